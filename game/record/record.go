@@ -1,0 +1,125 @@
+// Package record is Rondel's game record: a versioned JSON document holding
+// everything needed to replay a game (game id, options, players, seed and the
+// moves in order). The state of a game is always the replay of its record.
+package record
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"rondel/game"
+)
+
+// Format and Version identify the record format; see docs/game-record.md.
+const (
+	Format  = "rondel-game-record"
+	Version = 1
+)
+
+// Record is one game, complete enough to replay.
+type Record struct {
+	Format   string       `json:"format"`
+	Version  int          `json:"version"`
+	Engine   string       `json:"engine,omitempty"` // engine version that wrote it
+	GameID   string       `json:"game"`
+	Options  game.Options `json:"options"`
+	Players  []Player     `json:"players"`
+	Seed     uint64       `json:"seed"`
+	Started  *time.Time   `json:"started,omitempty"`
+	Finished *time.Time   `json:"finished,omitempty"`
+	Moves    []Move       `json:"moves"`
+	Result   *game.Result `json:"result,omitempty"`
+	// StateHash is the SHA-256 of the final state's JSON, hex encoded.
+	StateHash string `json:"state_hash,omitempty"`
+}
+
+// Player is one seat.
+type Player struct {
+	Seat int    `json:"seat"`
+	Name string `json:"name"`
+	ID   string `json:"id,omitempty"` // stable id of a member, if any
+}
+
+// Move is one entry of the log.
+type Move struct {
+	Seat int             `json:"seat"`
+	Move json.RawMessage `json:"move"`
+	At   *time.Time      `json:"at,omitempty"`
+	By   string          `json:"by,omitempty"` // "" (the player), "caretaker", "standing-order"
+	Note string          `json:"note,omitempty"`
+}
+
+// Setup returns the game setup the record describes.
+func (r *Record) Setup() (game.Setup, error) {
+	names := make([]string, len(r.Players))
+	for i, p := range r.Players {
+		if p.Seat != i {
+			return game.Setup{}, fmt.Errorf("record: player %d has seat %d; players must be listed by seat from 0", i, p.Seat)
+		}
+		names[i] = p.Name
+	}
+	return game.Setup{Players: names, Options: r.Options, Seed: r.Seed}, nil
+}
+
+// Decode reads and checks a record.
+func Decode(data []byte) (*Record, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var r Record
+	if err := dec.Decode(&r); err != nil {
+		return nil, fmt.Errorf("record: %w", err)
+	}
+	if r.Format != Format {
+		return nil, fmt.Errorf("record: format is %q, want %q", r.Format, Format)
+	}
+	if r.Version < 1 || r.Version > Version {
+		return nil, fmt.Errorf("record: version %d is not supported (this Rondel reads up to %d)", r.Version, Version)
+	}
+	return &r, nil
+}
+
+// New returns an empty record for a game about to start.
+func New(gameID string, setup game.Setup) *Record {
+	r := &Record{Format: Format, Version: Version, GameID: gameID, Options: setup.Options, Seed: setup.Seed, Moves: []Move{}}
+	for i, name := range setup.Players {
+		r.Players = append(r.Players, Player{Seat: i, Name: name})
+	}
+	return r
+}
+
+// Replay plays the record through its game and returns the final state.
+// It stops at the first move the engine refuses, naming it.
+func Replay(reg *game.Registry, r *Record) (game.State, error) {
+	return ReplayEach(reg, r, nil)
+}
+
+// ReplayEach replays like Replay and calls each (if not nil) after every move.
+func ReplayEach(reg *game.Registry, r *Record, each func(i int, s game.State, ev []game.Event) error) (game.State, error) {
+	g, err := reg.Get(r.GameID)
+	if err != nil {
+		return nil, err
+	}
+	setup, err := r.Setup()
+	if err != nil {
+		return nil, err
+	}
+	s, err := g.New(setup)
+	if err != nil {
+		return nil, fmt.Errorf("record: setting up: %w", err)
+	}
+	for i, m := range r.Moves {
+		next, ev, err := s.Apply(m.Seat, m.Move)
+		if err != nil {
+			return nil, fmt.Errorf("record: move %d (seat %d, %s): %w", i+1, m.Seat, m.Move, err)
+		}
+		s = next
+		if each != nil {
+			if err := each(i, s, ev); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return s, nil
+}

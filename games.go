@@ -1,0 +1,14 @@
+package main
+
+import (
+	"rondel/game"
+)
+
+// registry lists every game this build of Rondel hosts.
+func registry() *game.Registry {
+	return game.NewRegistry(hostedGames()...)
+}
+
+func hostedGames() []game.Game {
+	return []game.Game{}
+}

@@ -1,0 +1,3 @@
+module rondel
+
+go 1.26
