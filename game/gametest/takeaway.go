@@ -44,7 +44,7 @@ type state struct {
 	Players []string `json:"players"`
 	Votes   bool     `json:"votes"`
 	Piles   [2]int   `json:"piles"`
-	Turn    int      `json:"turn"`              // seat to take next
+	Turn    int      `json:"turn"`             // seat to take next
 	Voters  []int    `json:"voters,omitempty"` // seats still to answer a vote
 	Taken   []int    `json:"taken"`
 	Last    int      `json:"last"` // seat that took the last stone, -1 until then
