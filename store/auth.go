@@ -1,0 +1,233 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// Sign-in errors. ErrTokenInvalid deliberately does not say whether a
+// token was unknown, expired or used.
+var (
+	ErrTokenInvalid = errors.New("this link has expired or was already used")
+	ErrRateLimited  = errors.New("too many sign-in requests; please wait a while and try again")
+)
+
+// newToken returns a random secret for a link or cookie and its hash.
+func newToken() (token, hash string) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		panic(fmt.Sprintf("store: no randomness: %v", err)) // crypto/rand does not fail on Linux
+	}
+	token = base64.RawURLEncoding.EncodeToString(b)
+	return token, HashToken(token)
+}
+
+// HashToken is how tokens are stored: only their SHA-256.
+func HashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// LoginLimits rate-limit magic-link requests.
+type LoginLimits struct {
+	TTL        time.Duration // how long a link works (15 minutes)
+	Window     time.Duration // the window the limits count in
+	PerAddress int           // links per address per window
+	PerIP      int           // links per client address per window
+}
+
+// RequestLogin makes a magic-link token for email, unless the address or
+// the IP asked too often. It never looks at whether the address belongs
+// to anyone: the account is made when the link is used.
+func (s *Store) RequestLogin(ctx context.Context, email, ip string, lim LoginLimits) (string, error) {
+	email, err := NormalizeEmail(email)
+	if err != nil {
+		return "", err
+	}
+	now := s.Now()
+	token, hash := newToken()
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		since := now.Add(-lim.Window)
+		var byAddr, byIP int64
+		if err := tx.Model(&LoginToken{}).Where("email = ? AND created_at > ?", email, since).Count(&byAddr).Error; err != nil {
+			return err
+		}
+		if err := tx.Model(&LoginToken{}).Where("ip = ? AND created_at > ?", ip, since).Count(&byIP).Error; err != nil {
+			return err
+		}
+		if int(byAddr) >= lim.PerAddress || int(byIP) >= lim.PerIP {
+			return ErrRateLimited
+		}
+		return tx.Create(&LoginToken{TokenHash: hash, Email: email, IP: ip, CreatedAt: now, ExpiresAt: now.Add(lim.TTL)}).Error
+	})
+	if err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+// ConsumeLogin uses a magic-link token once and returns its user, made on
+// first sign-in.
+func (s *Store) ConsumeLogin(ctx context.Context, token string) (*User, error) {
+	now := s.Now()
+	var u *User
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var lt LoginToken
+		if err := tx.Where("token_hash = ?", HashToken(token)).Take(&lt).Error; err != nil {
+			if errors.Is(err, gorm.ErrRecordNotFound) {
+				return ErrTokenInvalid
+			}
+			return err
+		}
+		res := tx.Model(&LoginToken{}).Where("id = ? AND used_at IS NULL AND expires_at > ?", lt.ID, now).Update("used_at", now)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrTokenInvalid
+		}
+		var err error
+		u, err = findOrCreateUser(tx, lt.Email, "", now)
+		return err
+	})
+	return u, err
+}
+
+// LoginTokenValid reports whether a magic link can still be used, without
+// using it (for the GET page in front of the sign-in button).
+func (s *Store) LoginTokenValid(ctx context.Context, token string) bool {
+	var n int64
+	s.db.WithContext(ctx).Model(&LoginToken{}).
+		Where("token_hash = ? AND used_at IS NULL AND expires_at > ?", HashToken(token), s.Now()).Count(&n)
+	return n == 1
+}
+
+// CreateSession signs userID in and returns the cookie's secret.
+func (s *Store) CreateSession(ctx context.Context, userID int64, ttl time.Duration) (string, error) {
+	now := s.Now()
+	token, hash := newToken()
+	err := s.db.WithContext(ctx).Create(&Session{TokenHash: hash, UserID: userID, CreatedAt: now, ExpiresAt: now.Add(ttl)}).Error
+	return token, err
+}
+
+// SessionUser returns the user of a live session.
+func (s *Store) SessionUser(ctx context.Context, token string) (*User, error) {
+	var sess Session
+	err := s.db.WithContext(ctx).Where("token_hash = ? AND revoked_at IS NULL AND expires_at > ?", HashToken(token), s.Now()).Take(&sess).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.User(ctx, sess.UserID)
+}
+
+// RevokeSession ends one session.
+func (s *Store) RevokeSession(ctx context.Context, token string) error {
+	return s.db.WithContext(ctx).Model(&Session{}).Where("token_hash = ? AND revoked_at IS NULL", HashToken(token)).
+		Update("revoked_at", s.Now()).Error
+}
+
+// RevokeSessions ends every session of a user ("sign out everywhere").
+func (s *Store) RevokeSessions(ctx context.Context, userID int64) error {
+	return s.db.WithContext(ctx).Model(&Session{}).Where("user_id = ? AND revoked_at IS NULL", userID).
+		Update("revoked_at", s.Now()).Error
+}
+
+// User returns a user by id.
+func (s *Store) User(ctx context.Context, id int64) (*User, error) {
+	var u User
+	err := s.db.WithContext(ctx).Take(&u, id).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, ErrNotFound
+	}
+	return &u, err
+}
+
+// UserByEmail returns a user by address.
+func (s *Store) UserByEmail(ctx context.Context, email string) (*User, error) {
+	var u User
+	err := s.db.WithContext(ctx).Where("email = ?", email).Take(&u).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, ErrNotFound
+	}
+	return &u, err
+}
+
+// UpdateProfile changes a user's name, language and notification choice.
+func (s *Store) UpdateProfile(ctx context.Context, userID int64, name, lang, notify string) error {
+	switch notify {
+	case NotifyEach, NotifyDaily, NotifyNone:
+	default:
+		return fmt.Errorf("unknown notification choice %q", notify)
+	}
+	return s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).
+		Updates(map[string]any{"display_name": name, "language": lang, "notify": notify}).Error
+}
+
+// InvitationInfo is an invitation with its game, for the page behind the link.
+type InvitationInfo struct {
+	Invitation Invitation
+	Game       Game
+	User       User
+}
+
+// Invitation looks an invitation up by its link's token, changing nothing.
+func (s *Store) Invitation(ctx context.Context, token string) (*InvitationInfo, error) {
+	db := s.db.WithContext(ctx)
+	var inv Invitation
+	err := db.Where("token_hash = ? AND used_at IS NULL AND expires_at > ?", HashToken(token), s.Now()).Take(&inv).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, ErrTokenInvalid
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := &InvitationInfo{Invitation: inv}
+	if err := db.Take(&out.Game, inv.GameID).Error; err != nil {
+		return nil, err
+	}
+	if err := db.Take(&out.User, inv.UserID).Error; err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// AcceptInvitation uses an invitation link once: the seat is accepted (the
+// game starts if it was the last) and the invited user is returned to be
+// signed in.
+func (s *Store) AcceptInvitation(ctx context.Context, token string) (*User, *Game, error) {
+	now := s.Now()
+	var u User
+	var g Game
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var inv Invitation
+		err := tx.Where("token_hash = ? AND used_at IS NULL AND expires_at > ?", HashToken(token), now).Take(&inv).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return ErrTokenInvalid
+		}
+		if err != nil {
+			return err
+		}
+		if err := acceptSeat(tx, inv.GameID, inv.UserID, now); err != nil {
+			return err
+		}
+		if err := tx.Take(&u, inv.UserID).Error; err != nil {
+			return err
+		}
+		return tx.Take(&g, inv.GameID).Error
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return &u, &g, nil
+}

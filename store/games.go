@@ -1,0 +1,288 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/mail"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"rondel/game"
+	"rondel/game/rng"
+)
+
+// ErrNotFound is returned when a row does not exist.
+var ErrNotFound = errors.New("not found")
+
+// NewPlayer is one invited player.
+type NewPlayer struct {
+	Name  string
+	Email string
+}
+
+// NewGame is what the creator of a game chose.
+type NewGame struct {
+	GameID       string // registry id
+	Name         string
+	Options      game.Options
+	Seed         uint64
+	Players      []NewPlayer // as entered
+	ShuffleSeats bool        // seat order drawn from the seed instead of as entered
+	CreatedBy    int64       // user id of the creator (0: none)
+	Rated        bool
+	InviteTTL    time.Duration // how long invitation links work (default 14 days)
+}
+
+// Invite is one invitation to send: Token is the secret for the link and
+// is only known here, at creation.
+type Invite struct {
+	Seat  Seat
+	User  User
+	Token string
+}
+
+// CreateGame records a new game and its seats, and returns the invitations
+// to send. The creator's own seat, if any, is accepted at once.
+func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, []Invite, error) {
+	g, err := s.reg.Get(ng.GameID)
+	if err != nil {
+		return nil, nil, err
+	}
+	opts, err := game.Normalize(g.Info().Options, ng.Options)
+	if err != nil {
+		return nil, nil, err
+	}
+	players, err := checkPlayers(ng.Players)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ng.ShuffleSeats {
+		r := rng.New(ng.Seed ^ 0x5eed5eed5eed5eed)
+		r.Shuffle(len(players), func(i, j int) { players[i], players[j] = players[j], players[i] })
+	}
+	names := make([]string, len(players))
+	for i, p := range players {
+		names[i] = p.Name
+	}
+	if err := game.CheckPlayers(g.Info(), names); err != nil {
+		return nil, nil, err
+	}
+	// A dry run: the engine must accept the setup before anyone is invited.
+	if _, err := g.New(game.Setup{Players: names, Options: opts, Seed: ng.Seed}); err != nil {
+		return nil, nil, err
+	}
+	name := strings.TrimSpace(ng.Name)
+	if name == "" {
+		return nil, nil, errors.New("the game needs a name")
+	}
+	optJSON, _ := json.Marshal(opts)
+	ttl := ng.InviteTTL
+	if ttl == 0 {
+		ttl = 14 * 24 * time.Hour
+	}
+	now := s.Now()
+	row := &Game{GameID: ng.GameID, Name: name, Options: string(optJSON), Seed: int64(ng.Seed),
+		Status: StatusInviting, Rated: ng.Rated, CreatedAt: now}
+	if ng.CreatedBy != 0 {
+		row.CreatedBy = &ng.CreatedBy
+	}
+	var invites []Invite
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(row).Error; err != nil {
+			return err
+		}
+		for i, p := range players {
+			u, err := findOrCreateUser(tx, p.Email, p.Name, now)
+			if err != nil {
+				return err
+			}
+			seat := Seat{GameID: row.ID, Seat: i, UserID: u.ID, Name: p.Name}
+			if u.ID == ng.CreatedBy {
+				seat.AcceptedAt = &now
+			}
+			if err := tx.Create(&seat).Error; err != nil {
+				return err
+			}
+			if seat.AcceptedAt != nil {
+				continue
+			}
+			token, hash := newToken()
+			inv := Invitation{GameID: row.ID, UserID: u.ID, TokenHash: hash, CreatedAt: now, ExpiresAt: now.Add(ttl)}
+			if err := tx.Create(&inv).Error; err != nil {
+				return err
+			}
+			invites = append(invites, Invite{Seat: seat, User: *u, Token: token})
+		}
+		return startIfAllAccepted(tx, row.ID, now)
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: creating game: %w", err)
+	}
+	return row, invites, nil
+}
+
+// checkPlayers trims and validates names and addresses.
+func checkPlayers(in []NewPlayer) ([]NewPlayer, error) {
+	var out []NewPlayer
+	seen := map[string]bool{}
+	for _, p := range in {
+		p.Name, p.Email = strings.TrimSpace(p.Name), strings.TrimSpace(p.Email)
+		if p.Name == "" && p.Email == "" {
+			continue
+		}
+		email, err := NormalizeEmail(p.Email)
+		if err != nil {
+			return nil, fmt.Errorf("player %q: %w", p.Name, err)
+		}
+		if seen[email] {
+			return nil, fmt.Errorf("%s is invited twice", email)
+		}
+		seen[email] = true
+		p.Email = email
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// NormalizeEmail checks an address and returns it trimmed and lower-cased.
+func NormalizeEmail(s string) (string, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || !strings.Contains(s, "@") || len(s) > 254 {
+		return "", fmt.Errorf("%q is not an email address", s)
+	}
+	return s, nil
+}
+
+func findOrCreateUser(tx *gorm.DB, email, name string, now time.Time) (*User, error) {
+	var u User
+	err := tx.Where("email = ?", email).Take(&u).Error
+	if err == nil {
+		return &u, nil
+	}
+	if !errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, err
+	}
+	u = User{Email: email, DisplayName: name, Language: "en", Notify: NotifyEach, CreatedAt: now}
+	return &u, tx.Create(&u).Error
+}
+
+func startIfAllAccepted(tx *gorm.DB, gameID int64, now time.Time) error {
+	var open int64
+	if err := tx.Model(&Seat{}).Where("game_id = ? AND accepted_at IS NULL", gameID).Count(&open).Error; err != nil {
+		return err
+	}
+	if open > 0 {
+		return nil
+	}
+	return tx.Model(&Game{}).Where("id = ? AND status = ?", gameID, StatusInviting).
+		Updates(map[string]any{"status": StatusActive, "started_at": now}).Error
+}
+
+// ErrNotInvited is returned when a user has no seat in the game.
+var ErrNotInvited = errors.New("you have no seat in this game")
+
+// AcceptSeat marks userID's seat accepted and starts the game when it was
+// the last one. Accepting twice is harmless.
+func (s *Store) AcceptSeat(ctx context.Context, gameID, userID int64) error {
+	now := s.Now()
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return acceptSeat(tx, gameID, userID, now)
+	})
+}
+
+func acceptSeat(tx *gorm.DB, gameID, userID int64, now time.Time) error {
+	res := tx.Model(&Seat{}).Where("game_id = ? AND user_id = ?", gameID, userID).
+		Where("accepted_at IS NULL").Update("accepted_at", now)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		var n int64
+		if err := tx.Model(&Seat{}).Where("game_id = ? AND user_id = ?", gameID, userID).Count(&n).Error; err != nil {
+			return err
+		}
+		if n == 0 {
+			return ErrNotInvited
+		}
+	}
+	if err := tx.Model(&Invitation{}).Where("game_id = ? AND user_id = ? AND used_at IS NULL", gameID, userID).
+		Update("used_at", now).Error; err != nil {
+		return err
+	}
+	return startIfAllAccepted(tx, gameID, now)
+}
+
+// GameRow returns a game by id.
+func (s *Store) GameRow(ctx context.Context, id int64) (*Game, error) {
+	var g Game
+	err := s.db.WithContext(ctx).Take(&g, id).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, ErrNotFound
+	}
+	return &g, err
+}
+
+// Seats returns a game's seats in seat order.
+func (s *Store) Seats(ctx context.Context, gameID int64) ([]Seat, error) {
+	var out []Seat
+	err := s.db.WithContext(ctx).Where("game_id = ?", gameID).Order("seat").Find(&out).Error
+	return out, err
+}
+
+// SeatOf returns userID's seat number in the game, or -1.
+func SeatOf(seats []Seat, userID int64) int {
+	for _, st := range seats {
+		if st.UserID == userID {
+			return st.Seat
+		}
+	}
+	return -1
+}
+
+// GamesOf returns the games userID has a seat in, newest first.
+func (s *Store) GamesOf(ctx context.Context, userID int64) ([]Game, error) {
+	var out []Game
+	err := s.db.WithContext(ctx).Where("id IN (?)", s.db.Model(&Seat{}).Select("game_id").Where("user_id = ?", userID)).
+		Order("created_at DESC, id DESC").Find(&out).Error
+	return out, err
+}
+
+// ActiveGames returns every game in play (for notify's reminders).
+func (s *Store) ActiveGames(ctx context.Context) ([]Game, error) {
+	var out []Game
+	err := s.db.WithContext(ctx).Where("status = ?", StatusActive).Order("id").Find(&out).Error
+	return out, err
+}
+
+// Setup returns the game setup a game row and its seats describe.
+func (g *Game) Setup(seats []Seat) (game.Setup, error) {
+	var opts game.Options
+	if err := json.Unmarshal([]byte(g.Options), &opts); err != nil {
+		return game.Setup{}, fmt.Errorf("store: game %d options: %w", g.ID, err)
+	}
+	names := make([]string, len(seats))
+	for i, st := range seats {
+		if st.Seat != i {
+			return game.Setup{}, fmt.Errorf("store: game %d: seats are not numbered from 0", g.ID)
+		}
+		names[i] = st.Name
+	}
+	return game.Setup{Players: names, Options: opts, Seed: uint64(g.Seed)}, nil
+}
+
+// GameResult decodes a finished game's result (nil otherwise).
+func (g *Game) GameResult() *game.Result {
+	if g.Result == nil {
+		return nil
+	}
+	var r game.Result
+	if json.Unmarshal([]byte(*g.Result), &r) != nil {
+		return nil
+	}
+	return &r
+}

@@ -1,0 +1,136 @@
+package store
+
+import (
+	"time"
+)
+
+// User is a person with an email address.
+type User struct {
+	ID          int64
+	Email       string
+	DisplayName string
+	Language    string
+	Notify      string // "each", "daily" or "none"
+	CreatedAt   time.Time
+}
+
+// Notification preferences.
+const (
+	NotifyEach  = "each"
+	NotifyDaily = "daily"
+	NotifyNone  = "none"
+)
+
+// Name is the display name, or the email when there is none.
+func (u User) Name() string {
+	if u.DisplayName != "" {
+		return u.DisplayName
+	}
+	return u.Email
+}
+
+// Game statuses.
+const (
+	StatusInviting = "inviting"
+	StatusActive   = "active"
+	StatusFinished = "finished"
+)
+
+// Game is one played (or to be played) game.
+type Game struct {
+	ID         int64
+	GameID     string // registry id
+	Name       string
+	Options    string // JSON of game.Options
+	Seed       int64  // the uint64 seed's bit pattern
+	Status     string
+	Rated      bool
+	Result     *string // JSON of game.Result once finished
+	CreatedBy  *int64
+	CreatedAt  time.Time
+	StartedAt  *time.Time
+	FinishedAt *time.Time
+}
+
+// Seat is one player's place in a game.
+type Seat struct {
+	ID         int64
+	GameID     int64
+	Seat       int
+	UserID     int64
+	Name       string
+	AcceptedAt *time.Time
+}
+
+// Who made a move.
+const (
+	ByPlayer        = "player"
+	ByCaretaker     = "caretaker"
+	ByStandingOrder = "standing-order"
+)
+
+// Move is one row of a game's append-only log.
+type Move struct {
+	ID     int64
+	GameID int64
+	Seq    int
+	Seat   int
+	Move   string // JSON
+	Events string // JSON []game.Event
+	At     time.Time
+	By     string
+	UserID *int64
+	Note   string
+}
+
+// LoginToken is a magic sign-in link, stored hashed.
+type LoginToken struct {
+	ID        int64
+	TokenHash string
+	Email     string
+	IP        string
+	CreatedAt time.Time
+	ExpiresAt time.Time
+	UsedAt    *time.Time
+}
+
+// Session is a signed-in browser, stored hashed.
+type Session struct {
+	ID        int64
+	TokenHash string
+	UserID    int64
+	CreatedAt time.Time
+	ExpiresAt time.Time
+	RevokedAt *time.Time
+}
+
+// Invitation asks a user to take a seat; its link signs them in.
+type Invitation struct {
+	ID        int64
+	GameID    int64
+	UserID    int64
+	TokenHash string
+	CreatedAt time.Time
+	ExpiresAt time.Time
+	UsedAt    *time.Time
+}
+
+// LocalMail is a message kept in the local outbox (no SMTP configured).
+type LocalMail struct {
+	ID        int64
+	ToAddr    string
+	Subject   string
+	Body      string
+	Link      string
+	CreatedAt time.Time
+}
+
+// TableName methods pin the table names the migrations create.
+func (User) TableName() string       { return "users" }
+func (Game) TableName() string       { return "games" }
+func (Seat) TableName() string       { return "seats" }
+func (Move) TableName() string       { return "moves" }
+func (LoginToken) TableName() string { return "login_tokens" }
+func (Session) TableName() string    { return "sessions" }
+func (Invitation) TableName() string { return "invitations" }
+func (LocalMail) TableName() string  { return "local_mail" }

@@ -1,0 +1,346 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"rondel/game"
+	"rondel/game/record"
+)
+
+// ErrGameChanged matches a *GameChangedError: the move was made on a
+// position that is no longer current.
+var ErrGameChanged = errors.New("the game changed")
+
+// GameChangedError says which position a move was made on and which is current.
+type GameChangedError struct{ Expected, Current int }
+
+func (e *GameChangedError) Error() string {
+	return fmt.Sprintf("the game changed: the move was made after move %d, but the game is at move %d", e.Expected, e.Current)
+}
+
+// Is makes errors.Is(err, ErrGameChanged) true.
+func (e *GameChangedError) Is(target error) bool { return target == ErrGameChanged }
+
+// ErrNotActive is returned for a move in a game that is not in play.
+var ErrNotActive = errors.New("the game is not in play")
+
+// NotToActError is a move by a seat that has no open decision.
+type NotToActError struct {
+	Seat    int
+	Waiting []game.Decision
+}
+
+func (e *NotToActError) Error() string {
+	return fmt.Sprintf("seat %d has nothing to decide now", e.Seat)
+}
+
+// IllegalMoveError wraps the engine's refusal (usually a *game.RuleError).
+type IllegalMoveError struct{ Err error }
+
+func (e *IllegalMoveError) Error() string { return "illegal move: " + e.Err.Error() }
+func (e *IllegalMoveError) Unwrap() error { return e.Err }
+
+// Submit is a move to append.
+type Submit struct {
+	GameID int64
+	Seat   int
+	Seq    int // moves played when the move was chosen (the form's number)
+	Move   json.RawMessage
+	By     string // ByPlayer (default), ByCaretaker, ByStandingOrder
+	UserID int64  // who submitted it (0: nobody, e.g. the caretaker)
+	Note   string
+}
+
+// Played is the outcome of an appended move.
+type Played struct {
+	Seq    int // the new move's number
+	Events []game.Event
+	State  game.State
+}
+
+// AppendMove checks and appends one move in a single immediate
+// transaction: the expected seq must be current, the seat must have an
+// open decision and the engine must accept the move. Nothing is written
+// otherwise.
+func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
+	if sub.By == "" {
+		sub.By = ByPlayer
+	}
+	now := s.Now()
+	var out Played
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var g Game
+		if err := tx.Take(&g, sub.GameID).Error; err != nil {
+			if errors.Is(err, gorm.ErrRecordNotFound) {
+				return ErrNotFound
+			}
+			return err
+		}
+		if g.Status != StatusActive {
+			return ErrNotActive
+		}
+		cur, _, err := lastMove(tx, g.ID)
+		if err != nil {
+			return err
+		}
+		if sub.Seq != cur {
+			return &GameChangedError{Expected: sub.Seq, Current: cur}
+		}
+		st, err := s.stateAt(tx, &g, cur)
+		if err != nil {
+			return err
+		}
+		if !hasDecision(st, sub.Seat) {
+			return &NotToActError{Seat: sub.Seat, Waiting: st.ToAct()}
+		}
+		next, events, err := st.Apply(sub.Seat, sub.Move)
+		if err != nil {
+			return &IllegalMoveError{Err: err}
+		}
+		row, err := moveRow(g.ID, cur+1, sub, events, now)
+		if err != nil {
+			return err
+		}
+		if err := tx.Create(row).Error; err != nil {
+			if isUniqueViolation(err) {
+				return &GameChangedError{Expected: sub.Seq, Current: cur + 1}
+			}
+			return err
+		}
+		if next.Finished() {
+			if err := finishGame(tx, g.ID, next.Result(), now); err != nil {
+				return err
+			}
+		}
+		out = Played{Seq: cur + 1, Events: events, State: next}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.cache.put(sub.GameID, out.Seq, out.State)
+	return &out, nil
+}
+
+func moveRow(gameID int64, seq int, sub Submit, events []game.Event, now time.Time) (*Move, error) {
+	var compact json.RawMessage
+	if err := json.Unmarshal(sub.Move, &compact); err != nil {
+		return nil, &IllegalMoveError{Err: game.Broke("move", "the move is not valid JSON")}
+	}
+	if events == nil {
+		events = []game.Event{}
+	}
+	ev, err := json.Marshal(events)
+	if err != nil {
+		return nil, err
+	}
+	row := &Move{GameID: gameID, Seq: seq, Seat: sub.Seat, Move: string(sub.Move), Events: string(ev), At: now, By: sub.By, Note: sub.Note}
+	if sub.UserID != 0 {
+		row.UserID = &sub.UserID
+	}
+	return row, nil
+}
+
+func finishGame(tx *gorm.DB, gameID int64, res *game.Result, now time.Time) error {
+	up := map[string]any{"status": StatusFinished, "finished_at": now}
+	if res != nil {
+		b, err := json.Marshal(res)
+		if err != nil {
+			return err
+		}
+		up["result"] = string(b)
+	}
+	return tx.Model(&Game{}).Where("id = ?", gameID).Updates(up).Error
+}
+
+func hasDecision(st game.State, seat int) bool {
+	for _, d := range st.ToAct() {
+		if d.Seat == seat {
+			return true
+		}
+	}
+	return false
+}
+
+func isUniqueViolation(err error) bool {
+	return err != nil && (errors.Is(err, gorm.ErrDuplicatedKey) || strings.Contains(err.Error(), "UNIQUE constraint failed"))
+}
+
+// lastMove returns the number of moves of a game and when the last was made.
+func lastMove(tx *gorm.DB, gameID int64) (int, *time.Time, error) {
+	var m Move
+	err := tx.Where("game_id = ?", gameID).Order("seq DESC").Limit(1).Take(&m).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return 0, nil, nil
+	}
+	if err != nil {
+		return 0, nil, err
+	}
+	return m.Seq, &m.At, nil
+}
+
+// stateAt returns the state of g after seq moves, from the cache when it
+// holds that position, by applying the missing moves to an older cached
+// state, or else by replaying the whole record.
+func (s *Store) stateAt(tx *gorm.DB, g *Game, seq int) (game.State, error) {
+	if st, cseq, ok := s.cache.get(g.ID); ok && cseq <= seq {
+		if cseq == seq {
+			return st, nil
+		}
+		var rows []Move
+		if err := tx.Where("game_id = ? AND seq > ? AND seq <= ?", g.ID, cseq, seq).Order("seq").Find(&rows).Error; err != nil {
+			return nil, err
+		}
+		if len(rows) == seq-cseq {
+			for _, m := range rows {
+				next, _, err := st.Apply(m.Seat, json.RawMessage(m.Move))
+				if err != nil {
+					return nil, fmt.Errorf("store: game %d move %d no longer replays: %w", g.ID, m.Seq, err)
+				}
+				st = next
+			}
+			s.cache.put(g.ID, seq, st)
+			return st, nil
+		}
+	}
+	rec, err := buildRecord(tx, g, seq)
+	if err != nil {
+		return nil, err
+	}
+	st, err := record.Replay(s.reg, rec)
+	if err != nil {
+		return nil, fmt.Errorf("store: game %d: %w", g.ID, err)
+	}
+	s.cache.put(g.ID, seq, st)
+	return st, nil
+}
+
+// buildRecord makes the game record of g from its rows, with its first
+// upto moves (all when upto < 0).
+func buildRecord(tx *gorm.DB, g *Game, upto int) (*record.Record, error) {
+	var seats []Seat
+	if err := tx.Where("game_id = ?", g.ID).Order("seat").Find(&seats).Error; err != nil {
+		return nil, err
+	}
+	setup, err := g.Setup(seats)
+	if err != nil {
+		return nil, err
+	}
+	rec := record.New(g.GameID, setup)
+	for i := range rec.Players {
+		rec.Players[i].ID = strconv.FormatInt(seats[i].UserID, 10)
+	}
+	rec.Started, rec.Finished, rec.Result = g.StartedAt, g.FinishedAt, g.GameResult()
+	q := tx.Where("game_id = ?", g.ID)
+	if upto >= 0 {
+		q = q.Where("seq <= ?", upto)
+	}
+	var rows []Move
+	if err := q.Order("seq").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	for i, m := range rows {
+		if m.Seq != i+1 {
+			return nil, fmt.Errorf("store: game %d: move %d is missing", g.ID, i+1)
+		}
+		at := m.At
+		by := m.By
+		if by == ByPlayer {
+			by = ""
+		}
+		rec.Moves = append(rec.Moves, record.Move{Seat: m.Seat, Move: json.RawMessage(m.Move), At: &at, By: by, Note: m.Note})
+	}
+	return rec, nil
+}
+
+// Record returns the whole game record of a game (for export and replay).
+func (s *Store) Record(ctx context.Context, gameID int64) (*record.Record, error) {
+	g, err := s.GameRow(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	return buildRecord(s.db.WithContext(ctx), g, -1)
+}
+
+// Position is a game as it stands.
+type Position struct {
+	Game  *Game
+	Seats []Seat
+	Seq   int        // moves played
+	Since time.Time  // when the last move was made (or the game started)
+	State game.State // nil while the game is still inviting
+}
+
+// Current returns a game's current position.
+func (s *Store) Current(ctx context.Context, gameID int64) (*Position, error) {
+	db := s.db.WithContext(ctx)
+	g, err := s.GameRow(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	seats, err := s.Seats(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	seq, at, err := lastMove(db, gameID)
+	if err != nil {
+		return nil, err
+	}
+	p := &Position{Game: g, Seats: seats, Seq: seq, Since: g.CreatedAt}
+	switch {
+	case at != nil:
+		p.Since = *at
+	case g.StartedAt != nil:
+		p.Since = *g.StartedAt
+	}
+	if g.Status == StatusInviting {
+		return p, nil
+	}
+	if p.State, err = s.stateAt(db, g, seq); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// StateAfter replays a game's first n moves, bypassing the cache (for the
+// history viewer).
+func (s *Store) StateAfter(ctx context.Context, gameID int64, n int) (game.State, error) {
+	g, err := s.GameRow(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := buildRecord(s.db.WithContext(ctx), g, n)
+	if err != nil {
+		return nil, err
+	}
+	return record.Replay(s.reg, rec)
+}
+
+// Moves returns a game's log in order.
+func (s *Store) Moves(ctx context.Context, gameID int64) ([]Move, error) {
+	var out []Move
+	err := s.db.WithContext(ctx).Where("game_id = ?", gameID).Order("seq").Find(&out).Error
+	return out, err
+}
+
+// MovesSince returns the moves after seq (for "what happened" and notify).
+func (s *Store) MovesSince(ctx context.Context, gameID int64, seq int) ([]Move, error) {
+	var out []Move
+	err := s.db.WithContext(ctx).Where("game_id = ? AND seq > ?", gameID, seq).Order("seq").Find(&out).Error
+	return out, err
+}
+
+// EventList decodes a move's events.
+func (m Move) EventList() []game.Event {
+	var ev []game.Event
+	_ = json.Unmarshal([]byte(m.Events), &ev)
+	return ev
+}

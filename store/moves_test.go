@@ -1,0 +1,243 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"rondel/game"
+	"rondel/game/gametest"
+	"rondel/game/record"
+)
+
+func TestAppendMoveRefusals(t *testing.T) {
+	s, _, _ := openTest(t, 8)
+	ctx := context.Background()
+	g := startGame(t, s, 2, 3)
+	pos, _ := s.Current(ctx, g.ID)
+	seat, mv, _ := gametest.FirstMove(pos.State)
+	cases := []struct {
+		name string
+		sub  Submit
+		want func(error) bool
+	}{
+		{"stale seq", Submit{GameID: g.ID, Seat: seat, Seq: 1, Move: mv}, func(e error) bool { return errors.Is(e, ErrGameChanged) }},
+		{"wrong seat", Submit{GameID: g.ID, Seat: 1 - seat, Seq: 0, Move: mv}, func(e error) bool {
+			var nt *NotToActError
+			return errors.As(e, &nt) && len(nt.Waiting) == 1 && nt.Waiting[0].Seat == seat
+		}},
+		{"illegal", Submit{GameID: g.ID, Seat: seat, Seq: 0, Move: json.RawMessage(`{"pile":"A","take":9}`)}, func(e error) bool {
+			var re *game.RuleError
+			var il *IllegalMoveError
+			return errors.As(e, &il) && errors.As(e, &re) && re.Msg != ""
+		}},
+		{"no such game", Submit{GameID: 999, Seat: seat, Move: mv}, func(e error) bool { return errors.Is(e, ErrNotFound) }},
+	}
+	for _, c := range cases {
+		_, err := s.AppendMove(ctx, c.sub)
+		if !c.want(err) {
+			t.Errorf("%s: got %v", c.name, err)
+		}
+	}
+	if moves, _ := s.Moves(ctx, g.ID); len(moves) != 0 {
+		t.Fatalf("refused moves were written: %+v", moves)
+	}
+	// A game still inviting takes no moves.
+	g2, _, err := s.CreateGame(ctx, NewGame{GameID: gametest.ID, Name: "open", Players: []NewPlayer{{"A", "a@x.org"}, {"B", "b@x.org"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AppendMove(ctx, Submit{GameID: g2.ID, Seat: 0, Move: mv}); !errors.Is(err, ErrNotActive) {
+		t.Errorf("move in an inviting game: got %v", err)
+	}
+}
+
+// playOut plays a game to its end with random legal moves, dropping the
+// cache at random moments, and returns the moves' outcomes.
+func playOut(t *testing.T, s *Store, gameID int64, r *rand.Rand, drop float64) []string {
+	t.Helper()
+	ctx := context.Background()
+	var hashes []string
+	for range 200 {
+		if r.Float64() < drop {
+			s.DropCache()
+		}
+		pos, err := s.Current(ctx, gameID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pos.State.Finished() {
+			return hashes
+		}
+		d := pos.State.ToAct()
+		seat := d[r.IntN(len(d))].Seat
+		legal := pos.State.LegalMoves(seat)
+		mv := legal[r.IntN(len(legal))].Move
+		played, err := s.AppendMove(ctx, Submit{GameID: gameID, Seat: seat, Seq: pos.Seq, Move: mv})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _ := record.Hash(played.State)
+		hashes = append(hashes, h)
+	}
+	t.Fatal("game did not end")
+	return nil
+}
+
+// TestCacheCanBeDroppedAnyTime plays the same random games with no cache,
+// a tiny cache and a cache dropped at random, and checks every position,
+// the stored logs and the results agree, and agree with a plain replay.
+func TestCacheCanBeDroppedAnyTime(t *testing.T) {
+	ctx := context.Background()
+	type run struct {
+		cache int
+		drop  float64
+	}
+	var ref [][]string
+	var refResults []string
+	for i, rn := range []run{{0, 0}, {1, 0}, {64, 0}, {64, 0.3}, {2, 0.9}} {
+		s, _, _ := openTest(t, rn.cache)
+		r := rand.New(rand.NewPCG(11, 12))
+		var all [][]string
+		var results []string
+		for k := range 4 {
+			g := startGame(t, s, 2+k, uint64(100+k))
+			all = append(all, playOut(t, s, g.ID, r, rn.drop))
+			row, _ := s.GameRow(ctx, g.ID)
+			if row.Status != StatusFinished || row.Result == nil {
+				t.Fatalf("finished game stored as %s", row.Status)
+			}
+			results = append(results, *row.Result)
+			rec, _ := s.Record(ctx, g.ID)
+			st, err := record.Replay(s.Registry(), rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h, _ := record.Hash(st); h != all[k][len(all[k])-1] {
+				t.Errorf("replayed record differs from the played game")
+			}
+		}
+		if i == 0 {
+			ref, refResults = all, results
+			continue
+		}
+		for k := range ref {
+			if len(all[k]) != len(ref[k]) {
+				t.Fatalf("run %+v game %d: %d moves, want %d", rn, k, len(all[k]), len(ref[k]))
+			}
+			for j := range ref[k] {
+				if all[k][j] != ref[k][j] {
+					t.Fatalf("run %+v game %d: position after move %d differs", rn, k, j+1)
+				}
+			}
+			if results[k] != refResults[k] {
+				t.Errorf("run %+v game %d: result %s, want %s", rn, k, results[k], refResults[k])
+			}
+		}
+	}
+}
+
+func TestCacheIsBounded(t *testing.T) {
+	s, _, _ := openTest(t, 3)
+	ctx := context.Background()
+	for k := range 6 {
+		g := startGame(t, s, 2, uint64(k))
+		if _, err := s.Current(ctx, g.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := s.cache.len(); n != 3 {
+		t.Errorf("cache holds %d states, want 3", n)
+	}
+}
+
+func TestFiftySubmitTheSameMove(t *testing.T) {
+	s, _, _ := openTest(t, 16)
+	ctx := context.Background()
+	g := startGame(t, s, 3, 5)
+	pos, _ := s.Current(ctx, g.ID)
+	seat, mv, _ := gametest.FirstMove(pos.State)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	errs := make([]error, 50)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			_, errs[i] = s.AppendMove(ctx, Submit{GameID: g.ID, Seat: seat, Seq: 0, Move: mv})
+		}()
+	}
+	close(start)
+	wg.Wait()
+	ok, changed := 0, 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			ok++
+		case errors.Is(err, ErrGameChanged):
+			changed++
+		default:
+			t.Errorf("unexpected error: %v", err)
+		}
+	}
+	if ok != 1 || changed != 49 {
+		t.Errorf("%d stored and %d told the game changed; want 1 and 49", ok, changed)
+	}
+	if moves, _ := s.Moves(ctx, g.ID); len(moves) != 1 {
+		t.Errorf("%d moves stored, want 1", len(moves))
+	}
+}
+
+func TestTwentyGamesInterleaved(t *testing.T) {
+	s, _, _ := openTest(t, 5) // smaller than the number of games: evictions happen
+	ctx := context.Background()
+	var ids []int64
+	for k := range 20 {
+		ids = append(ids, startGame(t, s, 2+k%3, uint64(k)).ID)
+	}
+	var wg sync.WaitGroup
+	counts := make([]int, len(ids))
+	for i, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 300 {
+				pos, err := s.Current(ctx, id)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if pos.State.Finished() {
+					return
+				}
+				seat, mv, _ := gametest.FirstMove(pos.State)
+				if _, err := s.AppendMove(ctx, Submit{GameID: id, Seat: seat, Seq: pos.Seq, Move: mv}); err != nil {
+					t.Error(err)
+					return
+				}
+				counts[i]++
+			}
+		}()
+	}
+	wg.Wait()
+	s.DropCache()
+	for i, id := range ids {
+		moves, _ := s.Moves(ctx, id)
+		if len(moves) != counts[i] {
+			t.Errorf("game %d: %d moves stored, %d played", id, len(moves), counts[i])
+		}
+		for j, m := range moves {
+			if m.Seq != j+1 || m.GameID != id {
+				t.Fatalf("game %d: row %d is %+v", id, j, m)
+			}
+		}
+		row, _ := s.GameRow(ctx, id)
+		if row.Status != StatusFinished {
+			t.Errorf("game %d not finished: %s", id, row.Status)
+		}
+	}
+}
