@@ -1,13 +1,3 @@
-// Package rating computes Rondel's club ladders: OpenSkill ratings (the
-// Weng–Lin Bayesian approximation with the Plackett–Luce model) for
-// free-for-all games in which every player is their own team, and the
-// ladder tables, histories and seasons built from finished games.
-//
-// It is pure: no database, no I/O, no clock. The same games in the same
-// order always give the same ladder, bit for bit.
-//
-// The rating update is checked against the reference implementation (the
-// npm package openskill, version 5.0.1); see testdata/gen/README.md.
 package rating
 
 import (

@@ -188,3 +188,17 @@ func TestRateDoesNotModifyInput(t *testing.T) {
 		t.Fatalf("input changed to %v", in)
 	}
 }
+
+// Kappa floors the factor sigma² is multiplied by. Single-player games
+// never come near the default floor of 0.0001, so a large kappa shows it
+// is applied: the factor is then kappa itself.
+func TestKappaFloorsSigmaShrink(t *testing.T) {
+	m := DefaultModel()
+	m.Tau, m.LimitSigma, m.Kappa = 0, false, 0.99
+	in := []Rating{{25, 25.0 / 3}, {25, 25.0 / 3}}
+	for i, r := range m.Rate(in, []int{1, 2}) {
+		if want := in[i].Sigma * math.Sqrt(0.99); math.Abs(r.Sigma-want) > 1e-12 {
+			t.Fatalf("player %d: sigma %v, want %v", i, r.Sigma, want)
+		}
+	}
+}
