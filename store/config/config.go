@@ -1,0 +1,174 @@
+// Package config is the service's configuration: a struct with defaults
+// that run Rondel with no setup, read strictly from YAML (unknown keys are
+// errors), with secrets overridable from the environment.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Config is every setting of `rondel serve`. config.example.yaml documents
+// each field; a test checks the two agree.
+type Config struct {
+	Addr     string `yaml:"addr"`
+	BaseURL  string `yaml:"base_url"`
+	Database string `yaml:"database"`
+	Log      Log    `yaml:"log"`
+	Cache    Cache  `yaml:"cache"`
+	Auth     Auth   `yaml:"auth"`
+	Mail     Mail   `yaml:"mail"`
+}
+
+// Log configures log/slog.
+type Log struct {
+	Level  string `yaml:"level"`  // debug, info, warn, error
+	Format string `yaml:"format"` // text or json
+}
+
+// Cache bounds memory.
+type Cache struct {
+	States int `yaml:"states"` // replayed game states kept in memory
+}
+
+// Auth sets sign-in limits.
+type Auth struct {
+	LinkMinutes       int `yaml:"link_minutes"`
+	SessionDays       int `yaml:"session_days"`
+	InviteDays        int `yaml:"invite_days"`
+	RateWindowMinutes int `yaml:"rate_window_minutes"`
+	PerAddress        int `yaml:"per_address"`
+	PerIP             int `yaml:"per_ip"`
+}
+
+// Mail configures outgoing mail.
+type Mail struct {
+	From string `yaml:"from"`
+	SMTP SMTP   `yaml:"smtp"`
+}
+
+// SMTP is the mail server; with no host, mail stays in the local outbox.
+type SMTP struct {
+	Host     string `yaml:"host"`
+	Port     int    `yaml:"port"`
+	Username string `yaml:"username"`
+	Password string `yaml:"password"`
+	TLS      string `yaml:"tls"` // starttls, tls or none
+}
+
+// Default returns the settings used when there is no file.
+func Default() Config {
+	return Config{
+		Addr:     "localhost:8080",
+		Database: "rondel.db",
+		Log:      Log{Level: "info", Format: "text"},
+		Cache:    Cache{States: 256},
+		Auth:     Auth{LinkMinutes: 15, SessionDays: 30, InviteDays: 14, RateWindowMinutes: 60, PerAddress: 5, PerIP: 20},
+		Mail:     Mail{From: "Rondel <rondel@localhost>", SMTP: SMTP{Port: 587, TLS: "starttls"}},
+	}
+}
+
+// Environment variables that override secrets (so they stay out of files).
+const (
+	EnvSMTPUsername = "RONDEL_SMTP_USERNAME"
+	EnvSMTPPassword = "RONDEL_SMTP_PASSWORD"
+)
+
+// Load reads path (none: the defaults), then the environment overrides,
+// and checks the result.
+func Load(path string, getenv func(string) string) (Config, error) {
+	c := Default()
+	if path != "" {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return c, fmt.Errorf("config: %w", err)
+		}
+		if c, err = Parse(data); err != nil {
+			return c, fmt.Errorf("config %s: %w", path, err)
+		}
+	}
+	if getenv != nil {
+		if v := getenv(EnvSMTPUsername); v != "" {
+			c.Mail.SMTP.Username = v
+		}
+		if v := getenv(EnvSMTPPassword); v != "" {
+			c.Mail.SMTP.Password = v
+		}
+	}
+	return c, c.Check()
+}
+
+// Parse decodes YAML over the defaults, refusing unknown keys.
+func Parse(data []byte) (Config, error) {
+	c := Default()
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	// An empty file (io.EOF) means all defaults.
+	if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
+		return c, err
+	}
+	return c, nil
+}
+
+// Check validates the settings.
+func (c Config) Check() error {
+	var errs []error
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		errs = append(errs, fmt.Errorf("addr %q: %w", c.Addr, err))
+	}
+	if c.BaseURL != "" {
+		if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("base_url %q must be an http or https URL", c.BaseURL))
+		}
+	}
+	if c.Database == "" {
+		errs = append(errs, errors.New("database must name a file"))
+	}
+	switch c.Log.Level {
+	case "debug", "info", "warn", "error":
+	default:
+		errs = append(errs, fmt.Errorf("log.level %q must be debug, info, warn or error", c.Log.Level))
+	}
+	if c.Log.Format != "text" && c.Log.Format != "json" {
+		errs = append(errs, fmt.Errorf("log.format %q must be text or json", c.Log.Format))
+	}
+	a := c.Auth
+	for name, v := range map[string]int{"cache.states": c.Cache.States + 1, "auth.link_minutes": a.LinkMinutes, "auth.session_days": a.SessionDays,
+		"auth.invite_days": a.InviteDays, "auth.rate_window_minutes": a.RateWindowMinutes, "auth.per_address": a.PerAddress, "auth.per_ip": a.PerIP} {
+		if v <= 0 {
+			errs = append(errs, fmt.Errorf("%s must be positive", name))
+		}
+	}
+	switch c.Mail.SMTP.TLS {
+	case "starttls", "tls", "none":
+	default:
+		errs = append(errs, fmt.Errorf("mail.smtp.tls %q must be starttls, tls or none", c.Mail.SMTP.TLS))
+	}
+	return errors.Join(errs...)
+}
+
+// PublicURL is the base of links in mails: base_url, or http://addr.
+func (c Config) PublicURL() string {
+	if c.BaseURL != "" {
+		return strings.TrimRight(c.BaseURL, "/")
+	}
+	return "http://" + c.Addr
+}
+
+// LocalMail reports whether mail stays in the local outbox (no SMTP host).
+func (c Config) LocalMail() bool { return c.Mail.SMTP.Host == "" }
+
+// Durations of the auth settings.
+func (a Auth) LinkTTL() time.Duration    { return time.Duration(a.LinkMinutes) * time.Minute }
+func (a Auth) SessionTTL() time.Duration { return time.Duration(a.SessionDays) * 24 * time.Hour }
+func (a Auth) InviteTTL() time.Duration  { return time.Duration(a.InviteDays) * 24 * time.Hour }
+func (a Auth) RateWindow() time.Duration { return time.Duration(a.RateWindowMinutes) * time.Minute }

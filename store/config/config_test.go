@@ -1,0 +1,104 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+const example = "../../config.example.yaml"
+
+func TestExampleLoadsAndIsTheDefault(t *testing.T) {
+	c, err := Load(example, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(c, Default()) {
+		t.Errorf("the example's values differ from the defaults:\n%+v\n%+v", c, Default())
+	}
+}
+
+// keys lists the dotted keys of a YAML document.
+func keys(t *testing.T, data []byte) []string {
+	var m map[string]any
+	if err := yaml.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	var walk func(prefix string, m map[string]any)
+	walk = func(prefix string, m map[string]any) {
+		for k, v := range m {
+			if sub, ok := v.(map[string]any); ok {
+				walk(prefix+k+".", sub)
+			} else {
+				out = append(out, prefix+k)
+			}
+		}
+	}
+	walk("", m)
+	return out
+}
+
+func TestExampleDocumentsEverySetting(t *testing.T) {
+	data, err := os.ReadFile(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := yaml.Marshal(Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]bool{}
+	for _, k := range keys(t, data) {
+		have[k] = true
+	}
+	for _, k := range keys(t, all) {
+		if !have[k] {
+			t.Errorf("config.example.yaml does not document %s", k)
+		}
+	}
+}
+
+func TestStrictAndChecked(t *testing.T) {
+	cases := map[string]string{
+		"unknown key":       "adress: localhost:1\n",
+		"unknown nested":    "auth:\n  link_minute: 5\n",
+		"bad addr":          "addr: nope\n",
+		"bad level":         "log:\n  level: loud\n",
+		"bad base url":      "base_url: ftp://x\n",
+		"zero link minutes": "auth:\n  link_minutes: 0\n",
+		"bad tls":           "mail:\n  smtp:\n    tls: maybe\n",
+	}
+	for name, doc := range cases {
+		path := filepath.Join(t.TempDir(), "c.yaml")
+		os.WriteFile(path, []byte(doc), 0o600)
+		if _, err := Load(path, nil); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+func TestEnvironmentOverridesSecrets(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.yaml")
+	os.WriteFile(path, []byte("mail:\n  smtp:\n    host: smtp.example.org\n    password: in-file\n"), 0o600)
+	env := map[string]string{EnvSMTPPassword: "from-env", EnvSMTPUsername: "club"}
+	c, err := Load(path, func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Mail.SMTP.Password != "from-env" || c.Mail.SMTP.Username != "club" || c.Mail.SMTP.Host != "smtp.example.org" {
+		t.Errorf("got %+v", c.Mail.SMTP)
+	}
+	if c.LocalMail() {
+		t.Error("an SMTP host still counts as local mail")
+	}
+	empty := filepath.Join(t.TempDir(), "empty.yaml")
+	os.WriteFile(empty, nil, 0o600)
+	if c, err := Load(empty, nil); err != nil || !strings.HasPrefix(c.PublicURL(), "http://localhost:8080") {
+		t.Errorf("empty file: %v %s", err, c.PublicURL())
+	}
+}
