@@ -2,6 +2,7 @@ package main
 
 import (
 	"rondel/game"
+	"rondel/game/caesar"
 )
 
 // registry lists every game this build of Rondel hosts.
@@ -10,5 +11,7 @@ func registry() *game.Registry {
 }
 
 func hostedGames() []game.Game {
-	return []game.Game{}
+	return []game.Game{
+		caesar.New(),
+	}
 }

@@ -1,0 +1,156 @@
+// Package caesar is the engine of Cäsars Imperium, the road-building game:
+// players connect Rome with the cities of the Roman world, one city a turn,
+// score the roads of the shortest way back to Rome, and collect city and
+// treasure tokens for the final scoring. See docs/caesar-rules-decisions.md
+// for the points where the rule book is silent, and docs/caesar-boards.md
+// for Rondel's own boards.
+package caesar
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"rondel/game"
+	"rondel/game/rng"
+)
+
+// ID is the game id in the registry.
+const ID = "caesars-imperium"
+
+// Option names.
+const (
+	OptFullTreasures = "full_treasures"
+	OptColourSum     = "colour_sum"
+)
+
+// RoadsPerPlayer is the supply of roads of each player.
+const RoadsPerPlayer = 25
+
+// Treasure kinds. Gold is not part of any collection and is scored on its own.
+const Gold = "gold"
+
+// Kinds are the eight collectable treasure kinds, in the order of the
+// player board (the order only matters for display).
+var Kinds = []string{"meat", "grapes", "wheat", "wine", "oil", "gems", "wood", "olives"}
+
+// PlayerColours are the colours of the seats' roads and score markers.
+var PlayerColours = []string{"yellow", "purple", "black", "white", "cyan"}
+
+// Game is Cäsars Imperium. The zero value is ready to use.
+type Game struct{}
+
+// New returns the game for the registry.
+func New() Game { return Game{} }
+
+var optionSpecs = []game.OptionSpec{
+	{
+		Name:    OptFullTreasures,
+		Label:   "2–3 players: treasures dealt as for 4–5 players",
+		Help:    "Shuffle all 40 treasures and deal them onto the 30 cities; the rest go back to the box, so some kinds are rarer or missing.",
+		Kind:    game.OptionBool,
+		Default: "false",
+	},
+	{
+		Name:    OptColourSum,
+		Label:   "2–3 players: a complete colour scores the sum of its cities",
+		Help:    "Who holds every city of a colour scores the sum of their values instead of only the highest.",
+		Kind:    game.OptionBool,
+		Default: "false",
+	},
+}
+
+// Info describes the game. The board side is not an option: the rule book
+// fixes it by the number of players.
+func (Game) Info() game.Info {
+	return game.Info{ID: ID, Name: "Cäsars Imperium", MinPlayers: 2, MaxPlayers: 5, Options: optionSpecs}
+}
+
+// New sets up a game: board side by player count, treasures shuffled by the
+// seed, start player drawn by the seed (in that order, so a seed always deals
+// the same game).
+func (g Game) New(setup game.Setup) (game.State, error) {
+	info := g.Info()
+	if err := game.CheckPlayers(info, setup.Players); err != nil {
+		return nil, err
+	}
+	opts, err := game.Normalize(info.Options, setup.Options)
+	if err != nil {
+		return nil, err
+	}
+	n := len(setup.Players)
+	if n > 3 && (opts.Bool(OptFullTreasures) || opts.Bool(OptColourSum)) {
+		return nil, fmt.Errorf("the options %s and %s are variants for 2 or 3 players only", OptFullTreasures, OptColourSum)
+	}
+	board, err := LoadBoard(boardForPlayers(n))
+	if err != nil {
+		return nil, err
+	}
+	src := rng.New(setup.Seed)
+	pool := treasurePool(n > 3 || opts.Bool(OptFullTreasures))
+	src.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	if len(pool) < len(board.Cities) {
+		return nil, fmt.Errorf("board %s has %d cities but only %d treasures", board.ID, len(board.Cities), len(pool))
+	}
+	d := data{
+		Version:   1,
+		Board:     board.ID,
+		Options:   opts,
+		Players:   append([]string(nil), setup.Players...),
+		Treasures: pool[:len(board.Cities)],
+		Removed:   sortedTreasures(pool[len(board.Cities):]),
+		Owner:     filled(len(board.Cities), -1),
+		Built:     filled(len(board.Routes), -1),
+		RoadsLeft: filled(n, RoadsPerPlayer),
+		Track:     make([]int, n),
+	}
+	d.Start = src.Intn(n)
+	d.Turn = d.Start
+	return &State{b: board, d: d}, nil
+}
+
+// treasurePool returns the treasure tokens in play: all 40 (8 kinds × 4
+// and 8 gold), or for 2–3 players without the variant 30 (2 gold and one of
+// each other kind back in the box).
+func treasurePool(full bool) []string {
+	each, gold := 4, 8
+	if !full {
+		each, gold = 3, 6
+	}
+	var pool []string
+	for _, k := range Kinds {
+		for range each {
+			pool = append(pool, k)
+		}
+	}
+	for range gold {
+		pool = append(pool, Gold)
+	}
+	return pool
+}
+
+// DecodeState restores a state written by MarshalJSON, checking it is whole.
+func (Game) DecodeState(raw []byte) (game.State, error) {
+	var d data
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&d); err != nil {
+		return nil, fmt.Errorf("caesar state: %w", err)
+	}
+	b, err := LoadBoard(d.Board)
+	if err != nil {
+		return nil, fmt.Errorf("caesar state: %w", err)
+	}
+	if err := d.check(b); err != nil {
+		return nil, fmt.Errorf("caesar state: %w", err)
+	}
+	return &State{b: b, d: d}, nil
+}
+
+func filled(n, v int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
+}

@@ -1,0 +1,172 @@
+package caesar
+
+import (
+	"fmt"
+	"html"
+	"math"
+	"strings"
+)
+
+// playerFill are the drawing colours of PlayerColours.
+var playerFill = map[string]string{
+	"yellow": "#f2c81e", "purple": "#7d3c98", "black": "#222222", "white": "#ffffff", "cyan": "#22b8cf",
+}
+
+// trackHeight is the band below the map with the score track and legend.
+const trackHeight = 110
+
+// BoardSVG draws the map: routes with their road slots (filled in the
+// builder's colour), cities with colour, value and treasure (claimed ones
+// ringed in the claimer's colour), Rome, and below the score track with
+// every player's points and roads left. viewer's legend entry is bold.
+func (s *State) BoardSVG(viewer int) string {
+	var w strings.Builder
+	b := s.b
+	h := b.Height + trackHeight
+	fmt.Fprintf(&w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" font-family="sans-serif" role="img" aria-label="%s">`,
+		b.Width, h, b.Width, h, html.EscapeString(b.Name))
+	fmt.Fprintf(&w, `<rect width="%d" height="%d" fill="#dcebf2"/>`, b.Width, b.Height)
+	fmt.Fprintf(&w, `<rect y="%d" width="%d" height="%d" fill="#f4efe4"/>`, b.Height, b.Width, trackHeight)
+	s.drawLegend(&w)
+	for ri := range b.Routes {
+		s.drawRoute(&w, ri)
+	}
+	fmt.Fprintf(&w, `<circle cx="%d" cy="%d" r="17" fill="#8b1a1a" stroke="#f2d16b" stroke-width="3"/>`, b.Rome.X, b.Rome.Y)
+	fmt.Fprintf(&w, `<text x="%d" y="%d" font-size="10" font-weight="bold" fill="#fff" text-anchor="middle">ROMA</text>`, b.Rome.X, b.Rome.Y+4)
+	for ci := range b.Cities {
+		s.drawCity(&w, ci)
+	}
+	s.drawTrack(&w, viewer)
+	w.WriteString(`</svg>`)
+	return w.String()
+}
+
+func (s *State) nodePoint(id string) (float64, float64) {
+	if id == Rome {
+		return float64(s.b.Rome.X), float64(s.b.Rome.Y)
+	}
+	c := s.b.Cities[s.b.cityIdx[id]]
+	return float64(c.X), float64(c.Y)
+}
+
+// drawRoute draws the line and one slot per road, filled when built.
+func (s *State) drawRoute(w *strings.Builder, ri int) {
+	r := s.b.Routes[ri]
+	x1, y1 := s.nodePoint(r.A)
+	x2, y2 := s.nodePoint(r.B)
+	style := `stroke="#a08a62" stroke-width="3"`
+	if r.Sea {
+		style = `stroke="#4f86a8" stroke-width="2.5" stroke-dasharray="7 5"`
+	}
+	fmt.Fprintf(w, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" %s/>`, x1, y1, x2, y2, style)
+	angle := math.Atan2(y2-y1, x2-x1) * 180 / math.Pi
+	fill, stroke := "#fbf8f0", "#8c7b5a"
+	if o := s.d.Built[ri]; o >= 0 {
+		fill, stroke = playerFill[PlayerColours[o]], "#111"
+	}
+	for k := 1; k <= r.Roads; k++ {
+		f := float64(k) / float64(r.Roads+1)
+		cx, cy := x1+(x2-x1)*f, y1+(y2-y1)*f
+		fmt.Fprintf(w, `<rect x="-9" y="-4" width="18" height="8" rx="2" fill="%s" stroke="%s" stroke-width="1.2" transform="translate(%.1f %.1f) rotate(%.1f)"/>`,
+			fill, stroke, cx, cy, angle)
+	}
+}
+
+// drawCity draws a city: colour disc with its value, name below, and either
+// its treasure (available) or a ring in the claimer's colour (claimed).
+func (s *State) drawCity(w *strings.Builder, ci int) {
+	c := s.b.Cities[ci]
+	fill := s.b.Colours[s.b.colorIdx[c.Colour]].Fill
+	owner := s.d.Owner[ci]
+	if owner >= 0 {
+		// The claimer's colour as a wide ring; the city's own colour stays readable.
+		fmt.Fprintf(w, `<circle cx="%d" cy="%d" r="17" fill="%s" stroke="#111" stroke-width="1"/>`, c.X, c.Y, playerFill[PlayerColours[owner]])
+		fmt.Fprintf(w, `<circle cx="%d" cy="%d" r="11" fill="%s" stroke="#111" stroke-width="1"/>`, c.X, c.Y, fill)
+	} else {
+		fmt.Fprintf(w, `<circle cx="%d" cy="%d" r="13" fill="%s" stroke="#222" stroke-width="1.5"/>`, c.X, c.Y, fill)
+		t := s.d.Treasures[ci]
+		bg := "#fffdf5"
+		if t == Gold {
+			bg = "#f5c518"
+		}
+		tw := 7*len(t) + 6
+		fmt.Fprintf(w, `<rect x="%d" y="%d" width="%d" height="13" rx="3" fill="%s" stroke="#555" stroke-width="0.8"/>`, c.X-tw/2, c.Y-30, tw, bg)
+		fmt.Fprintf(w, `<text x="%d" y="%d" font-size="10" text-anchor="middle" fill="#222">%s</text>`, c.X, c.Y-20, t)
+	}
+	fmt.Fprintf(w, `<text x="%d" y="%d" font-size="12" font-weight="bold" text-anchor="middle" fill="#fff" stroke="#000" stroke-width="0.4">%d</text>`, c.X, c.Y+4, c.Value)
+	fmt.Fprintf(w, `<text x="%d" y="%d" font-size="10" text-anchor="middle" fill="#222" stroke="#dcebf2" stroke-width="3" paint-order="stroke">%s</text>`, c.X, c.Y+27, html.EscapeString(c.Name))
+}
+
+// drawLegend names the eight colour regions in the top left corner.
+func (s *State) drawLegend(w *strings.Builder) {
+	for i, c := range s.b.Colours {
+		y := 14 + i*15
+		fmt.Fprintf(w, `<circle cx="14" cy="%d" r="5" fill="%s" stroke="#222" stroke-width="0.8"/>`, y, c.Fill)
+		fmt.Fprintf(w, `<text x="24" y="%d" font-size="10" fill="#222">%s (%s)</text>`, y+4, html.EscapeString(c.Name), html.EscapeString(c.ID))
+	}
+}
+
+// drawTrack draws the score track (0 to a round number above the leader)
+// with each player's marker, and a line per player with points and roads.
+func (s *State) drawTrack(w *strings.Builder, viewer int) {
+	top := s.b.Height
+	left, right := 30.0, float64(s.b.Width-30)
+	scores := s.d.Track
+	if s.d.Over {
+		scores = make([]int, len(s.d.Final))
+		for i, f := range s.d.Final {
+			scores[i] = f.Total
+		}
+	}
+	limit := 50
+	for _, p := range scores {
+		for p > limit {
+			limit += 50
+		}
+	}
+	x := func(p int) float64 { return left + (right-left)*float64(p)/float64(limit) }
+	y := float64(top + 28)
+	fmt.Fprintf(w, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="#6b5a3a" stroke-width="2"/>`, left, y, right, y)
+	for p := 0; p <= limit; p += 5 {
+		tick := 4.0
+		if p%10 == 0 {
+			tick = 7
+			fmt.Fprintf(w, `<text x="%.1f" y="%.0f" font-size="9" text-anchor="middle" fill="#444">%d</text>`, x(p), y+18, p)
+		}
+		fmt.Fprintf(w, `<line x1="%.1f" y1="%.0f" x2="%.1f" y2="%.0f" stroke="#6b5a3a"/>`, x(p), y-tick, x(p), y+tick)
+	}
+	seen := map[int]int{}
+	for seat, p := range scores {
+		off := seen[p]
+		seen[p]++
+		fmt.Fprintf(w, `<circle cx="%.1f" cy="%.0f" r="6" fill="%s" stroke="#111"/>`, x(p), y-12-float64(off)*9, playerFill[PlayerColours[seat]])
+	}
+	title := "Score track (points scored for ways to Rome)"
+	if s.d.Over {
+		title = "Final scores"
+	}
+	fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" fill="#222">%s</text>`, left, top+60, title)
+	for seat, name := range s.d.Players {
+		lx := left + float64(seat)*float64(s.b.Width-60)/float64(len(s.d.Players))
+		weight := "normal"
+		if seat == viewer {
+			weight = "bold"
+		}
+		marker := ""
+		if seat == s.d.Turn && !s.d.Over {
+			marker = " ◀"
+		}
+		fmt.Fprintf(w, `<rect x="%.0f" y="%d" width="12" height="12" fill="%s" stroke="#111"/>`, lx, top+72, playerFill[PlayerColours[seat]])
+		fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" font-weight="%s" fill="#222">%s: %d pts, %d roads%s</text>`,
+			lx+17, top+82, weight, html.EscapeString(shorten(name, 14)), scores[seat], s.d.RoadsLeft[seat], marker)
+	}
+}
+
+// shorten cuts a name to n characters so the legend lines do not overlap.
+func shorten(name string, n int) string {
+	r := []rune(name)
+	if len(r) <= n {
+		return name
+	}
+	return string(r[:n-1]) + "…"
+}

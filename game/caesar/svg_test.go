@@ -1,0 +1,66 @@
+package caesar
+
+import (
+	"encoding/xml"
+	"flag"
+	"io"
+	"os"
+	"strings"
+	"testing"
+)
+
+var svgOut = flag.String("caesar.svg", "", "write the board of a finished 4-player game to this file")
+
+// TestBoardSVG checks the drawing is well-formed XML, shows every city and
+// road slot, escapes player names, and fills built slots in player colours.
+func TestBoardSVG(t *testing.T) {
+	setup := setupFor(4, 7, nil)
+	setup.Players[0] = `<Ann & "Co">`
+	p := playRandom(t, setup, nil)
+	for _, s := range []*State{p.final} {
+		svg := s.BoardSVG(0)
+		dec := xml.NewDecoder(strings.NewReader(svg))
+		for {
+			_, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("SVG is not well-formed: %v", err)
+			}
+		}
+		if strings.Contains(svg, `<Ann`) || !strings.Contains(svg, "&lt;Ann &amp;") {
+			t.Error("player name is not escaped")
+		}
+		for _, c := range s.b.Cities {
+			if !strings.Contains(svg, ">"+c.Name+"<") {
+				t.Errorf("city %s not drawn", c.Name)
+			}
+		}
+		slots := 0
+		for _, r := range s.b.Routes {
+			slots += r.Roads
+		}
+		if got := strings.Count(svg, `<rect x="-9"`); got != slots {
+			t.Errorf("%d road slots drawn, board has %d", got, slots)
+		}
+		built := 0
+		for ri, o := range s.d.Built {
+			if o >= 0 {
+				built += s.b.Routes[ri].Roads
+			}
+		}
+		filled := 0
+		for _, c := range PlayerColours[:4] {
+			filled += strings.Count(svg, `fill="`+playerFill[c]+`" stroke="#111" stroke-width="1.2"`)
+		}
+		if filled != built {
+			t.Errorf("%d slots filled in player colours, %d roads built", filled, built)
+		}
+		if *svgOut != "" {
+			if err := os.WriteFile(*svgOut, []byte(svg), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
