@@ -17,3 +17,9 @@ type Drawer interface {
 type Describer interface {
 	Situation(seat int) string
 }
+
+// Checker checks the engine's own invariants (money never negative, units
+// within supply ...). Self-play calls it after every move.
+type Checker interface {
+	CheckInvariants() error
+}

@@ -1,0 +1,285 @@
+package imperial
+
+import (
+	"slices"
+	"strings"
+
+	"rondel/game"
+	"rondel/game/imperial/board"
+)
+
+// route is one way an army can go: to a region, by land and railway, or
+// over the seas in Via by convoy.
+type route struct {
+	To  int
+	Via []int // seas whose fleets carry the army, in order; nil by land
+}
+
+// suspended: a home province holding hostile armies has no railway.
+func (s *State) suspended(r int) bool { return s.occupied(r) }
+
+// railFrom returns the active nation's home provinces reachable by railway
+// from r, r included: the network runs between its own home provinces and
+// not into, out of or through an occupied one (rule book MANEUVER 2,
+// railroad; FAQ). nil if r is not such a province.
+func (s *State) railFrom(r int) []int {
+	reg := s.b.Regions[r]
+	if reg.Kind != board.Home || reg.NationIdx != s.Turn || s.suspended(r) {
+		return nil
+	}
+	seen := []int{r}
+	for i := 0; i < len(seen); i++ {
+		for _, y := range s.b.RailNeighbours(seen[i]) {
+			if !slices.Contains(seen, y) && !s.suspended(y) {
+				seen = append(seen, y)
+			}
+		}
+	}
+	return seen
+}
+
+// convoyCapacity is how many more armies the nation's fleets in a sea may
+// carry this turn (one army per fleet).
+func (s *State) convoyCapacity(sea int) int {
+	return s.Units[s.Turn][sea].Fleets - s.Maneuver.ConvoyUsed[sea]
+}
+
+// armyRoutes lists where an army in from may go this maneuver: railway
+// before, then one step over a land border or one convoy over a chain of
+// seas each holding an own fleet with capacity, then railway after if it
+// arrives in its own home provinces. Routes by land come first; a region
+// reachable by land is not listed again by convoy.
+func (s *State) armyRoutes(from int) []route {
+	start := s.railFrom(from)
+	if start == nil {
+		start = []int{from}
+	}
+	var out []route
+	byLand := map[int]bool{}
+	add := func(t int, via []int) {
+		if t == from {
+			return
+		}
+		if via == nil {
+			if !byLand[t] {
+				byLand[t] = true
+				out = append(out, route{To: t})
+			}
+			return
+		}
+		if byLand[t] {
+			return
+		}
+		set := slices.Sorted(slices.Values(via))
+		for _, o := range out {
+			if o.To == t && o.Via != nil && isSubset(slices.Sorted(slices.Values(o.Via)), set) {
+				return
+			}
+		}
+		out = append(out, route{To: t, Via: via})
+	}
+	arrive := func(t int, via []int) {
+		add(t, via)
+		for _, u := range s.railFrom(t) {
+			add(u, via)
+		}
+	}
+	for _, x := range start {
+		add(x, nil)
+		for _, y := range s.b.Regions[x].Adj {
+			if s.b.Regions[y].IsLand() {
+				arrive(y, nil)
+			}
+		}
+	}
+	// Convoys, shortest chains first so that a longer chain over the same
+	// seas is never listed.
+	var chains [][]int
+	for _, x := range start {
+		for _, y := range s.b.Regions[x].Adj {
+			if s.b.Regions[y].Kind == board.Sea && s.convoyCapacity(y) > 0 && !containsChain(chains, []int{y}) {
+				chains = append(chains, []int{y})
+			}
+		}
+	}
+	for i := 0; i < len(chains); i++ {
+		c := chains[i]
+		last := c[len(c)-1]
+		for _, y := range s.b.Regions[last].Adj {
+			switch {
+			case s.b.Regions[y].IsLand():
+				arrive(y, c)
+			case s.b.Regions[y].Kind == board.Sea && !slices.Contains(c, y) && s.convoyCapacity(y) > 0:
+				next := append(slices.Clone(c), y)
+				if !containsChain(chains, next) {
+					chains = append(chains, next)
+				}
+			}
+		}
+	}
+	// Drop convoy routes made redundant by a route found later by land.
+	return slices.DeleteFunc(out, func(r route) bool { return r.Via != nil && byLand[r.To] })
+}
+
+func containsChain(chains [][]int, c []int) bool {
+	return slices.ContainsFunc(chains, func(o []int) bool { return slices.Equal(o, c) })
+}
+
+func isSubset(small, big []int) bool {
+	for _, x := range small {
+		if !slices.Contains(big, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// protectedProvince: if a nation has only one factory left without hostile
+// armies, that province may not be entered by hostile armies and its
+// factory cannot be destroyed (rule book MANEUVER, entering provinces).
+func (s *State) protectedProvince(r int) bool {
+	reg := s.b.Regions[r]
+	if reg.Kind != board.Home || !s.Factories[r] || s.occupied(r) {
+		return false
+	}
+	free := 0
+	for _, h := range s.b.Nations[reg.NationIdx].Homes {
+		if s.Factories[h] && !s.occupied(h) {
+			free++
+		}
+	}
+	return free == 1
+}
+
+func (s *State) viaIDs(via []int) []string {
+	var out []string
+	for _, v := range via {
+		out = append(out, s.b.Regions[v].ID)
+	}
+	return out
+}
+
+func (s *State) moveArmy(m Move, l *log) error {
+	ni := s.Turn
+	from, err := s.region(m.From)
+	if err != nil {
+		return err
+	}
+	to, err := s.region(m.To)
+	if err != nil {
+		return err
+	}
+	f, h, _ := s.unmoved(from)
+	if f+h <= 0 {
+		return game.Broke("maneuver: each unit once", "%s has no army in %s that has not yet moved", s.nationName(ni), s.regionName(from))
+	}
+	var via []int
+	for _, id := range m.Via {
+		v, err := s.region(id)
+		if err != nil {
+			return err
+		}
+		via = append(via, v)
+	}
+	var found *route
+	for _, r := range s.armyRoutes(from) {
+		if r.To == to && (len(via) == 0) == (r.Via == nil) && (r.Via == nil || sameSet(r.Via, via)) {
+			found = &r
+			break
+		}
+	}
+	if found == nil {
+		if len(via) > 0 {
+			return game.Broke("maneuver: convoy", "an army in %s cannot reach %s by convoy over %s (each sea needs an own fleet that has not yet carried an army)", s.regionName(from), s.regionName(to), strings.Join(m.Via, ", "))
+		}
+		return game.Broke("maneuver: armies", "an army in %s cannot reach %s by land and railway", s.regionName(from), s.regionName(to))
+	}
+	hostile := m.Hostile
+	if hostile && !s.foreignHome(to) {
+		return game.Broke("maneuver: hostile armies", "an army is hostile or friendly only in another nation's home province")
+	}
+	if hostile && s.protectedProvince(to) {
+		return game.Broke("maneuver: last factory", "%s has only one factory left without hostile armies: armies may enter %s only as friendly", s.nationName(s.b.Regions[to].NationIdx), s.regionName(to))
+	}
+	// A friendly (lying) army leaves first, keeping standing ones in place.
+	st := &s.Units[ni][from]
+	st.Armies--
+	if f <= 0 {
+		st.Hostile--
+	}
+	for _, v := range via {
+		s.Maneuver.ConvoyUsed[v]++
+	}
+	dst := &s.Units[ni][to]
+	dst.Armies++
+	if hostile {
+		dst.Hostile++
+		s.Maneuver.Moved[to].Hostile++
+	} else {
+		s.Maneuver.Moved[to].Friendly++
+	}
+	s.Maneuver.ArmiesMoving = true
+	l.add("%s moved an army from %s to %s%s%s", s.nationName(ni), s.regionName(from), s.regionName(to), s.viaWords(via), statusWords(s.foreignHome(to), hostile))
+	s.openConflict(to, "army", hostile)
+	return nil
+}
+
+func statusWords(foreign, hostile bool) string {
+	switch {
+	case !foreign:
+		return ""
+	case hostile:
+		return " (hostile)"
+	default:
+		return " (friendly)"
+	}
+}
+
+func (s *State) viaWords(via []int) string {
+	if len(via) == 0 {
+		return ""
+	}
+	var names []string
+	for _, v := range via {
+		names = append(names, s.regionName(v))
+	}
+	return " by convoy over " + strings.Join(names, ", ")
+}
+
+func sameSet(a, b []int) bool {
+	return slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
+}
+
+// changeStatus turns a standing army lying or the reverse without moving it
+// (rule book: during the nation's next maneuver). It uses that army's move.
+func (s *State) changeStatus(m Move, l *log) error {
+	ni := s.Turn
+	r, err := s.region(m.Region)
+	if err != nil {
+		return err
+	}
+	if !s.foreignHome(r) {
+		return game.Broke("maneuver: hostile armies", "armies have a status only in another nation's home province")
+	}
+	f, h, _ := s.unmoved(r)
+	st := &s.Units[ni][r]
+	if m.Hostile {
+		if f <= 0 {
+			return game.Broke("maneuver: each unit once", "%s has no friendly army in %s that has not yet moved", s.nationName(ni), s.regionName(r))
+		}
+		if s.protectedProvince(r) {
+			return game.Broke("maneuver: last factory", "armies in %s must stay friendly: it holds the last unoccupied factory of %s", s.regionName(r), s.nationName(s.b.Regions[r].NationIdx))
+		}
+		st.Hostile++
+		s.Maneuver.Moved[r].Hostile++
+	} else {
+		if h <= 0 {
+			return game.Broke("maneuver: each unit once", "%s has no hostile army in %s that has not yet moved", s.nationName(ni), s.regionName(r))
+		}
+		st.Hostile--
+		s.Maneuver.Moved[r].Friendly++
+	}
+	l.add("%s's army in %s is now %s", s.nationName(ni), s.regionName(r), map[bool]string{true: "hostile", false: "friendly"}[m.Hostile])
+	s.openConflict(r, "army", m.Hostile)
+	return nil
+}

@@ -1,0 +1,250 @@
+package imperial
+
+import (
+	"rondel/game"
+	"rondel/game/imperial/board"
+)
+
+// Battles (rule book MANEUVER, battles; FAQ): units are matched 1:1 and
+// removed. Fleets fight fleets at sea; armies fight armies on land; an army
+// and a fleet fight only while the fleet lies in its harbour. The
+// maneuvering nation may fight at any time; when one of its units enters a
+// region (or an army there changes status), the other governments present
+// may demand a battle if it does not fight.
+
+// canFight reports whether a unit of kind a may fight one of kind b in r.
+func (s *State) canFight(r int, a, b string) bool {
+	if s.b.Regions[r].Kind == board.Sea {
+		return a == "fleet" && b == "fleet"
+	}
+	return a == "army" || b == "army" // on land: never fleet against fleet
+}
+
+func has(st Stack, kind string) bool {
+	if kind == "fleet" {
+		return st.Fleets > 0
+	}
+	return kind == "army" && st.Armies > 0
+}
+
+// opponents lists, in turn order, the other nations with a unit in r that
+// can fight a unit of the given kind.
+func (s *State) opponents(r int, kind string) []int {
+	var out []int
+	for ni := range s.Units {
+		if ni == s.Turn {
+			continue
+		}
+		st := s.Units[ni][r]
+		if (has(st, "army") && s.canFight(r, kind, "army")) || (has(st, "fleet") && s.canFight(r, kind, "fleet")) {
+			out = append(out, ni)
+		}
+	}
+	return out
+}
+
+func (s *State) openConflict(r int, kind string, hostile bool) {
+	if len(s.opponents(r, kind)) == 0 {
+		return
+	}
+	s.Maneuver.Conflict = &Conflict{Region: r, Unit: kind, Hostile: hostile, Stage: "mover"}
+}
+
+func (s *State) battle(m Move, l *log) error {
+	ni := s.Turn
+	r, err := s.region(m.Region)
+	if err != nil {
+		return err
+	}
+	other, err := s.nation(m.Against)
+	if err != nil {
+		return err
+	}
+	c := s.Maneuver.Conflict
+	if c != nil && (c.Region != r || c.Unit != m.Unit) {
+		return game.Broke("battle", "first settle the %s that entered %s", c.Unit, s.regionName(c.Region))
+	}
+	if other == ni || !has(s.Units[ni][r], m.Unit) || !s.canFight(r, m.Unit, m.Target) {
+		return game.Broke("battle: who fights whom", "%s has no %s in %s that can fight a %s", s.nationName(ni), m.Unit, s.regionName(r), m.Target)
+	}
+	if !s.hasTarget(other, r, m.Target, m.TargetHostile) {
+		return game.Broke("battle: who fights whom", "%s has no such %s in %s", s.nationName(other), m.Target, s.regionName(r))
+	}
+	if c != nil {
+		s.removeEntering(c)
+		s.Maneuver.Conflict = nil
+	} else {
+		s.removeOwn(r, m.Unit)
+	}
+	s.removeTarget(other, r, m.Target, m.TargetHostile)
+	l.add("Battle in %s: a %s of %s and a %s of %s are removed", s.regionName(r), m.Unit, s.nationName(ni), m.Target, s.nationName(other))
+	return nil
+}
+
+func (s *State) hasTarget(ni, r int, kind string, hostile bool) bool {
+	st := s.Units[ni][r]
+	switch kind {
+	case "fleet":
+		return st.Fleets > 0 && !hostile
+	case "army":
+		if hostile {
+			return st.Hostile > 0
+		}
+		return st.Armies-st.Hostile > 0
+	}
+	return false
+}
+
+func (s *State) removeTarget(ni, r int, kind string, hostile bool) {
+	st := &s.Units[ni][r]
+	if kind == "fleet" {
+		st.Fleets--
+		return
+	}
+	st.Armies--
+	if hostile {
+		st.Hostile--
+	}
+}
+
+// removeEntering removes the unit that opened the conflict: it has moved,
+// with the status it entered with.
+func (s *State) removeEntering(c *Conflict) {
+	st, mv := &s.Units[s.Turn][c.Region], &s.Maneuver.Moved[c.Region]
+	switch {
+	case c.Unit == "fleet":
+		st.Fleets--
+		mv.Fleets--
+	case c.Hostile:
+		st.Armies--
+		st.Hostile--
+		mv.Hostile--
+	default:
+		st.Armies--
+		mv.Friendly--
+	}
+}
+
+// removeOwn removes one of the maneuvering nation's units of a kind in r:
+// one that has already moved if possible (it can do nothing more), a lying
+// army before a standing one.
+func (s *State) removeOwn(r int, kind string) {
+	st, mv := &s.Units[s.Turn][r], &s.Maneuver.Moved[r]
+	if kind == "fleet" {
+		st.Fleets--
+		if mv.Fleets > 0 {
+			mv.Fleets--
+		}
+		return
+	}
+	f, _, _ := s.unmoved(r)
+	st.Armies--
+	switch {
+	case mv.Friendly > 0:
+		mv.Friendly--
+	case mv.Hostile > 0:
+		mv.Hostile--
+		st.Hostile--
+	case f > 0:
+	default:
+		st.Hostile--
+	}
+}
+
+func (s *State) peace(l *log) error {
+	c := s.Maneuver.Conflict
+	if c == nil || c.Stage != "mover" {
+		return game.Broke("battle", "there is nothing to make peace about")
+	}
+	c.Asked = s.opponents(c.Region, c.Unit)
+	c.Stage = "others"
+	l.add("%s does not fight in %s; the other nations there may demand a battle", s.nationName(s.Turn), s.regionName(c.Region))
+	return nil
+}
+
+// answerConflict takes the answer of a government asked whether to fight
+// the unit that entered.
+func (s *State) answerConflict(seat int, m Move, l *log) error {
+	c := s.Maneuver.Conflict
+	ni, err := s.nation(m.Nation)
+	if err != nil {
+		return err
+	}
+	idx := -1
+	for i, x := range c.Asked {
+		if x == ni {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return game.Broke("battle: demand", "%s is not asked about a battle in %s", s.nationName(ni), s.regionName(c.Region))
+	}
+	if err := s.mustGovern(seat, ni); err != nil {
+		return err
+	}
+	switch m.Type {
+	case MNoBattle:
+		c.Asked = append(c.Asked[:idx], c.Asked[idx+1:]...)
+		l.add("%s does not fight in %s", s.nationName(ni), s.regionName(c.Region))
+		if len(c.Asked) == 0 {
+			s.Maneuver.Conflict = nil
+		}
+	case MDemand:
+		if !has(s.Units[ni][c.Region], m.Unit) || !s.canFight(c.Region, m.Unit, c.Unit) {
+			return game.Broke("battle: demand", "%s has no %s in %s that can fight the entering %s", s.nationName(ni), m.Unit, s.regionName(c.Region), c.Unit)
+		}
+		s.removeEntering(c)
+		st := &s.Units[ni][c.Region]
+		if m.Unit == "fleet" {
+			st.Fleets--
+		} else {
+			st.Armies--
+			if st.Hostile > st.Armies {
+				st.Hostile--
+			}
+		}
+		s.Maneuver.Conflict = nil
+		l.add("Battle in %s demanded by %s: a %s of %s and a %s of %s are removed", s.regionName(c.Region), s.nationName(ni), c.Unit, s.nationName(s.Turn), m.Unit, s.nationName(ni))
+	default:
+		return game.Broke("battle: demand", "%s must say whether it demands a battle in %s", s.nationName(ni), s.regionName(c.Region))
+	}
+	s.maybeEndManeuver(l)
+	return nil
+}
+
+// destroyFactory: three (hostile) armies destroy a foreign factory whose
+// province holds no unit of its owner; the armies are removed with it (rule
+// book MANEUVER, destruction; Venice example).
+func (s *State) destroyFactory(m Move, l *log) error {
+	ni := s.Turn
+	r, err := s.region(m.Region)
+	if err != nil {
+		return err
+	}
+	if err := s.canDestroy(r); err != nil {
+		return err
+	}
+	owner := s.b.Regions[r].NationIdx
+	st, mv := &s.Units[ni][r], &s.Maneuver.Moved[r]
+	st.Armies -= 3
+	st.Hostile -= 3
+	mv.Hostile -= min(mv.Hostile, 3)
+	s.Factories[r] = false
+	l.add("Three armies of %s destroyed the factory of %s in %s and are removed", s.nationName(ni), s.nationName(owner), s.regionName(r))
+	return nil
+}
+
+func (s *State) canDestroy(r int) error {
+	reg := s.b.Regions[r]
+	switch {
+	case !s.foreignHome(r) || !s.Factories[r]:
+		return game.Broke("destroy factory", "there is no foreign factory in %s", reg.Name)
+	case !s.Units[reg.NationIdx][r].empty():
+		return game.Broke("destroy factory", "%s still has units in %s", s.nationName(reg.NationIdx), reg.Name)
+	case s.Units[s.Turn][r].Hostile < 3:
+		return game.Broke("destroy factory: three armies", "it takes three hostile armies of %s in %s", s.nationName(s.Turn), reg.Name)
+	case s.protectedProvince(r):
+		return game.Broke("destroy factory: last factory", "the last unoccupied factory of %s cannot be destroyed", s.nationName(reg.NationIdx))
+	}
+	return nil
+}

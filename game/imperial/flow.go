@@ -1,0 +1,129 @@
+package imperial
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"rondel/game"
+)
+
+// log collects the events of one Apply.
+type log struct{ events []game.Event }
+
+func (l *log) add(format string, args ...any) {
+	l.events = append(l.events, game.Event{Text: fmt.Sprintf(format, args...)})
+}
+
+// Apply plays one move. The receiver is never changed.
+func (s *State) Apply(seat int, raw json.RawMessage) (game.State, []game.Event, error) {
+	if s.Phase == PhaseOver {
+		return nil, nil, game.Broke("end of the game", "the game is over")
+	}
+	if seat < 0 || seat >= len(s.Players) {
+		return nil, nil, game.Broke("players", "there is no seat %d", seat)
+	}
+	m, err := decodeMove(raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := s.clone()
+	l := &log{}
+	if err := c.apply(seat, m, l); err != nil {
+		return nil, nil, err
+	}
+	c.Moves++
+	return c, l.events, nil
+}
+
+func (s *State) apply(seat int, m Move, l *log) error {
+	switch s.Phase {
+	case PhaseRondel:
+		if err := s.mustGovern(seat, s.Turn); err != nil {
+			return err
+		}
+		if m.Type != MRondel {
+			return game.Broke("rondel", "%s must first choose a space on the rondel", s.nationName(s.Turn))
+		}
+		return s.doRondel(m, l)
+	case PhaseForce:
+		return s.doForce(seat, m, l)
+	case PhaseImport:
+		if err := s.mustGovern(seat, s.Turn); err != nil {
+			return err
+		}
+		return s.doImport(m, l)
+	case PhaseFactory:
+		if err := s.mustGovern(seat, s.Turn); err != nil {
+			return err
+		}
+		return s.doFactory(m, l)
+	case PhaseManeuver:
+		return s.doManeuver(seat, m, l)
+	case PhaseInvest:
+		if len(s.Investors) == 0 || s.Investors[0] != seat {
+			return game.Broke("investor", "it is not %s's turn to invest", s.playerName(seat))
+		}
+		return s.doInvest(seat, m, l)
+	case PhaseAuction:
+		return s.doAuction(seat, m, l)
+	case PhaseAfter:
+		return s.doAfter(seat, m, l)
+	}
+	return game.Broke("turn", "no move is expected now")
+}
+
+func (s *State) mustGovern(seat, ni int) error {
+	if s.Nations[ni].Government != seat {
+		return game.Broke("government", "only the government of %s (%s) decides for it now",
+			s.nationName(ni), s.govName(ni))
+	}
+	return nil
+}
+
+func (s *State) govName(ni int) string {
+	if g := s.Nations[ni].Government; g >= 0 {
+		return s.playerName(g)
+	}
+	return "nobody"
+}
+
+// finishAction runs after the action of the space landed on is complete:
+// Investor steps 2 and 3 if the move passed over Investor, then the next
+// nation (rule book INVESTOR introduction).
+func (s *State) finishAction(l *log) {
+	if s.Phase == PhaseOver {
+		return
+	}
+	if s.Passing && s.rules.InvestorCard {
+		s.Passing = false
+		l.add("%s passed over Investor", s.nationName(s.Turn))
+		s.startInvestorTurn(l)
+		return
+	}
+	s.Passing = false
+	s.endTurn(l)
+}
+
+// endTurn hands the turn to the next nation with a government.
+func (s *State) endTurn(l *log) {
+	if !s.rules.InvestorCard && s.startAfterTurn(l) {
+		return
+	}
+	s.nextNation(l)
+}
+
+func (s *State) nextNation(l *log) {
+	n := len(s.Nations)
+	ni := s.Turn
+	for k := 0; k < n; k++ {
+		ni = (ni + 1) % n
+		if ni == 0 {
+			s.Round++
+		}
+		if s.Nations[ni].Government >= 0 {
+			s.Turn = ni
+			s.Phase = PhaseRondel
+			return
+		}
+	}
+}

@@ -1,0 +1,200 @@
+package imperial
+
+import (
+	"fmt"
+
+	"rondel/game"
+)
+
+// investorSpace: landing on Investor. Step 1 pays interest; steps 2 and 3
+// (investor card, Swiss banks) follow unless the variant without investor
+// card is played, where only interest is paid.
+func (s *State) investorSpace(l *log) {
+	s.payInterest(s.Turn, l)
+	s.Passing = false
+	if !s.rules.InvestorCard {
+		s.finishAction(l)
+		return
+	}
+	s.startInvestorTurn(l)
+}
+
+// payInterest: the treasury pays every bond's interest. If it is short, it
+// pays the other holders first; the government forgoes its own interest as
+// far as needed and pays what is still missing from its own cash (rule book
+// INVESTOR step 1). If even that is short, holders are paid in seat order
+// from the government's left as far as the money goes.
+func (s *State) payInterest(ni int, l *log) {
+	nat := &s.Nations[ni]
+	gov := nat.Government
+	owed := make([]int, len(s.Players))
+	for bi, h := range nat.Bonds {
+		if h >= 0 {
+			owed[h] += s.b.Bonds[bi].Interest
+		}
+	}
+	n := len(s.Players)
+	for k := 1; k <= n; k++ {
+		seat := (gov + k) % n
+		if seat == gov || owed[seat] == 0 {
+			continue
+		}
+		fromTreasury := min(nat.Treasury, owed[seat])
+		nat.Treasury -= fromTreasury
+		fromGov := min(owed[seat]-fromTreasury, s.Players[gov].Cash)
+		s.Players[gov].Cash -= fromGov
+		s.Players[seat].Cash += fromTreasury + fromGov
+		if fromGov > 0 {
+			l.add("%s paid %s %dM interest (%dM from %s's own cash)", s.nationName(ni), s.playerName(seat), fromTreasury+fromGov, fromGov, s.playerName(gov))
+		} else {
+			l.add("%s paid %s %dM interest", s.nationName(ni), s.playerName(seat), fromTreasury)
+		}
+		if short := owed[seat] - fromTreasury - fromGov; short > 0 {
+			l.add("%s could not be paid %dM of its interest", s.playerName(seat), short)
+		}
+	}
+	if owed[gov] > 0 {
+		own := min(nat.Treasury, owed[gov])
+		nat.Treasury -= own
+		s.Players[gov].Cash += own
+		if own < owed[gov] {
+			l.add("%s received %dM of its %dM interest from %s (the treasury was short)", s.playerName(gov), own, owed[gov], s.nationName(ni))
+		} else {
+			l.add("%s paid %s %dM interest", s.nationName(ni), s.playerName(gov), own)
+		}
+	}
+}
+
+// startInvestorTurn: the investor card holder gets 2M and may invest, then
+// every other Swiss bank in seat order from the card holder (rule book
+// INVESTOR steps 2 and 3).
+func (s *State) startInvestorTurn(l *log) {
+	holder := s.InvestorCard
+	s.Players[holder].Cash += 2
+	l.add("%s holds the investor card and receives 2M", s.playerName(holder))
+	s.InvestBase = holder
+	s.Investors = []int{holder}
+	for _, seat := range s.swissBanks(holder) {
+		if seat != holder {
+			s.Investors = append(s.Investors, seat)
+		}
+	}
+	s.Phase = PhaseInvest
+	s.nextInvestor(l)
+}
+
+// nextInvestor skips investors who cannot buy anything and ends the turn
+// when nobody is left.
+func (s *State) nextInvestor(l *log) {
+	for len(s.Investors) > 0 && len(s.bondChoices(s.Investors[0], -1)) == 0 {
+		l.add("%s cannot afford any bond", s.playerName(s.Investors[0]))
+		s.Investors = s.Investors[1:]
+	}
+	if len(s.Investors) == 0 {
+		s.endInvestorTurn(l)
+	}
+}
+
+func (s *State) endInvestorTurn(l *log) {
+	s.Investors = nil
+	for _, ni := range s.checkGovernments(s.InvestBase) {
+		l.add("%s now governs %s", s.playerName(s.Nations[ni].Government), s.nationName(ni))
+	}
+	s.updateSwissBanks()
+	s.InvestorCard = (s.InvestorCard + 1) % len(s.Players)
+	l.add("The investor card passes to %s", s.playerName(s.InvestorCard))
+	s.endTurn(l)
+}
+
+func (s *State) doInvest(seat int, m Move, l *log) error {
+	switch m.Type {
+	case MSkipBond:
+		l.add("%s did not invest", s.playerName(seat))
+	case MBond:
+		ni, err := s.nation(m.Nation)
+		if err != nil {
+			return err
+		}
+		if err := s.buyBond(seat, ni, m.Cost, m.TradeIn, l); err != nil {
+			return err
+		}
+	default:
+		return game.Broke("investor", "%s may buy or upgrade one bond, or skip", s.playerName(seat))
+	}
+	s.Investors = s.Investors[1:]
+	s.nextInvestor(l)
+	return nil
+}
+
+// buyBond takes a bond from the nation's pile, paying its price into the
+// treasury, or upgrades one of the buyer's bonds of that nation, paying the
+// difference (rule book INVESTOR step 2 and its example).
+func (s *State) buyBond(seat, ni, cost, tradeIn int, l *log) error {
+	nat := &s.Nations[ni]
+	bi := s.bondIndex(cost)
+	if bi < 0 || nat.Bonds[bi] >= 0 {
+		return game.Broke("investor: available bonds", "the %dM bond of %s is not available", cost, s.nationName(ni))
+	}
+	price := cost
+	ti := -1
+	if tradeIn != 0 {
+		ti = s.bondIndex(tradeIn)
+		if ti < 0 || nat.Bonds[ti] != seat {
+			return game.Broke("investor: upgrade", "%s holds no %dM bond of %s to upgrade", s.playerName(seat), tradeIn, s.nationName(ni))
+		}
+		if tradeIn >= cost {
+			return game.Broke("investor: upgrade", "an upgrade must take a higher bond")
+		}
+		price -= tradeIn
+	}
+	if price > s.Players[seat].Cash {
+		return game.Broke("investor: no loans", "%s has %dM and cannot pay %dM", s.playerName(seat), s.Players[seat].Cash, price)
+	}
+	if ti >= 0 {
+		nat.Bonds[ti] = -1
+	}
+	nat.Bonds[bi] = seat
+	nat.Treasury += price
+	s.Players[seat].Cash -= price
+	if ti >= 0 {
+		l.add("%s upgraded the %dM bond of %s to %dM, paying %dM", s.playerName(seat), tradeIn, s.nationName(ni), cost, price)
+	} else {
+		l.add("%s bought the %dM bond of %s", s.playerName(seat), cost, s.nationName(ni))
+	}
+	return nil
+}
+
+// bondChoices lists the bond purchases seat can afford (all nations if
+// only < 0, else that nation's).
+func (s *State) bondChoices(seat, only int) []Move {
+	var out []Move
+	cash := s.Players[seat].Cash
+	for ni := range s.Nations {
+		if only >= 0 && ni != only {
+			continue
+		}
+		nat := s.Nations[ni]
+		for bi, h := range nat.Bonds {
+			if h >= 0 {
+				continue
+			}
+			cost := s.b.Bonds[bi].Cost
+			if cost <= cash {
+				out = append(out, Move{Type: MBond, Nation: s.nationID(ni), Cost: cost})
+			}
+			for ti, th := range nat.Bonds {
+				if th == seat && s.b.Bonds[ti].Cost < cost && cost-s.b.Bonds[ti].Cost <= cash {
+					out = append(out, Move{Type: MBond, Nation: s.nationID(ni), Cost: cost, TradeIn: s.b.Bonds[ti].Cost})
+				}
+			}
+		}
+	}
+	return out
+}
+
+func bondLabel(m Move, name string) string {
+	if m.TradeIn > 0 {
+		return fmt.Sprintf("Upgrade %s %dM to %dM (pay %dM)", name, m.TradeIn, m.Cost, m.Cost-m.TradeIn)
+	}
+	return fmt.Sprintf("Buy %s %dM", name, m.Cost)
+}

@@ -1,0 +1,207 @@
+package imperial
+
+import (
+	"rondel/game"
+	"rondel/game/imperial/board"
+)
+
+// Maneuver (rule book MANEUVER): fleets move first, then armies, then flags
+// are placed. Each unit present at the start may move once; battles may be
+// fought at any time during the nation's own maneuver.
+
+func (s *State) startManeuver(l *log) {
+	nr := len(s.b.Regions)
+	s.Maneuver = &Maneuver{Moved: make([]Moved, nr), ConvoyUsed: make([]int, nr)}
+	s.Phase = PhaseManeuver
+	if !s.anyUnitCanAct() {
+		l.add("%s has nothing to maneuver", s.nationName(s.Turn))
+		s.endManeuver(l)
+	}
+}
+
+// unmoved returns the active nation's unmoved friendly and hostile armies and
+// unmoved fleets in r.
+func (s *State) unmoved(r int) (friendly, hostile, fleets int) {
+	st := s.Units[s.Turn][r]
+	mv := s.Maneuver.Moved[r]
+	return st.Armies - st.Hostile - mv.Friendly, st.Hostile - mv.Hostile, st.Fleets - mv.Fleets
+}
+
+// anyUnitCanAct reports whether some unit may still move or change status.
+func (s *State) anyUnitCanAct() bool {
+	for r := range s.b.Regions {
+		f, h, fl := s.unmoved(r)
+		if fl > 0 && !s.Maneuver.ArmiesMoving {
+			return true
+		}
+		if f+h > 0 {
+			if len(s.armyRoutes(r)) > 0 || s.foreignHome(r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// foreignHome reports whether r is a home province of a nation other than
+// the one maneuvering.
+func (s *State) foreignHome(r int) bool {
+	reg := s.b.Regions[r]
+	return reg.Kind == board.Home && reg.NationIdx != s.Turn
+}
+
+func (s *State) doManeuver(seat int, m Move, l *log) error {
+	if c := s.Maneuver.Conflict; c != nil && c.Stage == "others" {
+		return s.answerConflict(seat, m, l)
+	}
+	if err := s.mustGovern(seat, s.Turn); err != nil {
+		return err
+	}
+	if c := s.Maneuver.Conflict; c != nil && m.Type != MBattle && m.Type != MPeace {
+		return game.Broke("battle", "a %s of %s just entered %s where other nations stand: fight or declare peace first",
+			c.Unit, s.nationName(s.Turn), s.regionName(c.Region))
+	}
+	var err error
+	switch m.Type {
+	case MFleet:
+		err = s.moveFleet(m, l)
+	case MArmy:
+		err = s.moveArmy(m, l)
+	case MStatus:
+		err = s.changeStatus(m, l)
+	case MBattle:
+		err = s.battle(m, l)
+	case MPeace:
+		err = s.peace(l)
+	case MDestroy:
+		err = s.destroyFactory(m, l)
+	case MEnd:
+		l.add("%s ended its maneuver", s.nationName(s.Turn))
+		s.endManeuver(l)
+		return nil
+	default:
+		return game.Broke("maneuver", "%s is maneuvering: move a fleet or an army, fight, or end the maneuver", s.nationName(s.Turn))
+	}
+	if err != nil {
+		return err
+	}
+	s.maybeEndManeuver(l)
+	return nil
+}
+
+// maybeEndManeuver ends the maneuver once no conflict is open and no unit
+// can act any more.
+func (s *State) maybeEndManeuver(l *log) {
+	if s.Phase == PhaseManeuver && s.Maneuver.Conflict == nil && !s.anyUnitCanAct() {
+		s.endManeuver(l)
+	}
+}
+
+func (s *State) endManeuver(l *log) {
+	s.placeFlags(l)
+	s.Maneuver = nil
+	s.finishAction(l)
+}
+
+func (s *State) moveFleet(m Move, l *log) error {
+	ni := s.Turn
+	if s.Maneuver.ArmiesMoving {
+		return game.Broke("maneuver: fleets first", "fleets cannot move once an army has moved")
+	}
+	from, err := s.region(m.From)
+	if err != nil {
+		return err
+	}
+	to, err := s.region(m.To)
+	if err != nil {
+		return err
+	}
+	if _, _, fl := s.unmoved(from); fl <= 0 {
+		return game.Broke("maneuver: each unit once", "%s has no fleet in %s that has not yet moved", s.nationName(ni), s.regionName(from))
+	}
+	if !s.fleetCanGo(from, to) {
+		return game.Broke("maneuver: fleets", "a fleet in %s cannot move to %s", s.regionName(from), s.regionName(to))
+	}
+	s.Units[ni][from].Fleets--
+	s.Units[ni][to].Fleets++
+	s.Maneuver.Moved[to].Fleets++
+	l.add("%s moved a fleet from %s to %s", s.nationName(ni), s.regionName(from), s.regionName(to))
+	s.openConflict(to, "fleet", false)
+	return nil
+}
+
+// fleetCanGo: a fleet in harbour may only sail to its anchor sea; at sea it
+// moves to an adjacent sea (rule book MANEUVER 1).
+func (s *State) fleetCanGo(from, to int) bool {
+	fr, tr := s.b.Regions[from], s.b.Regions[to]
+	if tr.Kind != board.Sea {
+		return false
+	}
+	if fr.Kind == board.Home {
+		return fr.PortIdx == to
+	}
+	return fr.Kind == board.Sea && s.b.Adjacent(from, to)
+}
+
+func (s *State) fleetTargets(from int) []int {
+	fr := s.b.Regions[from]
+	if fr.Kind == board.Home {
+		if fr.PortIdx >= 0 {
+			return []int{fr.PortIdx}
+		}
+		return nil
+	}
+	var out []int
+	for _, y := range fr.Adj {
+		if s.b.Regions[y].Kind == board.Sea {
+			out = append(out, y)
+		}
+	}
+	return out
+}
+
+// flagCount is how many of its flags the nation has on the board.
+func (s *State) flagCount(ni int) int {
+	n := 0
+	for _, f := range s.Flags {
+		if f == ni {
+			n++
+		}
+	}
+	return n
+}
+
+// placeFlags: at the end of a maneuver, every land or sea region (not a home
+// province) held by one nation alone carries that nation's flag; a flag
+// stays while a region is empty or shared (rule book MANEUVER 3, FAQ). A
+// nation with all its flags out cannot take new regions; being alone there
+// only removes the other nation's flag (rules-notes 27).
+func (s *State) placeFlags(l *log) {
+	for r, reg := range s.b.Regions {
+		if reg.Kind != board.Land && reg.Kind != board.Sea {
+			continue
+		}
+		alone := -1
+		for ni := range s.Units {
+			if !s.Units[ni][r].empty() {
+				if alone >= 0 {
+					alone = -2
+					break
+				}
+				alone = ni
+			}
+		}
+		if alone < 0 || s.Flags[r] == alone {
+			continue
+		}
+		if s.flagCount(alone) >= s.b.Nations[alone].Flags {
+			if s.Flags[r] >= 0 {
+				l.add("%s's flag in %s is removed; %s has no flag left to place", s.nationName(s.Flags[r]), reg.Name, s.nationName(alone))
+				s.Flags[r] = -1
+			}
+			continue
+		}
+		s.Flags[r] = alone
+		l.add("%s places a flag in %s", s.nationName(alone), reg.Name)
+	}
+}

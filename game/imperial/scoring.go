@@ -1,0 +1,86 @@
+package imperial
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"rondel/game"
+)
+
+// score is a player's final score: interest of each bond × its nation's
+// power factor, plus cash (rule book OBJECT OF THE GAME).
+func (s *State) score(seat int) int {
+	total := s.Players[seat].Cash
+	for _, nat := range s.Nations {
+		f := powerFactor(nat.Power)
+		for bi, h := range nat.Bonds {
+			if h == seat {
+				total += s.b.Bonds[bi].Interest * f
+			}
+		}
+	}
+	return total
+}
+
+// tieOrder lists the nations from most power points down; equal points go
+// by turn order (our decision, docs/rules-decisions.md).
+func (s *State) tieOrder() []int {
+	order := make([]int, len(s.Nations))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return s.Nations[b].Power - s.Nations[a].Power })
+	return order
+}
+
+// Result ranks the players: score, then credit in the nation with most power
+// points, then the next, and so on. Players equal on all of these share a place.
+func (s *State) Result() *game.Result {
+	if s.Phase != PhaseOver {
+		return nil
+	}
+	n := len(s.Players)
+	order := s.tieOrder()
+	key := func(seat int) []int {
+		k := []int{s.score(seat)}
+		for _, nat := range order {
+			k = append(k, s.credit(nat, seat))
+		}
+		return k
+	}
+	seats := make([]int, n)
+	for i := range seats {
+		seats[i] = i
+	}
+	slices.SortStableFunc(seats, func(a, b int) int { return slices.Compare(key(b), key(a)) })
+	res := &game.Result{Scores: make([]int, n), Places: make([]int, n)}
+	var notes []string
+	for i, seat := range seats {
+		res.Scores[seat] = s.score(seat)
+		if i > 0 && slices.Equal(key(seat), key(seats[i-1])) {
+			res.Places[seat] = res.Places[seats[i-1]]
+		} else {
+			res.Places[seat] = i + 1
+		}
+		if i > 0 && res.Scores[seat] == res.Scores[seats[i-1]] && res.Places[seat] != res.Places[seats[i-1]] {
+			prev := seats[i-1]
+			for _, ni := range order {
+				if a, b := s.credit(ni, prev), s.credit(ni, seat); a != b {
+					notes = append(notes, fmt.Sprintf("%s and %s tied on %d; %s holds %dM of %s bonds against %dM, so %s ranks higher",
+						s.playerName(prev), s.playerName(seat), res.Scores[seat], s.playerName(prev), a, s.nationName(ni), b, s.playerName(prev)))
+					break
+				}
+			}
+		}
+	}
+	if len(notes) == 0 {
+		res.TieBreak = "No ties on score."
+	} else {
+		res.TieBreak = "Ties are broken by the credit sum in the nation with most power points, then the next: " + strings.Join(notes, "; ") + "."
+	}
+	return res
+}
+
+// Finished reports whether a nation reached 25 power points.
+func (s *State) Finished() bool { return s.Phase == PhaseOver }

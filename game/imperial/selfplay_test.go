@@ -1,0 +1,34 @@
+package imperial_test
+
+import (
+	"testing"
+
+	"rondel/game"
+	"rondel/game/imperial"
+	"rondel/game/selfplay"
+)
+
+func registry() *game.Registry { return game.NewRegistry(imperial.New()) }
+
+// TestSelfPlay plays random games across 2-6 players, checking the
+// invariants after every move and that the record replays identically.
+func TestSelfPlay(t *testing.T) {
+	games := 100 // per player count: 500 in all
+	if testing.Short() {
+		games = 10
+	}
+	for players := 2; players <= 6; players++ {
+		finished := 0
+		for i := 0; i < games; i++ {
+			seed := uint64(players*1000 + i)
+			out, err := selfplay.Play(registry(), "imperial", selfplay.Config{Players: players, MaxMoves: 4000, ReplayCheck: true}, seed)
+			if err != nil {
+				t.Fatalf("%d players: %v", players, err)
+			}
+			if out.Finished {
+				finished++
+			}
+		}
+		t.Logf("%d players: %d of %d games ended by 25 power points", players, finished, games)
+	}
+}
