@@ -14,11 +14,11 @@ import (
 
 // Rules are the typed settings of one game, recorded in its log.
 type Rules struct {
-	Map            string `json:"map"`             // "europe"
-	Setup          string `json:"setup"`           // "standard" or "experienced"
-	InvestorCard   bool   `json:"investor_card"`   // false: variant without investor card
-	FirstEdition   bool   `json:"first_edition"`   // 2006 rules (issue 3)
-	BonusIncrease  bool   `json:"bonus_increase"`  // Imperial 2030 variant
+	Map            string `json:"map"`              // "europe"
+	Setup          string `json:"setup"`            // "standard" or "experienced"
+	InvestorCard   bool   `json:"investor_card"`    // false: variant without investor card
+	FirstEdition   bool   `json:"first_edition"`    // 2006 rules (issue 3)
+	BonusIncrease  bool   `json:"bonus_increase"`   // Imperial 2030 variant
 	RondelPowerFee bool   `json:"rondel_power_fee"` // 2030: extra space costs 1 + power factor
 }
 

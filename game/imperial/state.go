@@ -46,13 +46,13 @@ type Player struct {
 
 // Nation is the running state of one power.
 type Nation struct {
-	Government int  `json:"government"` // seat, -1 for none
-	Treasury   int  `json:"treasury"`
-	Power      int  `json:"power"`
-	Rondel     int  `json:"rondel"` // slot, -1 before its first turn
-	TaxValue   int  `json:"tax"`    // chart space of the tax marker
-	Bonds      []int `json:"bonds"` // by bond index: holder seat, -1 in the pile
-	BonusValue int  `json:"bonus_value,omitempty"` // 2030 "bonus only for increase" marker
+	Government int   `json:"government"` // seat, -1 for none
+	Treasury   int   `json:"treasury"`
+	Power      int   `json:"power"`
+	Rondel     int   `json:"rondel"`                // slot, -1 before its first turn
+	TaxValue   int   `json:"tax"`                   // chart space of the tax marker
+	Bonds      []int `json:"bonds"`                 // by bond index: holder seat, -1 in the pile
+	BonusValue int   `json:"bonus_value,omitempty"` // 2030 "bonus only for increase" marker
 }
 
 // Stack is one nation's units in one region.
@@ -106,9 +106,9 @@ type State struct {
 	Rules        Rules     `json:"rules"`
 	Players      []Player  `json:"players"`
 	Nations      []Nation  `json:"nations"`
-	Units        [][]Stack `json:"units"`     // by nation, by region
-	Factories    []bool    `json:"factories"` // by region
-	Flags        []int     `json:"flags"`     // by region: nation, -1 none
+	Units        [][]Stack `json:"units"`         // by nation, by region
+	Factories    []bool    `json:"factories"`     // by region
+	Flags        []int     `json:"flags"`         // by region: nation, -1 none
 	InvestorCard int       `json:"investor_card"` // seat, -1 without card
 	Turn         int       `json:"turn"`          // nation to move
 	Round        int       `json:"round"`
@@ -189,7 +189,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 // Board returns the map the game is played on.
 func (s *State) Board() *board.Board { return s.b }
 
-func (s *State) nationID(n int) string { return s.b.Nations[n].ID }
-func (s *State) nationName(n int) string { return s.b.Nations[n].Name }
-func (s *State) regionName(r int) string { return s.b.Regions[r].Name }
+func (s *State) nationID(n int) string      { return s.b.Nations[n].ID }
+func (s *State) nationName(n int) string    { return s.b.Nations[n].Name }
+func (s *State) regionName(r int) string    { return s.b.Regions[r].Name }
 func (s *State) playerName(seat int) string { return s.Players[seat].Name }

@@ -40,9 +40,9 @@ func TestEuropeAdjacencyFacts(t *testing.T) {
 		x, y string
 		want bool
 	}{
-		{"bulgaria", "turkey", true},    // FAQ: strait crossable
-		{"sweden", "denmark", false},    // FAQ: needs a convoy
-		{"spain", "morocco", false},     // FAQ: needs a convoy
+		{"bulgaria", "turkey", true}, // FAQ: strait crossable
+		{"sweden", "denmark", false}, // FAQ: needs a convoy
+		{"spain", "morocco", false},  // FAQ: needs a convoy
 		{"englishchannel", "northatlantic", true},
 		{"englishchannel", "bayofbiscay", true},
 		{"englishchannel", "northsea", true},
