@@ -210,9 +210,9 @@ func ruleOf(err error) string {
 
 // TestBuildingRules checks each rule of building by a move that breaks it.
 func TestBuildingRules(t *testing.T) {
-	bd := testBoard(t, []City{city("a", "red", 1), city("b", "blue", 2), city("c", "green", 3), city("d", "pink", 4)},
-		"rome-a:1 a-b:1 b-c:1 rome-c:2 a-d:2 rome-d:1")
-	s := position(bd, 2, nil).build("rome", "a", 1).own("a", 1)
+	bd := testBoard(t, []City{city("a", "red", 1), city("b", "blue", 2), city("c", "green", 3), city("d", "pink", 4), city("e", "teal", 5)},
+		"rome-a:1 a-b:1 b-c:1 rome-c:2 a-d:2 rome-d:1 rome-e:1 e-a:2")
+	s := position(bd, 2, nil).build("rome", "a", 1).own("a", 1).build("rome", "e", 1).own("e", 1)
 	for _, tc := range []struct {
 		name string
 		move string
@@ -227,7 +227,7 @@ func TestBuildingRules(t *testing.T) {
 		{"through available city", `{"type":"connect","path":["a","b","c"]}`, "pass only through claimed cities"},
 		{"claimed city again", `{"type":"connect","path":["rome","a"]}`, "connect an available city"},
 		{"over purple's road", `{"type":"connect","path":["rome","a","b"]}`, "no building over roads"},
-		{"three roads", `{"type":"connect","path":["rome","a","d"]}`, "one or two roads"},
+		{"three roads", `{"type":"connect","path":["e","a","b"]}`, "one or two roads"},
 		{"no route", `{"type":"connect","path":["rome","b"]}`, "routes"},
 		{"too long", `{"type":"connect","path":["rome","a","b","c"]}`, "one or two roads"},
 	} {
@@ -258,8 +258,8 @@ func TestBuildingRules(t *testing.T) {
 // When equally short ways score differently, the mover chooses; the
 // caretaker takes the way best for the mover.
 func TestPathChoice(t *testing.T) {
-	bd := testBoard(t, []City{city("a", "red", 1), city("b", "blue", 2), city("c", "green", 3)},
-		"rome-a:2 rome-b:1 b-a:1 a-c:1")
+	bd := testBoard(t, []City{city("a", "red", 1), city("b", "blue", 2), city("c", "green", 3), city("d", "pink", 1)},
+		"rome-a:2 rome-b:1 b-a:1 a-c:1 c-d:1")
 	s := position(bd, 3, nil).build("rome", "a", 0).own("a", 0).build("rome", "b", 1).own("b", 1).build("b", "a", 2)
 	s.d.Turn = 1
 	n, _ := mustApply(t, s, 1, connect("a", "c"))
