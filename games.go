@@ -3,6 +3,7 @@ package main
 import (
 	"rondel/game"
 	"rondel/game/caesar"
+	"rondel/game/imperial"
 )
 
 // registry lists every game this build of Rondel hosts.
@@ -12,6 +13,7 @@ func registry() *game.Registry {
 
 func hostedGames() []game.Game {
 	return []game.Game{
+		imperial.New(),
 		caesar.New(),
 	}
 }
