@@ -2,13 +2,104 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"rondel/handlers"
+	"rondel/store"
+	"rondel/store/config"
 )
 
 func init() {
-	commands["serve"] = command{"start the web service", func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fmt.Fprintln(stdout, "rondel serve: the web service is not built yet")
-		return nil
-	}}
+	commands["serve"] = command{"start the web service (default)", runServe}
+}
+
+// loadConfig reads --config (if given) and applies the environment.
+func loadConfig(fs *flag.FlagSet, args []string) (config.Config, error) {
+	path := fs.String("config", "", "YAML configuration `file` (see config.example.yaml); none: defaults")
+	addr := fs.String("addr", "", "listen on `HOST:PORT` (overrides the configuration)")
+	db := fs.String("db", "", "SQLite database `file` (overrides the configuration)")
+	if err := fs.Parse(args); err != nil {
+		return config.Config{}, err
+	}
+	cfg, err := config.Load(*path, os.Getenv)
+	if err != nil {
+		return cfg, err
+	}
+	if *addr != "" {
+		cfg.Addr = *addr
+	}
+	if *db != "" {
+		cfg.Database = *db
+	}
+	return cfg, cfg.Check()
+}
+
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.Log.Level))
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.Log.Format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg, err := loadConfig(fs, args)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg, stderr)
+	if !cfg.LocalMail() {
+		return errors.New("sending mail over SMTP is not built yet; leave mail.smtp.host empty to keep mail in the local outbox")
+	}
+	st, err := store.Open(cfg.Database, store.Options{Registry: registry(), CacheSize: cfg.Cache.States, Logger: log})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	// A new, empty database file gets the schema here; an existing one must
+	// already be at this build's version (`rondel migrate` upgrades it).
+	if err := st.CheckSchema(ctx, true); err != nil {
+		return fmt.Errorf("%s: %w", cfg.Database, err)
+	}
+	h, err := handlers.New(handlers.Deps{Store: st, Config: cfg, Logger: log})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+		WriteTimeout: 60 * time.Second, IdleTimeout: 2 * time.Minute}
+	log.Info("Rondel is running", "url", "http://"+ln.Addr().String(), "database", cfg.Database, "games", len(registry().List()))
+	if cfg.LocalMail() {
+		log.Info("no SMTP server configured: mail stays in the local outbox", "outbox", cfg.PublicURL()+"/outbox")
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: finishing requests under way")
+	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return err
+	}
+	log.Info("stopped")
+	return nil
 }

@@ -1,0 +1,175 @@
+package handlers
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"rondel/store"
+)
+
+const (
+	sessionCookie = "rondel_session"
+	csrfCookie    = "rondel_csrf"
+	csrfField     = "csrf"
+	keyUser       = "user"
+	keyCSRF       = "csrf"
+	keyRequestID  = "request_id"
+)
+
+func randomString(n int) string {
+	b := make([]byte, n)
+	rand.Read(b) // never fails on Linux
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// requestLog gives every request an id (shown on error pages) and logs it
+// by its route pattern, so secrets in paths never reach the log.
+func (s *Server) requestLog(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		b := make([]byte, 6)
+		rand.Read(b)
+		id := hex.EncodeToString(b)
+		c.Set(keyRequestID, id)
+		c.Response().Header().Set("X-Request-Id", id)
+		start := time.Now()
+		err := next(c)
+		if err != nil {
+			s.handleError(c, err)
+		}
+		status := 0
+		if r, _ := echo.UnwrapResponse(c.Response()); r != nil {
+			status = r.Status
+		}
+		attrs := []any{"request_id", id, "method", c.Request().Method, "route", c.Path(), "status", status, "duration", time.Since(start).Round(time.Microsecond)}
+		if u := currentUser(c); u != nil {
+			attrs = append(attrs, "user", u.ID)
+		}
+		s.log.Info("request", attrs...)
+		return nil
+	}
+}
+
+func requestID(c *echo.Context) string {
+	id, _ := c.Get(keyRequestID).(string)
+	return id
+}
+
+// securityHeaders forbid scripts and framing: every page works without
+// JavaScript, so none is allowed at all.
+func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		h := c.Response().Header()
+		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("X-Frame-Options", "DENY")
+		return next(c)
+	}
+}
+
+func (s *Server) cookie(name, value string, maxAge int) *http.Cookie {
+	return &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: maxAge, HttpOnly: true,
+		SameSite: http.SameSiteLaxMode, Secure: s.secure}
+}
+
+// session finds the signed-in user, if any.
+func (s *Server) session(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		if ck, err := c.Cookie(sessionCookie); err == nil && ck.Value != "" {
+			if u, err := s.store.SessionUser(c.Request().Context(), ck.Value); err == nil {
+				c.Set(keyUser, u)
+			}
+		}
+		return next(c)
+	}
+}
+
+func currentUser(c *echo.Context) *store.User {
+	u, _ := c.Get(keyUser).(*store.User)
+	return u
+}
+
+// mustSignIn sends visitors to the sign-in page (GET) or refuses (POST).
+func (s *Server) mustSignIn(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		if currentUser(c) != nil {
+			return next(c)
+		}
+		if c.Request().Method == http.MethodGet {
+			return c.Redirect(http.StatusSeeOther, "/signin?next="+url.QueryEscape(c.Request().URL.RequestURI()))
+		}
+		return fail(http.StatusUnauthorized, "Please sign in", "You are not signed in (or your session ended). Sign in and try again.")
+	}
+}
+
+// csrf is a double-submit check: every form carries the value of the
+// csrf cookie, which another site can neither read nor set. Requests that
+// name a foreign Origin are refused as well.
+func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		r := c.Request()
+		token := ""
+		if ck, err := c.Cookie(csrfCookie); err == nil && len(ck.Value) >= 20 {
+			token = ck.Value
+		}
+		safe := r.Method == http.MethodGet || r.Method == http.MethodHead || r.Method == http.MethodOptions
+		if !safe {
+			sent := c.FormValue(csrfField)
+			if token == "" || subtle.ConstantTimeCompare([]byte(sent), []byte(token)) != 1 || foreignOrigin(r) {
+				return fail(http.StatusForbidden, "The form could not be checked",
+					"This form was not sent from a page of this site, or it is too old. Go back, reload the page and try again. Nothing was changed.")
+			}
+		}
+		if token == "" {
+			token = randomString(24)
+			c.SetCookie(s.cookie(csrfCookie, token, 0))
+		}
+		c.Set(keyCSRF, token)
+		return next(c)
+	}
+}
+
+func foreignOrigin(r *http.Request) bool {
+	o := r.Header.Get("Origin")
+	if o == "" || o == "null" {
+		return o == "null"
+	}
+	u, err := url.Parse(o)
+	return err != nil || u.Host != r.Host
+}
+
+func csrfToken(c *echo.Context) string {
+	t, _ := c.Get(keyCSRF).(string)
+	return t
+}
+
+// recoverPanic turns a panic into an error page instead of a dropped
+// connection.
+func recoverPanic(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
+			}
+		}()
+		return next(c)
+	}
+}
+
+// limitBody caps request bodies: forms here are small.
+func limitBody(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		r := c.Request()
+		r.Body = http.MaxBytesReader(c.Response(), r.Body, 1<<20)
+		return next(c)
+	}
+}

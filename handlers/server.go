@@ -1,0 +1,119 @@
+// Package handlers is Rondel's web interface on Echo v5: pages rendered
+// with html/template, forms that work without JavaScript, magic-link
+// sign-in and CSRF-checked POSTs. Echo's types stay inside this package;
+// games are reached only through the game contract and the store.
+package handlers
+
+import (
+	"context"
+	"fmt"
+	"html/template"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"rondel/store"
+	"rondel/store/config"
+	"rondel/templates"
+)
+
+// Deps is what the web interface needs.
+type Deps struct {
+	Store  *store.Store
+	Config config.Config
+	// Mailer sends mail; nil means the local outbox (and /outbox is shown
+	// only then).
+	Mailer store.Mailer
+	Logger *slog.Logger
+	Now    func() time.Time
+}
+
+// Server is the web interface; it is an http.Handler.
+type Server struct {
+	store  *store.Store
+	cfg    config.Config
+	mailer store.Mailer
+	local  bool
+	log    *slog.Logger
+	now    func() time.Time
+	pages  map[string]*template.Template
+	echo   *echo.Echo
+	secure bool // cookies marked Secure (https base URL)
+}
+
+// New builds the web interface.
+func New(d Deps) (*Server, error) {
+	if d.Logger == nil {
+		d.Logger = slog.Default()
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	s := &Server{store: d.Store, cfg: d.Config, mailer: d.Mailer, log: d.Logger, now: d.Now,
+		secure: strings.HasPrefix(d.Config.PublicURL(), "https://")}
+	if s.mailer == nil {
+		s.local = true
+		s.mailer = store.LocalOutbox{Store: d.Store, Log: d.Logger}
+	}
+	pages, err := parsePages()
+	if err != nil {
+		return nil, err
+	}
+	s.pages = pages
+	e := echo.New()
+	e.Logger = d.Logger
+	// The client address is the TCP peer: forwarded headers are not
+	// trusted, so nobody escapes the per-IP sign-in limit by sending one.
+	e.IPExtractor = echo.ExtractIPDirect()
+	e.HTTPErrorHandler = s.handleError
+	e.Use(s.requestLog, recoverPanic, limitBody, s.securityHeaders, s.session, s.csrf)
+	s.routes(e)
+	s.echo = e
+	return s, nil
+}
+
+func (s *Server) routes(e *echo.Echo) {
+	e.GET("/healthz", s.healthz)
+	e.GET("/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(templates.Static()))))
+	e.GET("/", s.home)
+	e.GET("/signin", s.signinForm)
+	e.POST("/signin", s.signinRequest)
+	e.GET("/signin/:token", s.signinConfirm)
+	e.POST("/signin/:token", s.signinUse)
+	e.POST("/signout", s.signout)
+	e.POST("/signout/all", s.signoutAll)
+	e.GET("/settings", s.settingsForm, s.mustSignIn)
+	e.POST("/settings", s.settingsSave, s.mustSignIn)
+	e.GET("/invite/:token", s.inviteShow)
+	e.POST("/invite/:token", s.inviteAccept)
+	e.GET("/games/new", s.newGameForm, s.mustSignIn)
+	e.POST("/games", s.createGame, s.mustSignIn)
+	e.GET("/games/:id", s.gamePage, s.mustSignIn)
+	e.POST("/games/:id/accept", s.acceptSeat, s.mustSignIn)
+	e.POST("/games/:id/move", s.move, s.mustSignIn)
+	e.GET("/games/:id/history", s.history, s.mustSignIn)
+	if s.local {
+		e.GET("/outbox", s.outbox)
+		e.GET("/outbox/:id", s.outboxMail)
+	}
+}
+
+// ServeHTTP serves a request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.echo.ServeHTTP(w, r) }
+
+func (s *Server) healthz(c *echo.Context) error {
+	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
+	defer cancel()
+	if err := s.store.Ping(ctx); err != nil {
+		return c.String(http.StatusServiceUnavailable, "database unreachable\n")
+	}
+	return c.String(http.StatusOK, "ok\n")
+}
+
+// link makes an absolute URL for mails.
+func (s *Server) link(format string, args ...any) string {
+	return s.cfg.PublicURL() + fmt.Sprintf(format, args...)
+}
