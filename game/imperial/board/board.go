@@ -102,6 +102,9 @@ type Board struct {
 	FlagCards           map[string][]CardBond `yaml:"flag_cards"`
 	Deals               map[int]Deal          `yaml:"deal"`
 	ProductionOrder     map[string][]string   `yaml:"production_order"`
+	Canals              []*Canal              `yaml:"canals"`      // Imperial 2030: Panama, Suez
+	MaxRevenue          int                   `yaml:"max_revenue"` // 0: no cap beyond the chart
+	Editions            map[string]Edition    `yaml:"editions"`    // other editions' differences
 
 	regionByID map[string]int
 	nationByID map[string]int
@@ -182,6 +185,9 @@ func (b *Board) index() error {
 		}
 		b.railAdj[x] = append(b.railAdj[x], y)
 		b.railAdj[y] = append(b.railAdj[y], x)
+	}
+	if err := b.indexCanals(); err != nil {
+		return err
 	}
 	for _, r := range b.Regions {
 		slices.Sort(r.Adj)
