@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"rondel/game"
 	"rondel/game/rng"
@@ -87,18 +88,20 @@ func (g Game) New(setup game.Setup) (game.State, error) {
 		return nil, err
 	}
 	src := rng.New(setup.Seed)
-	pool := treasurePool(n > 3 || opts.Bool(OptFullTreasures))
+	pool, box := treasurePool(n > 3 || opts.Bool(OptFullTreasures))
 	src.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	if len(pool) < len(board.Cities) {
 		return nil, fmt.Errorf("board %s has %d cities but only %d treasures", board.ID, len(board.Cities), len(pool))
 	}
+	// With all 40 in the pool on the small board, the undealt ones go back to the box.
+	box = append(box, pool[len(board.Cities):]...)
 	d := data{
 		Version:   1,
 		Board:     board.ID,
 		Options:   opts,
 		Players:   append([]string(nil), setup.Players...),
-		Treasures: pool[:len(board.Cities)],
-		Removed:   sortedTreasures(pool[len(board.Cities):]),
+		Treasures: slices.Clone(pool[:len(board.Cities)]),
+		Removed:   sortedTreasures(box),
 		Owner:     filled(len(board.Cities), -1),
 		Built:     filled(len(board.Routes), -1),
 		RoadsLeft: filled(n, RoadsPerPlayer),
@@ -109,24 +112,27 @@ func (g Game) New(setup game.Setup) (game.State, error) {
 	return &State{b: board, d: d}, nil
 }
 
-// treasurePool returns the treasure tokens in play: all 40 (8 kinds × 4
-// and 8 gold), or for 2–3 players without the variant 30 (2 gold and one of
-// each other kind back in the box).
-func treasurePool(full bool) []string {
-	each, gold := 4, 8
-	if !full {
-		each, gold = 3, 6
-	}
-	var pool []string
+// treasurePool returns the treasure tokens to shuffle and those put back
+// in the box first. There are 40: 8 kinds × 4 and 8 gold. For 2–3
+// players (unless full), 2 gold and one of each other kind go back.
+func treasurePool(full bool) (pool, box []string) {
 	for _, k := range Kinds {
-		for range each {
-			pool = append(pool, k)
+		for i := range 4 {
+			if i == 0 && !full {
+				box = append(box, k)
+			} else {
+				pool = append(pool, k)
+			}
 		}
 	}
-	for range gold {
-		pool = append(pool, Gold)
+	for i := range 8 {
+		if i < 2 && !full {
+			box = append(box, Gold)
+		} else {
+			pool = append(pool, Gold)
+		}
 	}
-	return pool
+	return pool, box
 }
 
 // DecodeState restores a state written by MarshalJSON, checking it is whole.

@@ -1,0 +1,77 @@
+package caesar
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"rondel/game"
+)
+
+// fuzzStates are positions to try moves on: the start, a position waiting
+// for a way choice, and a game in the middle, all from seeded self-play.
+func fuzzStates(t testing.TB) []*State {
+	var out []*State
+	for seed := uint64(1); seed <= 40 && len(out) < 4; seed++ {
+		p := playRandom(t, setupFor(3, seed, nil), nil)
+		s, err := New().New(p.setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cur := s.(*State)
+		out = append(out, cur)
+		for i, mv := range p.moves {
+			n, _, err := cur.Apply(p.seats[i], mv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cur = n.(*State)
+			if cur.d.Pending != "" || i == 20 {
+				out = append(out, cur)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func FuzzApply(f *testing.F) {
+	for _, seed := range []string{
+		`{"type":"connect","path":["rome","neapolis"]}`,
+		`{"type":"connect","path":["rome","ravenna","aquileia"]}`,
+		`{"type":"path","path":["neapolis","rome"]}`,
+		`{"type":"connect","path":[]}`, `{"type":"connect","path":null}`,
+		`{"type":1}`, `null`, `[]`, `{}`, `{"type":"connect"} {}`, "\x00",
+	} {
+		f.Add([]byte(seed), 0)
+	}
+	states := fuzzStates(f)
+	f.Fuzz(func(t *testing.T, move []byte, seat int) {
+		for _, s := range states {
+			before, _ := s.MarshalJSON()
+			next, _, err := s.Apply(seat, json.RawMessage(move))
+			after, _ := s.MarshalJSON()
+			if !bytes.Equal(before, after) {
+				t.Fatal("Apply changed its receiver")
+			}
+			if err != nil {
+				if next != nil {
+					t.Fatal("an error with a state")
+				}
+				continue
+			}
+			// Accepted: a connection must be one the legal moves list, and
+			// the new state must survive a round trip.
+			var m Move
+			_ = json.Unmarshal(move, &m)
+			if m.Type == MoveConnect && !slices.ContainsFunc(s.LegalMoves(seat), func(l game.LegalMove) bool { return string(l.Move) == string(m.raw()) }) {
+				t.Fatalf("accepted %s, which is not among the legal moves", move)
+			}
+			raw, _ := next.MarshalJSON()
+			if _, err := New().DecodeState(raw); err != nil {
+				t.Fatalf("state after %s does not decode: %v", move, err)
+			}
+		}
+	})
+}
