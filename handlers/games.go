@@ -186,6 +186,9 @@ func (s *Server) createGame(c *echo.Context) error {
 	if err != nil {
 		return refuse("The game was not created: " + err.Error() + ".")
 	}
+	if fresh, err := s.store.User(ctx, u.ID); err == nil {
+		u = fresh // the creator may just have been given a name
+	}
 	names := make([]string, 0, len(players))
 	for _, pl := range players {
 		if strings.TrimSpace(pl.Name) != "" {

@@ -161,6 +161,11 @@ func NormalizeEmail(s string) (string, error) {
 func findOrCreateUser(tx *gorm.DB, email, name string, now time.Time) (*User, error) {
 	var u User
 	err := tx.Where("email = ?", email).Take(&u).Error
+	if err == nil && u.DisplayName == "" && name != "" {
+		// A person known only by address takes the first name given for them.
+		u.DisplayName = name
+		err = tx.Model(&u).Update("display_name", name).Error
+	}
 	if err == nil {
 		return &u, nil
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 
 	"gorm.io/gorm"
@@ -59,4 +60,19 @@ func (s *Store) LocalMailByID(ctx context.Context, id int64) (*LocalMail, error)
 		return nil, ErrNotFound
 	}
 	return &m, err
+}
+
+// Dump returns a digest of a table's rows in id order, so tests can prove
+// that a request changed nothing.
+func (s *Store) Dump(ctx context.Context, table string) (string, error) {
+	switch table {
+	case "users", "games", "seats", "moves", "login_tokens", "sessions", "invitations", "local_mail":
+	default:
+		return "", errors.New("store: no table " + table)
+	}
+	var rows []map[string]any
+	if err := s.db.WithContext(ctx).Table(table).Order("id").Find(&rows).Error; err != nil {
+		return "", err
+	}
+	return fmt.Sprint(len(rows), rows), nil
 }
