@@ -27,9 +27,14 @@ func (s *State) unmoved(r int) (friendly, hostile, fleets int) {
 	return st.Armies - st.Hostile - mv.Friendly, st.Hostile - mv.Hostile, st.Fleets - mv.Fleets
 }
 
-// anyUnitCanAct reports whether some unit may still move or change status.
+// anyUnitCanAct reports whether some unit may still move or change status,
+// or three armies may still destroy a factory (the Venice example: the
+// destruction follows the last army's move).
 func (s *State) anyUnitCanAct() bool {
 	for r := range s.b.Regions {
+		if s.canDestroy(r) == nil {
+			return true
+		}
 		f, h, fl := s.unmoved(r)
 		if fl > 0 && !s.Maneuver.ArmiesMoving {
 			return true
