@@ -124,3 +124,9 @@ func (s *Store) Pragmas(ctx context.Context) (map[string]string, error) {
 	}
 	return out, nil
 }
+
+// Exec runs a raw statement (for tests and maintenance tools).
+func (s *Store) Exec(query string, args ...any) error {
+	_, err := s.sql.Exec(query, args...)
+	return err
+}
