@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 	"testing"
 
 	"rondel/game"
@@ -193,6 +192,7 @@ func TestSelfPlayStats(t *testing.T) {
 	} {
 		var used, spread, win, low, unclaimed, stuck, choices, turns float64
 		var totals []int
+		var parts Final
 		n := *statsFlag
 		for g := range n {
 			p := playRandom(t, setupFor(tc.players, uint64(g+1), tc.opts), nil)
@@ -214,12 +214,22 @@ func TestSelfPlayStats(t *testing.T) {
 				unclaimed += float64(c)
 			}
 			choices += float64(len(p.moves) - s.d.Turns)
+			for _, f := range s.d.Final {
+				parts.Track += f.Track
+				parts.Cities += f.Cities
+				parts.Different += f.Different
+				parts.Equal += f.Equal
+				parts.Gold += f.Gold
+				parts.Roads += f.Roads
+			}
 			turns += float64(s.d.Turns)
 		}
 		sort.Ints(totals)
 		f := float64(n)
 		t.Logf("%d players %v, %s: roads used %.1f%%, winner %.1f, last %.1f, spread %.1f, median score %d, games with cities left %.1f%% (avg %.2f cities), path choices/game %.2f, turns %.1f",
 			tc.players, tc.opts, boardForPlayers(tc.players), 100*used/f, win/f, low/f, spread/f, totals[len(totals)/2], 100*stuck/f, unclaimed/max(stuck, 1), choices/f, turns/f)
+		per := f * float64(tc.players)
+		t.Logf("   average per player: track %.1f, cities %.1f, different %.1f, equal %.1f, gold %.1f, road bonus %.1f",
+			float64(parts.Track)/per, float64(parts.Cities)/per, float64(parts.Different)/per, float64(parts.Equal)/per, float64(parts.Gold)/per, float64(parts.Roads)/per)
 	}
-	_ = strings.TrimSpace
 }

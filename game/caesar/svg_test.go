@@ -3,21 +3,22 @@ package caesar
 import (
 	"encoding/xml"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"strings"
 	"testing"
 )
 
-var svgOut = flag.String("caesar.svg", "", "write the board of a finished 4-player game to this file")
+var svgOut = flag.String("caesar.svg", "", "write the boards of finished 3- and 4-player games to files with this prefix")
 
 // TestBoardSVG checks the drawing is well-formed XML, shows every city and
 // road slot, escapes player names, and fills built slots in player colours.
 func TestBoardSVG(t *testing.T) {
-	setup := setupFor(4, 7, nil)
-	setup.Players[0] = `<Ann & "Co">`
-	p := playRandom(t, setup, nil)
-	for _, s := range []*State{p.final} {
+	for _, players := range []int{3, 4} {
+		setup := setupFor(players, 7, nil)
+		setup.Players[0] = `<Ann & "Co">`
+		s := playRandom(t, setup, nil).final
 		svg := s.BoardSVG(0)
 		dec := xml.NewDecoder(strings.NewReader(svg))
 		for {
@@ -58,7 +59,7 @@ func TestBoardSVG(t *testing.T) {
 			t.Errorf("%d slots filled in player colours, %d roads built", filled, built)
 		}
 		if *svgOut != "" {
-			if err := os.WriteFile(*svgOut, []byte(svg), 0o644); err != nil {
+			if err := os.WriteFile(fmt.Sprintf("%s-%d.svg", *svgOut, players), []byte(svg), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
