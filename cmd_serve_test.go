@@ -123,7 +123,7 @@ func (p *player) submit(doc *goquery.Document, sel string, set url.Values) *goqu
 		n, _ := s.Attr("name")
 		opt := s.Find("option[selected]")
 		if opt.Length() == 0 {
-			opt = s.Find("option")
+			opt = s.Find(`option:not([value=""])`)
 		}
 		v, _ := opt.First().Attr("value")
 		vals.Set(n, v)

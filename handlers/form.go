@@ -43,7 +43,7 @@ func buildForm(gameID int64, seq int, prompts []string, moves []game.LegalMove, 
 	for i, m := range moves {
 		name := m.Group
 		if name == "" {
-			name = "Moves"
+			name = "Other"
 		}
 		k, ok := index[name]
 		if !ok {
@@ -56,8 +56,11 @@ func buildForm(gameID int64, seq int, prompts []string, moves []game.LegalMove, 
 	}
 	base := fmt.Sprintf("/games/%d", gameID)
 	switch {
-	case len(moves) <= radioLimit || len(groups) == 1:
+	case len(moves) <= radioLimit:
 		f.Groups = groups
+	case len(groups) == 1:
+		// Many moves of one kind (e.g. every possible import): one list.
+		f.Select = groups
 	case focus != "" && index[focus] < len(groups) && groups[index[focus]].Name == focus:
 		f.Focus = focus
 		f.Groups = []moveGroup{groups[index[focus]]}

@@ -27,7 +27,7 @@ func TestBuildForm(t *testing.T) {
 		groups, pick, selected int
 	}{
 		{"few moves: all radios by group", legal(3, 4), "", 3, 0, 0},
-		{"many moves in one group: radios", legal(1, 40), "", 1, 0, 0},
+		{"many moves in one group: one list", legal(1, 40), "", 0, 0, 1},
 		{"many moves: pick a group first, or the whole list", legal(6, 8), "", 0, 6, 6},
 		{"many moves, group chosen", legal(6, 8), "army in city 2", 1, 0, 0},
 		{"many moves, unknown group", legal(6, 8), "army in nowhere", 0, 6, 6},
