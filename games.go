@@ -14,6 +14,7 @@ func registry() *game.Registry {
 func hostedGames() []game.Game {
 	return []game.Game{
 		imperial.New(),
+		imperial.New2030(),
 		caesar.New(),
 	}
 }

@@ -56,6 +56,8 @@ func (s *State) caretakerMove(d game.Decision) (Move, string) {
 		return Move{Type: MNoBattle, Nation: d.Subject}, "the caretaker does not demand battles"
 	case DForce:
 		return Move{Type: MNoForce}, "the caretaker does not force a stop on Investor"
+	case DCanal:
+		return Move{Type: MDenyPassage, Nation: d.Subject}, "the caretaker lets no foreign unit through the canal"
 	}
 	return Move{Type: MSkipBond}, "the caretaker does not invest"
 }

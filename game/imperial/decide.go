@@ -49,6 +49,9 @@ func (s *State) ToAct() []game.Decision {
 	case PhaseFactory:
 		return one(gov(ni), DFactory, ni, fmt.Sprintf("Build a factory for %s?", s.nationName(ni)))
 	case PhaseManeuver:
+		if d := s.canalDecisions(); d != nil {
+			return d
+		}
 		c := s.Maneuver.Conflict
 		if c == nil {
 			return one(gov(ni), DManeuver, ni, fmt.Sprintf("Maneuver %s's fleets and armies", s.nationName(ni)))
@@ -113,6 +116,8 @@ func (s *State) LegalMoves(seat int) []game.LegalMove {
 			s.maneuverMoves(add)
 		case DDemand:
 			s.demandMoves(d.Subject, add)
+		case DCanal:
+			s.canalMoves(d.Subject, add)
 		case DInvest:
 			var ms []Move
 			if s.Phase == PhaseAfter {

@@ -9,7 +9,6 @@ import (
 	"fmt"
 
 	"rondel/game"
-	"rondel/game/imperial/board"
 )
 
 // Rules are the typed settings of one game, recorded in its log.
@@ -20,6 +19,9 @@ type Rules struct {
 	FirstEdition   bool   `json:"first_edition"`    // 2006 rules (issue 3)
 	BonusIncrease  bool   `json:"bonus_increase"`   // Imperial 2030 variant
 	RondelPowerFee bool   `json:"rondel_power_fee"` // 2030: extra space costs 1 + power factor
+	// Taxation2030: the bank pays the whole revenue into the treasury, which
+	// pays soldiers' pay and then the government's bonus (rules2030.go).
+	Taxation2030 bool `json:"taxation_2030,omitempty"`
 }
 
 // Game is Imperial on the Europe map.
@@ -40,15 +42,17 @@ var specs = []game.OptionSpec{
 
 // Info describes the game for the registry.
 func (g *Game) Info() game.Info {
-	return game.Info{ID: g.id, Name: g.name, MinPlayers: 2, MaxPlayers: 6, Options: specs}
+	return game.Info{ID: g.id, Name: g.name, MinPlayers: 2, MaxPlayers: 6, Options: g.optionSpecs()}
 }
 
 func (g *Game) rules(opts game.Options) (Rules, error) {
-	o, err := game.Normalize(specs, opts)
+	o, err := game.Normalize(g.optionSpecs(), opts)
 	if err != nil {
 		return Rules{}, err
 	}
-	return Rules{Map: g.mapName, Setup: o["setup"], InvestorCard: o.Bool("investor_card")}, nil
+	r := Rules{Map: g.mapName, Setup: o["setup"], InvestorCard: o.Bool("investor_card")}
+	g.ruleSwitches(&r, o)
+	return r, nil
 }
 
 // New creates the starting position.
@@ -60,7 +64,7 @@ func (g *Game) New(setup game.Setup) (game.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := board.Load(r.Map)
+	b, err := loadBoard(r)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +77,7 @@ func (g *Game) DecodeState(data []byte) (game.State, error) {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, fmt.Errorf("imperial state: %w", err)
 	}
-	b, err := board.Load(s.Rules.Map)
+	b, err := loadBoard(s.Rules)
 	if err != nil {
 		return nil, err
 	}

@@ -56,6 +56,9 @@ func (s *State) foreignHome(r int) bool {
 }
 
 func (s *State) doManeuver(seat int, m Move, l *log) error {
+	if s.Maneuver.Canal != nil {
+		return s.answerCanal(seat, m, l)
+	}
 	if c := s.Maneuver.Conflict; c != nil && c.Stage == "others" {
 		return s.answerConflict(seat, m, l)
 	}
@@ -69,9 +72,9 @@ func (s *State) doManeuver(seat int, m Move, l *log) error {
 	var err error
 	switch m.Type {
 	case MFleet:
-		err = s.moveFleet(m, l)
+		err = s.throughCanal(m, l, (*State).moveFleet)
 	case MArmy:
-		err = s.moveArmy(m, l)
+		err = s.throughCanal(m, l, (*State).moveArmy)
 	case MStatus:
 		err = s.changeStatus(m, l)
 	case MBattle:

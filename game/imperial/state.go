@@ -78,6 +78,9 @@ type Maneuver struct {
 	ConvoyUsed   []int     `json:"convoy_used"`   // by sea: fleets that carried an army
 	ArmiesMoving bool      `json:"armies_moving"` // once true, fleets may no longer move
 	Conflict     *Conflict `json:"conflict,omitempty"`
+
+	// Canal is a move waiting for canal permission (canal.go).
+	Canal *CanalRequest `json:"canal,omitempty"`
 }
 
 // Conflict is a unit that just entered a region holding other nations'

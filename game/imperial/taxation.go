@@ -30,6 +30,10 @@ func (s *State) unitCount(ni int) int {
 //  2. the nation gains the chart's power points; 25 ends the game;
 //  3. the treasury receives the revenue less 1M per army and fleet.
 func (s *State) taxation(l *log) {
+	if s.rules.Taxation2030 || s.rules.FirstEdition {
+		s.taxSteps(l) // other editions' order: taxsteps.go
+		return
+	}
 	ni := s.Turn
 	nat := &s.Nations[ni]
 	rev := s.revenue(ni)

@@ -1,0 +1,119 @@
+package imperial
+
+// Taxation of the first edition and of Imperial 2030 (the 2010 rules are in
+// taxation.go). Each edition runs the same small steps in its own order:
+//   - 2006 (rule book 003): record the tax and pay the success bonus,
+//     collect the revenue less soldiers' pay, add the power points;
+//   - 2030 (rule book 002 Steuer): the bank pays the whole revenue into the
+//     treasury, the treasury pays soldiers' pay (as far as it can), then the
+//     government's bonus (reduced or nothing when the treasury is short),
+//     and the nation adds the power points.
+
+// taxSteps runs the taxation of the first edition or of Imperial 2030.
+func (s *State) taxSteps(l *log) {
+	ni := s.Turn
+	rev := s.revenue(ni)
+	if max := s.b.MaxRevenue; max > 0 && rev > max {
+		rev = max
+	}
+	if s.rules.Taxation2030 {
+		s.taxIntoTreasury(ni, rev, l)
+		s.taxSoldiersPay(ni, l)
+		s.taxBonusFromTreasury(ni, rev, l)
+	} else {
+		s.taxRiseBonus(ni, rev, l)
+		s.taxNet(ni, rev, l)
+	}
+	s.taxPoints(ni, rev, l)
+}
+
+// taxRiseBonus moves the tax marker; a rise pays the government 1M per space
+// from the bank (the Imperial success bonus).
+func (s *State) taxRiseBonus(ni, rev int, l *log) {
+	nat := &s.Nations[ni]
+	step := s.b.Tax(rev)
+	if bonus := step.Value - nat.TaxValue; bonus > 0 {
+		s.Players[nat.Government].Cash += bonus
+		l.add("%s's tax revenue is %dM; the tax marker rises to %d and %s receives a %dM success bonus", s.nationName(ni), rev, step.Value, s.playerName(nat.Government), bonus)
+	} else {
+		l.add("%s's tax revenue is %dM", s.nationName(ni), rev)
+	}
+	nat.TaxValue = step.Value
+}
+
+// taxNet pays the treasury the revenue less 1M per army and fleet, or
+// nothing if that is not positive.
+func (s *State) taxNet(ni, rev int, l *log) {
+	nat := &s.Nations[ni]
+	pay := s.unitCount(ni)
+	if net := rev - pay; net > 0 {
+		nat.Treasury += net
+		l.add("%s pays %dM soldiers' pay and collects %dM", s.nationName(ni), pay, net)
+	} else {
+		l.add("%s's soldiers' pay (%dM) takes all its revenue", s.nationName(ni), pay)
+	}
+}
+
+// taxPoints adds the chart's power points; 25 ends the game at once.
+func (s *State) taxPoints(ni, rev int, l *log) {
+	nat := &s.Nations[ni]
+	step := s.b.Tax(rev)
+	nat.Power = min(maxPower, nat.Power+step.Points)
+	if step.Points > 0 {
+		l.add("%s gains %d power points (now %d)", s.nationName(ni), step.Points, nat.Power)
+	}
+	if nat.Power >= maxPower {
+		s.Passing = false
+		s.Phase = PhaseOver
+		l.add("%s reached %d power points: the game ends", s.nationName(ni), maxPower)
+	}
+}
+
+func (s *State) taxIntoTreasury(ni, rev int, l *log) {
+	s.Nations[ni].Treasury += rev
+	l.add("%s's tax revenue is %dM, paid by the bank into its treasury", s.nationName(ni), rev)
+}
+
+// taxSoldiersPay: 1M per army and fleet from the treasury to the bank; a
+// short treasury pays what it has.
+func (s *State) taxSoldiersPay(ni int, l *log) {
+	nat := &s.Nations[ni]
+	owed := s.unitCount(ni)
+	paid := min(owed, nat.Treasury)
+	nat.Treasury -= paid
+	switch {
+	case owed == 0:
+	case paid < owed:
+		l.add("%s pays %dM of its %dM soldiers' pay; the treasury is empty", s.nationName(ni), paid, owed)
+	default:
+		l.add("%s pays %dM soldiers' pay", s.nationName(ni), paid)
+	}
+}
+
+// taxBonusFromTreasury pays the government its bonus from the treasury: the
+// chart's fixed bonus, or with the variant "bonus only for an increase" 1M
+// per column the bonus marker moves right. A short treasury pays what it has.
+func (s *State) taxBonusFromTreasury(ni, rev int, l *log) {
+	nat := &s.Nations[ni]
+	nat.TaxValue = s.b.Tax(rev).Value
+	bonus := s.b.Tax(rev).Bonus
+	if s.rules.BonusIncrease {
+		col := s.b.TaxColumn(rev)
+		bonus = max(0, col-nat.BonusValue)
+		nat.BonusValue = col
+	}
+	paid := min(bonus, nat.Treasury)
+	if paid <= 0 {
+		if bonus > 0 {
+			l.add("%s's treasury cannot pay %s's %dM bonus", s.nationName(ni), s.playerName(nat.Government), bonus)
+		}
+		return
+	}
+	nat.Treasury -= paid
+	s.Players[nat.Government].Cash += paid
+	if paid < bonus {
+		l.add("%s receives a %dM bonus from the treasury of %s (%dM short)", s.playerName(nat.Government), paid, s.nationName(ni), bonus-paid)
+	} else {
+		l.add("%s receives a %dM bonus from the treasury of %s", s.playerName(nat.Government), paid, s.nationName(ni))
+	}
+}
