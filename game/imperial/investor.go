@@ -22,45 +22,54 @@ func (s *State) investorSpace(l *log) {
 // payInterest: the treasury pays every bond's interest. If it is short, it
 // pays the other holders first; the government forgoes its own interest as
 // far as needed and pays what is still missing from its own cash (rule book
-// INVESTOR step 1). If even that is short, holders are paid in seat order
-// from the government's left as far as the money goes.
+// INVESTOR step 1). If even that is short, bonds are paid from the smallest
+// up as far as the money goes (the rules are silent; docs/rules-decisions.md).
 func (s *State) payInterest(ni int, l *log) {
 	nat := &s.Nations[ni]
 	gov := nat.Government
+	paid := make([]int, len(s.Players))
+	fromCash := make([]int, len(s.Players))
 	owed := make([]int, len(s.Players))
-	for bi, h := range nat.Bonds {
-		if h >= 0 {
-			owed[h] += s.b.Bonds[bi].Interest
-		}
-	}
-	n := len(s.Players)
-	for k := 1; k <= n; k++ {
-		seat := (gov + k) % n
-		if seat == gov || owed[seat] == 0 {
+	for bi, h := range nat.Bonds { // bonds are listed from the smallest
+		if h < 0 || h == gov {
 			continue
 		}
-		fromTreasury := min(nat.Treasury, owed[seat])
-		nat.Treasury -= fromTreasury
-		fromGov := min(owed[seat]-fromTreasury, s.Players[gov].Cash)
-		s.Players[gov].Cash -= fromGov
-		s.Players[seat].Cash += fromTreasury + fromGov
-		if fromGov > 0 {
-			l.add("%s paid %s %dM interest (%dM from %s's own cash)", s.nationName(ni), s.playerName(seat), fromTreasury+fromGov, fromGov, s.playerName(gov))
-		} else {
-			l.add("%s paid %s %dM interest", s.nationName(ni), s.playerName(seat), fromTreasury)
+		interest := s.b.Bonds[bi].Interest
+		owed[h] += interest
+		t := min(nat.Treasury, interest)
+		nat.Treasury -= t
+		c := min(interest-t, s.Players[gov].Cash)
+		s.Players[gov].Cash -= c
+		s.Players[h].Cash += t + c
+		paid[h] += t + c
+		fromCash[h] += c
+	}
+	for seat := range s.Players {
+		switch {
+		case owed[seat] == 0:
+		case fromCash[seat] > 0:
+			l.add("%s paid %s %dM interest (%dM from %s's own cash)", s.nationName(ni), s.playerName(seat), paid[seat], fromCash[seat], s.playerName(gov))
+		default:
+			l.add("%s paid %s %dM interest", s.nationName(ni), s.playerName(seat), paid[seat])
 		}
-		if short := owed[seat] - fromTreasury - fromGov; short > 0 {
+		if short := owed[seat] - paid[seat]; short > 0 {
 			l.add("%s could not be paid %dM of its interest", s.playerName(seat), short)
 		}
 	}
-	if owed[gov] > 0 {
-		own := min(nat.Treasury, owed[gov])
-		nat.Treasury -= own
-		s.Players[gov].Cash += own
-		if own < owed[gov] {
-			l.add("%s received %dM of its %dM interest from %s (the treasury was short)", s.playerName(gov), own, owed[gov], s.nationName(ni))
+	own := 0
+	for bi, h := range nat.Bonds {
+		if h == gov && gov >= 0 {
+			own += s.b.Bonds[bi].Interest
+		}
+	}
+	if own > 0 {
+		got := min(nat.Treasury, own)
+		nat.Treasury -= got
+		s.Players[gov].Cash += got
+		if got < own {
+			l.add("%s received %dM of its %dM interest from %s (the treasury was short)", s.playerName(gov), got, own, s.nationName(ni))
 		} else {
-			l.add("%s paid %s %dM interest", s.nationName(ni), s.playerName(gov), own)
+			l.add("%s paid %s %dM interest", s.nationName(ni), s.playerName(gov), got)
 		}
 	}
 }

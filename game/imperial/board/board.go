@@ -7,6 +7,7 @@ import (
 	"embed"
 	"fmt"
 	"slices"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -111,8 +112,12 @@ type Board struct {
 	railAdj    [][]int // per region: extra rail neighbours
 }
 
-// Load reads an embedded board by name ("europe").
-func Load(name string) (*Board, error) {
+// Load returns an embedded board by name ("europe"). Boards are parsed once,
+// when the program starts, and never changed afterwards: every game shares them.
+func Load(name string) (*Board, error) { return LoadEdition(name, "") }
+
+// parse reads an embedded board afresh.
+func parse(name string) (*Board, error) {
 	data, err := dataFS.ReadFile("data/" + name + ".yaml")
 	if err != nil {
 		return nil, fmt.Errorf("board %q: %w", name, err)
@@ -125,6 +130,37 @@ func Load(name string) (*Board, error) {
 		return nil, fmt.Errorf("board %q: %w", name, err)
 	}
 	return &b, nil
+}
+
+// boards holds every embedded board and edition, keyed "map" or
+// "map/edition"; it is filled once at start-up and only read afterwards.
+var boards, boardsErr = parseAll()
+
+func parseAll() (map[string]*Board, error) {
+	files, err := dataFS.ReadDir("data")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*Board{}
+	for _, f := range files {
+		name := strings.TrimSuffix(f.Name(), ".yaml")
+		b, err := parse(name)
+		if err != nil {
+			return nil, err
+		}
+		out[name] = b
+		for ed := range b.Editions {
+			eb, err := parse(name)
+			if err != nil {
+				return nil, err
+			}
+			if err := eb.applyEdition(ed); err != nil {
+				return nil, err
+			}
+			out[name+"/"+ed] = eb
+		}
+	}
+	return out, nil
 }
 
 // MustLoad is Load for the boards compiled into the binary.

@@ -15,20 +15,33 @@ type Edition struct {
 	FlagCards     map[string][]CardBond `yaml:"flag_cards"`
 }
 
-// LoadEdition loads a board and applies one of its editions ("" for the
+// LoadEdition returns a board with one of its editions applied ("" for the
 // map as printed).
 func LoadEdition(name, edition string) (*Board, error) {
-	b, err := Load(name)
-	if err != nil || edition == "" {
-		return b, err
+	if boardsErr != nil {
+		return nil, boardsErr
 	}
+	key := name
+	if edition != "" {
+		key += "/" + edition
+	}
+	b, ok := boards[key]
+	if !ok {
+		return nil, fmt.Errorf("no board %q with edition %q", name, edition)
+	}
+	return b, nil
+}
+
+// applyEdition changes a freshly parsed board into one of its editions.
+func (b *Board) applyEdition(edition string) error {
+	name := b.ID
 	e, ok := b.Editions[edition]
 	if !ok {
-		return nil, fmt.Errorf("board %q has no edition %q", name, edition)
+		return fmt.Errorf("board %q has no edition %q", name, edition)
 	}
 	if e.Bonds > 0 {
 		if e.Bonds > len(b.Bonds) {
-			return nil, fmt.Errorf("board %q edition %q: %d bonds, the map has %d", name, edition, e.Bonds, len(b.Bonds))
+			return fmt.Errorf("board %q edition %q: %d bonds, the map has %d", name, edition, e.Bonds, len(b.Bonds))
 		}
 		b.Bonds = slices.Clone(b.Bonds[:e.Bonds])
 	}
@@ -46,5 +59,5 @@ func LoadEdition(name, edition string) (*Board, error) {
 	if e.FlagCards != nil {
 		b.FlagCards = e.FlagCards
 	}
-	return b, nil
+	return nil
 }

@@ -1,0 +1,213 @@
+package playimperial
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"rondel/game/imperial"
+)
+
+// siteSummary is the state summary the sample traces record.
+type siteSummary struct {
+	InvestorCardHolder *string  `json:"investor_card_holder"`
+	SwissBanks         []string `json:"swiss_banks"`
+	Phase              struct {
+		Maneuvering bool `json:"maneuvering"`
+	} `json:"phase"`
+	Players map[string]struct {
+		Cash  int `json:"cash"`
+		Bonds []struct {
+			Nation string `json:"nation"`
+			Cost   int    `json:"cost"`
+		} `json:"bonds"`
+	} `json:"players"`
+	Nations map[string]struct {
+		Controller  *string  `json:"controller"`
+		Treasury    int      `json:"treasury"`
+		PowerPoints int      `json:"power_points"`
+		Rondel      *string  `json:"rondel_position"`
+		TaxChart    int      `json:"tax_chart_position"`
+		Factories   []string `json:"factories"`
+		Flags       []string `json:"flags"`
+		Units       map[string]struct {
+			Armies   int   `json:"armies"`
+			Fleets   int   `json:"fleets"`
+			Friendly *bool `json:"friendly"`
+		} `json:"units"`
+	} `json:"nations"`
+}
+
+type checkpoint struct {
+	Index   int         `json:"index"`
+	Summary siteSummary `json:"summary"`
+}
+
+type trace struct {
+	BaseGame              string       `json:"base_game"`
+	Kind                  string       `json:"kind"`
+	Checkpoints           []checkpoint `json:"checkpoints"`
+	Before, After         *checkpoint
+	ComparableCheckpoints []int `json:"comparable_checkpoints"`
+	FirstDivergence       *int  `json:"first_divergence_index"`
+}
+
+func loadTrace(t *testing.T, name string) (trace, []Entry) {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tr trace
+	if err := json.Unmarshal(data, &tr); err != nil {
+		t.Fatal(err)
+	}
+	var extra struct {
+		Before *checkpoint `json:"before"`
+		After  *checkpoint `json:"after"`
+	}
+	_ = json.Unmarshal(data, &extra)
+	tr.Before, tr.After = extra.Before, extra.After
+	entries, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr, entries
+}
+
+// diff lists where Rondel's summary differs from the site's.
+func diff(site siteSummary, ours imperial.Summary) []string {
+	var out []string
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	str := func(p *string) string {
+		if p == nil {
+			return "null"
+		}
+		return *p
+	}
+	if str(site.InvestorCardHolder) != str(ours.InvestorCard) {
+		add("investor card: site %s, rondel %s", str(site.InvestorCardHolder), str(ours.InvestorCard))
+	}
+	sb := slices.Sorted(slices.Values(site.SwissBanks))
+	if !slices.Equal(sb, ours.SwissBanks) && !(len(sb) == 0 && len(ours.SwissBanks) == 0) {
+		add("swiss banks: site %v, rondel %v", sb, ours.SwissBanks)
+	}
+	for name, sp := range site.Players {
+		op := ours.Players[name]
+		if sp.Cash != op.Cash {
+			add("%s cash: site %d, rondel %d", name, sp.Cash, op.Cash)
+		}
+		var a, b []string
+		for _, x := range sp.Bonds {
+			a = append(a, fmt.Sprintf("%s%d", x.Nation, x.Cost))
+		}
+		for _, x := range op.Bonds {
+			b = append(b, fmt.Sprintf("%s%d", x.Nation, x.Cost))
+		}
+		sort.Strings(a)
+		sort.Strings(b)
+		if !slices.Equal(a, b) {
+			add("%s bonds: site %v, rondel %v", name, a, b)
+		}
+	}
+	for id, sn := range site.Nations {
+		on := ours.Nations[id]
+		if str(sn.Controller) != str(on.Government) {
+			add("%s government: site %s, rondel %s", id, str(sn.Controller), str(on.Government))
+		}
+		if sn.Treasury != on.Treasury {
+			add("%s treasury: site %d, rondel %d", id, sn.Treasury, on.Treasury)
+		}
+		if sn.PowerPoints != on.PowerPoints {
+			add("%s power: site %d, rondel %d", id, sn.PowerPoints, on.PowerPoints)
+		}
+		if str(sn.Rondel) != str(on.Rondel) {
+			add("%s rondel: site %s, rondel %s", id, str(sn.Rondel), str(on.Rondel))
+		}
+		if sn.TaxChart != on.TaxChart {
+			add("%s tax chart: site %d, rondel %d", id, sn.TaxChart, on.TaxChart)
+		}
+		if f := slices.Sorted(slices.Values(sn.Factories)); !slices.Equal(f, on.Factories) && len(f)+len(on.Factories) > 0 {
+			add("%s factories: site %v, rondel %v", id, f, on.Factories)
+		}
+		if !site.Phase.Maneuvering {
+			if f := slices.Sorted(slices.Values(sn.Flags)); !slices.Equal(f, on.Flags) && len(f)+len(on.Flags) > 0 {
+				add("%s flags: site %v, rondel %v", id, f, on.Flags)
+			}
+		}
+		regions := map[string]bool{}
+		for r := range sn.Units {
+			regions[r] = true
+		}
+		for r := range on.Units {
+			regions[r] = true
+		}
+		for r := range regions {
+			su, ou := sn.Units[r], on.Units[r]
+			if su.Armies != ou.Armies || su.Fleets != ou.Fleets {
+				add("%s units in %s: site %d armies %d fleets, rondel %d armies %d fleets", id, r, su.Armies, su.Fleets, ou.Armies, ou.Fleets)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestSampleLogsMatchTheSite(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.json.gz")
+	for _, path := range files {
+		name := filepath.Base(path)
+		if name == "index.json.gz" {
+			continue
+		}
+		t.Run(strings.TrimSuffix(name, ".json.gz"), func(t *testing.T) {
+			tr, entries := loadTrace(t, name)
+			if tr.BaseGame != "imperial" {
+				t.Skip("Imperial 2030 import comes with the 2030 engine")
+			}
+			res, err := Import(imperial.New(), entries)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cps := map[int]siteSummary{}
+			for _, c := range tr.Checkpoints {
+				cps[c.Index] = c.Summary
+			}
+			if tr.Before != nil {
+				cps[tr.Before.Index] = tr.Before.Summary
+			}
+			if tr.After != nil {
+				cps[tr.After.Index] = tr.After.Summary
+			}
+			comparable := tr.ComparableCheckpoints
+			for _, idx := range comparable {
+				if d := diff(cps[idx], res.Steps[idx].State); len(d) > 0 {
+					var notes bytes.Buffer
+					for _, s := range res.Steps[max(0, idx-30) : idx+1] {
+						if !s.Accepted || s.Note != "" {
+							fmt.Fprintf(&notes, "  %d accepted=%v %s\n", s.Index, s.Accepted, s.Note)
+						}
+					}
+					t.Errorf("checkpoint %d differs:\n  %s\nnotes before it:\n%s", idx, strings.Join(d, "\n  "), notes.String())
+				}
+			}
+		})
+	}
+}
