@@ -19,13 +19,13 @@ type Entry struct {
 
 // Payload holds every field any entry type uses.
 type Payload struct {
-	Players      []LogPlayer `json:"players"`
-	Variant      *string     `json:"variant"`
-	BaseGame     string      `json:"baseGame"`
-	Nation       NationRef   `json:"nation"`
-	Cost         int         `json:"cost"`
-	Slot         string      `json:"slot"`
-	Placements   []struct {
+	Players    []LogPlayer `json:"players"`
+	Variant    *string     `json:"variant"`
+	BaseGame   string      `json:"baseGame"`
+	Nation     NationRef   `json:"nation"`
+	Cost       int         `json:"cost"`
+	Slot       string      `json:"slot"`
+	Placements []struct {
 		Province string `json:"province"`
 		Type     string `json:"type"`
 	} `json:"placements"`
