@@ -10,38 +10,55 @@ import (
 )
 
 // Caretaker returns the default move on a timeout. For a connection: the
-// one needing the fewest roads (saving roads for the bonus), then the city
-// of highest value, then the first in the listing. For the choice of way to
-// Rome: the way giving the mover the most points, then the first listed.
+// one that scores the mover the most points on the track this turn (with
+// the best way, if the mover would choose), then the fewest roads, then
+// the city of highest value, then the first in the listing. For the
+// choice of way to Rome: the way giving the mover the most points, then
+// the first listed.
 func (s *State) Caretaker(seat int) (json.RawMessage, string, error) {
 	if s.d.Over || seat != s.d.Turn {
 		return nil, "", fmt.Errorf("seat %d has no open decision", seat)
 	}
 	if s.d.Pending != "" {
 		opts := s.pathOptions(s.d.Pending)
-		best := 0
-		for i, o := range opts {
-			if o.points[seat] > opts[best].points[seat] {
-				best = i
-			}
-		}
-		return Move{Type: MovePath, Path: opts[best].path}.raw(),
+		return Move{Type: MovePath, Path: opts[bestFor(opts, seat)].path}.raw(),
 			"the caretaker scores the shortest way that gives you the most points", nil
 	}
 	conns := s.connections(s.d.RoadsLeft[seat])
 	if len(conns) == 0 {
 		return nil, "", fmt.Errorf("seat %d cannot connect any city", seat)
 	}
-	value := func(c connection) int { return s.b.Cities[s.b.cityIdx[c.path[len(c.path)-1]]].Value }
-	best := 0
-	for i, c := range conns {
-		b := conns[best]
-		if c.roads < b.roads || c.roads == b.roads && value(c) > value(b) {
-			best = i
+	type rating struct{ points, roads, value int }
+	rate := func(c connection) rating {
+		city := c.path[len(c.path)-1]
+		n := s.clone()
+		for _, ri := range c.routes {
+			n.d.Built[ri] = seat
+		}
+		n.d.Owner[n.b.cityIdx[city]] = seat
+		opts := n.pathOptions(city)
+		return rating{opts[bestFor(opts, seat)].points[seat], c.roads, s.b.Cities[s.b.cityIdx[city]].Value}
+	}
+	best, br := 0, rate(conns[0])
+	for i, c := range conns[1:] {
+		r := rate(c)
+		if r.points > br.points || r.points == br.points && (r.roads < br.roads || r.roads == br.roads && r.value > br.value) {
+			best, br = i+1, r
 		}
 	}
 	return Move{Type: MoveConnect, Path: conns[best].path}.raw(),
-		"the caretaker connects the city that needs the fewest roads, the most valuable among those", nil
+		"the caretaker connects the city that scores you the most points now, with the fewest roads", nil
+}
+
+// bestFor is the index of the way giving seat the most points (first on ties).
+func bestFor(opts []pathOption, seat int) int {
+	best := 0
+	for i, o := range opts {
+		if o.points[seat] > opts[best].points[seat] {
+			best = i
+		}
+	}
+	return best
 }
 
 // Summary is the JSON-friendly overview of a position.
@@ -121,6 +138,9 @@ func (s *State) Situation(seat int) string {
 		fmt.Fprintf(&b, " Your cities: %s.", strings.Join(cities, ", "))
 	}
 	fmt.Fprintf(&b, " %d cities are still available.", s.citiesLeft())
+	if s.d.Pending != "" && seat == s.d.Turn {
+		fmt.Fprintf(&b, " You have connected %s; several shortest ways lead back to Rome and you choose which one is scored.", s.b.nodeName(s.d.Pending))
+	}
 	var others []string
 	for o := range s.d.Players {
 		if o != seat {

@@ -31,6 +31,13 @@ func setupFor(players int, seed uint64, opts game.Options) game.Setup {
 // playRandom plays uniformly random legal moves; check runs after every move.
 func playRandom(t testing.TB, setup game.Setup, check func(before, after *State)) played {
 	t.Helper()
+	return playWith(t, setup, nil, check)
+}
+
+// playWith plays the caretaker's move for the seats in careful and
+// uniformly random legal moves for the others.
+func playWith(t testing.TB, setup game.Setup, careful map[int]bool, check func(before, after *State)) played {
+	t.Helper()
 	st, err := New().New(setup)
 	if err != nil {
 		t.Fatal(err)
@@ -52,6 +59,11 @@ func playRandom(t testing.TB, setup game.Setup, check func(before, after *State)
 			t.Fatalf("seat %d must act but has no legal move", seat)
 		}
 		mv := legal[src.Intn(len(legal))].Move
+		if careful[seat] {
+			if mv, _, err = cur.Caretaker(seat); err != nil {
+				t.Fatal(err)
+			}
+		}
 		next, _, err := cur.Apply(seat, mv)
 		if err != nil {
 			t.Fatalf("legal move %s rejected: %v", mv, err)
@@ -94,24 +106,88 @@ func checkInvariants(t testing.TB, before, after *State) {
 	for seat := range after.d.Track {
 		gained += after.d.Track[seat] - before.d.Track[seat]
 	}
-	if gained < 0 {
-		t.Fatal("track points went down")
+	scored := before.d.Pending
+	if scored == "" {
+		for i := range after.d.Owner {
+			if before.d.Owner[i] < 0 && after.d.Owner[i] >= 0 {
+				scored = after.b.Cities[i].ID
+			}
+		}
 	}
-	if slices.Equal(before.d.Owner, after.d.Owner) && before.d.Pending == "" {
+	if after.d.Pending == "" {
+		want := dist[scored]
+		if after.d.Treasures[after.b.cityIdx[scored]] == Gold {
+			want *= 2
+		}
+		if gained != want {
+			t.Fatalf("%s: %d points scored, the shortest way has %d roads (doubled for gold)", scored, gained, want)
+		}
+	} else if gained != 0 {
+		t.Fatal("points scored before the way was chosen")
+	}
+	if scored == "" {
 		t.Fatal("a move connected no city")
 	}
 }
 
-// recount computes the totals from the final position alone.
+// recount computes the totals from the final position alone, written
+// out again here rather than calling the engine's scoring helpers.
 func recount(s *State) []int {
-	most := slices.Max(s.d.RoadsLeft)
+	diff := []int{0, 0, 2, 5, 9, 14, 20, 32, 46}
+	equal := []int{0, 0, 2, 10, 20}
+	most := 0
+	for _, r := range s.d.RoadsLeft {
+		most = max(most, r)
+	}
 	out := make([]int, len(s.d.Players))
 	for seat := range out {
-		t := s.tableau(seat)
-		out[seat] = s.d.Track[seat] + s.cityPoints(seat) + t.DifferentPoints() + t.EqualPoints() + goldPoints(t.Gold)
-		if s.d.RoadsLeft[seat] == most {
-			out[seat] += RoadBonus
+		high, sum, have, all := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
+		for _, c := range s.b.Cities {
+			all[c.Colour]++
 		}
+		kinds := map[string]int{}
+		gold := 0
+		for i, o := range s.d.Owner {
+			if o != seat {
+				continue
+			}
+			c := s.b.Cities[i]
+			high[c.Colour] = max(high[c.Colour], c.Value)
+			sum[c.Colour] += c.Value
+			have[c.Colour]++
+			switch tr := s.d.Treasures[i]; tr {
+			case Gold:
+				gold++
+			default:
+				kinds[tr]++
+			}
+		}
+		total := s.d.Track[seat]
+		for col, v := range high {
+			if s.d.Options[OptColourSum] == "true" && have[col] == all[col] {
+				v = sum[col]
+			}
+			total += v
+		}
+		for row := 1; row <= 4; row++ {
+			n := 0
+			for _, c := range kinds {
+				if c >= row {
+					n++
+				}
+			}
+			total += diff[n]
+		}
+		for _, c := range kinds {
+			total += equal[c]
+		}
+		if gold >= 2 {
+			total += gold * gold
+		}
+		if s.d.RoadsLeft[seat] == most {
+			total += 10
+		}
+		out[seat] = total
 	}
 	return out
 }
@@ -151,20 +227,18 @@ func TestSelfPlay(t *testing.T) {
 				if !slices.Equal(res.Scores, recount(p.final)) {
 					t.Fatalf("seed %d: scores %v, recount %v", setup.Seed, res.Scores, recount(p.final))
 				}
-				if g%10 == 0 { // replay and round trip on a sample: both are slow-ish
-					a, _ := p.final.MarshalJSON()
-					b, _ := replay(t, p).MarshalJSON()
-					if !bytes.Equal(a, b) {
-						t.Fatalf("seed %d: replay gives different JSON", setup.Seed)
-					}
-					dec, err := New().DecodeState(a)
-					if err != nil {
-						t.Fatal(err)
-					}
-					c, _ := dec.MarshalJSON()
-					if !bytes.Equal(a, c) {
-						t.Fatalf("seed %d: decode/encode differs", setup.Seed)
-					}
+				a, _ := p.final.MarshalJSON()
+				b, _ := replay(t, p).MarshalJSON()
+				if !bytes.Equal(a, b) {
+					t.Fatalf("seed %d: replay gives different JSON", setup.Seed)
+				}
+				dec, err := New().DecodeState(a)
+				if err != nil {
+					t.Fatal(err)
+				}
+				c, _ := dec.MarshalJSON()
+				if !bytes.Equal(a, c) {
+					t.Fatalf("seed %d: decode/encode differs", setup.Seed)
 				}
 			}
 		})
@@ -228,6 +302,29 @@ func TestSelfPlayStats(t *testing.T) {
 		f := float64(n)
 		t.Logf("%d players %v, %s: roads used %.1f%%, winner %.1f, last %.1f, spread %.1f, median score %d, games with cities left %.1f%% (avg %.2f cities), path choices/game %.2f, turns %.1f",
 			tc.players, tc.opts, boardForPlayers(tc.players), 100*used/f, win/f, low/f, spread/f, totals[len(totals)/2], 100*stuck/f, unclaimed/max(stuck, 1), choices/f, turns/f)
+		// One seat playing the caretaker's policy against random players,
+		// and every seat playing it: does sensible play pay, and how many
+		// roads does thrifty play leave?
+		m := min(n, 250) // the caretaker tries every move: slower
+		wins, carefulUsed, carefulSpread, carefulLeft := 0.0, 0.0, 0.0, 0.0
+		for g := range m {
+			p := playWith(t, setupFor(tc.players, uint64(g+1), tc.opts), map[int]bool{g % tc.players: true}, nil)
+			if p.final.Result().Places[g%tc.players] == 1 {
+				wins++
+			}
+			q := playWith(t, setupFor(tc.players, uint64(g+1), tc.opts), map[int]bool{0: true, 1: true, 2: true, 3: true, 4: true}, nil)
+			left := 0
+			for _, r := range q.final.d.RoadsLeft {
+				left += r
+			}
+			carefulUsed += 1 - float64(left)/float64(RoadsPerPlayer*tc.players)
+			sc := q.final.d.Result.Scores
+			carefulSpread += float64(slices.Max(sc) - slices.Min(sc))
+			carefulLeft += float64(q.final.citiesLeft())
+		}
+		fm := float64(m)
+		t.Logf("   caretaker policy (%d games): one seat against random players wins %.1f%% (fair share %.1f%%); all seats playing it use %.1f%% of the roads, spread %.1f, cities left %.2f",
+			m, 100*wins/fm, 100/float64(tc.players), 100*carefulUsed/fm, carefulSpread/fm, carefulLeft/fm)
 		per := f * float64(tc.players)
 		t.Logf("   average per player: track %.1f, cities %.1f, different %.1f, equal %.1f, gold %.1f, road bonus %.1f",
 			float64(parts.Track)/per, float64(parts.Cities)/per, float64(parts.Different)/per, float64(parts.Equal)/per, float64(parts.Gold)/per, float64(parts.Roads)/per)
