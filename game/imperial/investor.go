@@ -22,27 +22,33 @@ func (s *State) investorSpace(l *log) {
 // payInterest: the treasury pays every bond's interest. If it is short, it
 // pays the other holders first; the government forgoes its own interest as
 // far as needed and pays what is still missing from its own cash (rule book
-// INVESTOR step 1). If even that is short, bonds are paid from the smallest
-// up as far as the money goes (the rules are silent; docs/rules-decisions.md).
+// INVESTOR step 1). If even that is short, holders are paid in seat order,
+// bond by bond from the smallest, as far as the money goes (the rules are
+// silent; we do as playimperial.club does, docs/rules-decisions.md).
 func (s *State) payInterest(ni int, l *log) {
 	nat := &s.Nations[ni]
 	gov := nat.Government
 	paid := make([]int, len(s.Players))
 	fromCash := make([]int, len(s.Players))
 	owed := make([]int, len(s.Players))
-	for bi, h := range nat.Bonds { // bonds are listed from the smallest
-		if h < 0 || h == gov {
+	for h := range s.Players { // seat order, each player's bonds from the smallest
+		if h == gov {
 			continue
 		}
-		interest := s.b.Bonds[bi].Interest
-		owed[h] += interest
-		t := min(nat.Treasury, interest)
-		nat.Treasury -= t
-		c := min(interest-t, s.Players[gov].Cash)
-		s.Players[gov].Cash -= c
-		s.Players[h].Cash += t + c
-		paid[h] += t + c
-		fromCash[h] += c
+		for bi, holder := range nat.Bonds {
+			if holder != h {
+				continue
+			}
+			interest := s.b.Bonds[bi].Interest
+			owed[h] += interest
+			t := min(nat.Treasury, interest)
+			nat.Treasury -= t
+			c := min(interest-t, s.Players[gov].Cash)
+			s.Players[gov].Cash -= c
+			s.Players[h].Cash += t + c
+			paid[h] += t + c
+			fromCash[h] += c
+		}
 	}
 	for seat := range s.Players {
 		switch {
@@ -92,13 +98,10 @@ func (s *State) startInvestorTurn(l *log) {
 	s.nextInvestor(l)
 }
 
-// nextInvestor skips investors who cannot buy anything and ends the turn
-// when nobody is left.
+// nextInvestor ends the investor turn when nobody is left to invest. Every
+// investor is asked, even one who can afford nothing (then passing is the
+// only answer): the turn's order stays visible, as on the printed board.
 func (s *State) nextInvestor(l *log) {
-	for len(s.Investors) > 0 && len(s.bondChoices(s.Investors[0], -1)) == 0 {
-		l.add("%s cannot afford any bond", s.playerName(s.Investors[0]))
-		s.Investors = s.Investors[1:]
-	}
 	if len(s.Investors) == 0 {
 		s.endInvestorTurn(l)
 	}
