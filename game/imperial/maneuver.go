@@ -32,17 +32,26 @@ func (s *State) unmoved(r int) (friendly, hostile, fleets int) {
 // destruction follows the last army's move).
 func (s *State) anyUnitCanAct() bool {
 	for r := range s.b.Regions {
-		if s.canDestroy(r) == nil {
+		if s.Units[s.Turn][r].Hostile >= 3 && s.canDestroy(r) == nil {
 			return true
 		}
 		f, h, fl := s.unmoved(r)
 		if fl > 0 && !s.Maneuver.ArmiesMoving {
 			return true
 		}
-		if f+h > 0 {
-			if len(s.armyRoutes(r)) > 0 || s.foreignHome(r) {
-				return true
-			}
+		// A land border is always a route; only coastal armies without one
+		// (Dublin) need the full route search.
+		if f+h > 0 && (s.landNeighbour(r) || s.foreignHome(r) || len(s.armyRoutes(r)) > 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) landNeighbour(r int) bool {
+	for _, y := range s.b.Regions[r].Adj {
+		if s.b.Regions[y].IsLand() {
+			return true
 		}
 	}
 	return false

@@ -1,0 +1,117 @@
+package imperial
+
+import (
+	"encoding/json"
+	"testing"
+
+	"rondel/game"
+	"rondel/game/record"
+)
+
+// BenchmarkReplayGame6 replays a complete 6-player game (self-play, fixed
+// seed, ended by 25 power points) from its record: set-up plus every move,
+// as the service does to restore a game.
+func BenchmarkReplayGame6(b *testing.B) {
+	rec := selfPlayGame(b)
+	reg := game.NewRegistry(New())
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s, err := record.Replay(reg, rec)
+		if err != nil || !s.Finished() {
+			b.Fatalf("replay: %v, finished %v", err, s != nil && s.Finished())
+		}
+	}
+	b.ReportMetric(float64(len(rec.Moves)), "moves/game")
+}
+
+// BenchmarkApplyGame6 is the same game without the set-up: only the moves
+// applied to the starting position.
+func BenchmarkApplyGame6(b *testing.B) {
+	rec := selfPlayGame(b)
+	setup, err := rec.Setup()
+	if err != nil {
+		b.Fatal(err)
+	}
+	start, err := New().New(setup)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := start
+		for _, m := range rec.Moves {
+			if s, _, err = s.Apply(m.Seat, m.Move); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkNewGame6 is the set-up alone (board, deal, bonds).
+func BenchmarkNewGame6(b *testing.B) {
+	setup := game.Setup{Players: playerNames(6), Seed: 1}
+	for i := 0; i < b.N; i++ {
+		if _, err := New().New(setup); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// busiestManeuver returns the maneuver position of the self-play game
+// with the most legal moves for its government.
+func busiestManeuver(b *testing.B) (*State, int) {
+	rec := selfPlayGame(b)
+	var best *State
+	most := -1
+	_, err := record.ReplayEach(game.NewRegistry(New()), rec, func(i int, gs game.State, _ []game.Event) error {
+		s := gs.(*State)
+		if s.Phase != PhaseManeuver || s.Maneuver.Conflict != nil {
+			return nil
+		}
+		if n := len(s.LegalMoves(s.Nations[s.Turn].Government)); n > most {
+			best, most = s, n
+		}
+		return nil
+	})
+	if err != nil || best == nil {
+		b.Fatalf("no maneuver position: %v", err)
+	}
+	return best, most
+}
+
+// BenchmarkLegalMovesManeuver lists the legal moves of the busiest
+// maneuver position of that game.
+func BenchmarkLegalMovesManeuver(b *testing.B) {
+	s, n := busiestManeuver(b)
+	seat := s.Nations[s.Turn].Government
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if len(s.LegalMoves(seat)) != n {
+			b.Fatal("the list changed")
+		}
+	}
+	b.ReportMetric(float64(n), "moves/list")
+}
+
+// BenchmarkApplyManeuverMove applies the first listed army or fleet move of
+// that position.
+func BenchmarkApplyManeuverMove(b *testing.B) {
+	s, _ := busiestManeuver(b)
+	seat := s.Nations[s.Turn].Government
+	var move json.RawMessage
+	for _, lm := range s.LegalMoves(seat) {
+		if m, _ := decodeMove(lm.Move); m.Type == MArmy || m.Type == MFleet {
+			move = lm.Move
+			break
+		}
+	}
+	if move == nil {
+		b.Skip("no unit move in the position")
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, _, err := s.Apply(seat, move); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
