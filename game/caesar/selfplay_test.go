@@ -330,3 +330,29 @@ func TestSelfPlayStats(t *testing.T) {
 			float64(parts.Track)/per, float64(parts.Cities)/per, float64(parts.Different)/per, float64(parts.Equal)/per, float64(parts.Gold)/per, float64(parts.Roads)/per)
 	}
 }
+
+// midGame returns a 4-player position after 20 random moves.
+func midGame(b *testing.B) *State {
+	p := playRandom(b, setupFor(4, 3, nil), nil)
+	st, _ := New().New(p.setup)
+	for i := 0; i < 20; i++ {
+		st, _, _ = st.Apply(p.seats[i], p.moves[i])
+	}
+	return st.(*State)
+}
+
+func BenchmarkLegalMoves(b *testing.B) {
+	s := midGame(b)
+	for b.Loop() {
+		s.LegalMoves(s.d.Turn)
+	}
+}
+
+func BenchmarkCaretaker(b *testing.B) {
+	s := midGame(b)
+	for b.Loop() {
+		if _, _, err := s.Caretaker(s.d.Turn); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
