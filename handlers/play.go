@@ -42,6 +42,7 @@ func (s *Server) buildGameView(ctx context.Context, pos *store.Position, userID 
 		return v, nil
 	}
 	v.Board = boardOf(pos.State, you)
+	v.Overview = summaryHTML(pos.State.Summary())
 	if d, ok := pos.State.(game.Describer); ok && you >= 0 {
 		v.Situation = d.Situation(you)
 	}

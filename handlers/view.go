@@ -51,6 +51,7 @@ type gameView struct {
 	You        int // your seat, -1 if you have none
 	NeedAccept bool
 	Board      template.HTML
+	Overview   template.HTML // the game's Summary, escaped
 	Situation  string
 	Form       *moveForm
 	Happened   []moveView

@@ -1,0 +1,149 @@
+// Drives a real Chromium (Debian's, never a downloaded one) through a
+// 3-player Imperial game on a running Rondel: sign-in and invitations
+// through the outbox, then play until every nation has had an import, a
+// maneuver and an investor turn, with at least one army carried by convoy.
+// Run by browser_test.go with RONDEL_URL and ARTIFACTS set.
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+
+const base = process.env.RONDEL_URL;
+const out = process.env.ARTIFACTS;
+mkdirSync(out, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  // launch() gives every run a fresh temporary profile (--user-data-dir).
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+const people = [
+  { name: 'Ann', email: 'ann@example.org' },
+  { name: 'Bob', email: 'bob@example.org' },
+  { name: 'Cy', email: 'cy@example.org' },
+];
+
+function log(...a) { console.log(...a); }
+
+async function shot(page, name) {
+  await page.screenshot({ path: `${out}/${name}.png`, fullPage: true });
+}
+
+// openMail opens the newest outbox mail to addr and follows its link.
+async function followMail(page, addr) {
+  await page.goto(base + '/outbox');
+  const row = page.locator('table.mails tbody tr', { hasText: addr }).first();
+  await row.locator('a').click();
+  await page.locator('a.mail-link').click();
+}
+
+try {
+  const pages = [];
+  for (const p of people) {
+    const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(15000);
+    pages.push(page);
+  }
+  const [host] = pages;
+
+  // Ann signs in with a magic link from the outbox.
+  await host.goto(base + '/');
+  await host.fill('#email', people[0].email);
+  await host.click('text=Send me a sign-in link');
+  await host.waitForSelector('text=Check your mail');
+  await followMail(host, people[0].email);
+  await host.click('button:has-text("Sign in")');
+  await host.waitForSelector('h1:has-text("Your games")');
+
+  // Ann creates the game.
+  await host.goto(base + '/games/new');
+  await host.fill('#gname', 'Browser test');
+  await host.check('#game-imperial');
+  for (let i = 0; i < 6; i++) {
+    await host.fill(`input[name=name${i}]`, people[i] ? people[i].name : '');
+    await host.fill(`input[name=email${i}]`, people[i] ? people[i].email : '');
+  }
+  await host.check('#order-entered');
+  await shot(host, '01-new-game');
+  await host.click('text=Create and send invitations');
+  await host.waitForURL(/\/games\/\d+$/);
+  const gameURL = host.url();
+  log('game at', gameURL);
+
+  // Bob and Cy accept from their invitation mails.
+  for (let i = 1; i < 3; i++) {
+    await followMail(pages[i], people[i].email);
+    await shot(pages[i], `02-invitation-${people[i].name}`);
+    await pages[i].click('text=Accept and sign in');
+    await pages[i].waitForURL(gameURL);
+  }
+
+  const turns = {};        // rondel turns per nation
+  const fleetMoved = {};   // nations that moved a fleet this maneuver
+  let convoyed = false, imported = false, invested = false;
+  const done = () => convoyed && imported && invested &&
+    Object.keys(turns).length === 6 && Object.values(turns).every((n) => n >= 3);
+
+  for (let move = 0; move < 200 && !done(); move++) {
+    let acted = false;
+    for (let i = 0; i < 3 && !acted; i++) {
+      const page = pages[i];
+      await page.goto(gameURL);
+      if (await page.locator('form.move').count() === 0) continue;
+      acted = true;
+      const prompt = (await page.locator('.decide .prompt').allInnerTexts()).join(' ');
+      // Every offered move: radios grouped in fieldsets, or select options.
+      const opts = await page.$$eval('form.move input[type=radio][name=move], form.move select option', (els) => els
+        .filter((e) => e.value !== '')
+        .map((e) => {
+          const radio = e.tagName === 'INPUT';
+          const label = radio ? document.querySelector(`label[for="${e.id}"]`).textContent : e.textContent;
+          const group = radio ? e.closest('fieldset').querySelector('legend').textContent : e.parentElement.label;
+          return { radio, id: e.id, value: e.value, label: label.trim(), group: (group || '').trim() };
+        }));
+      let pick = opts[0];
+      const find = (f) => opts.find(f);
+      let m;
+      if ((m = prompt.match(/Choose (.+)'s space on the rondel/))) {
+        const n = m[1];
+        turns[n] = (turns[n] || 0) + 1;
+        const want = ['import', 'maneuver', 'investor'][turns[n] - 1];
+        fleetMoved[n] = false;
+        pick = (want && find((o) => o.label.startsWith(want))) || pick;
+      } else if (/^Import/.test(prompt)) {
+        pick = find((o) => /fleet/.test(o.label) && /army/.test(o.label)) || find((o) => /fleet|army/.test(o.label)) || pick;
+      } else if ((m = prompt.match(/Maneuver (.+)'s fleets/))) {
+        const n = m[1];
+        const convoy = find((o) => /by convoy/.test(o.label) && !/hostile/.test(o.label));
+        const fleet = find((o) => o.group.startsWith('Fleet'));
+        if (!convoyed && convoy) pick = convoy;
+        else if (!fleetMoved[n] && fleet) { pick = fleet; fleetMoved[n] = true; }
+        else pick = find((o) => /End the maneuver/.test(o.label)) || pick;
+      }
+      log(`move ${move + 1}: ${people[i].name}: ${prompt} -> [${pick.group}] ${pick.label}`);
+      if (pick.radio) await page.check(`#${pick.id}`);
+      else await page.selectOption('#move-select', pick.value);
+      await page.click('text=Play this move');
+      await page.waitForLoadState();
+      const happened = await page.locator('#happened').innerText();
+      if (/imported (army|fleet)/.test(happened) && !imported) { imported = true; await shot(page, '03-after-import'); }
+      if (/by convoy/.test(happened) && !convoyed) { convoyed = true; await shot(page, '04-after-convoy'); }
+      if (/investor/i.test(happened) && !invested) { invested = true; await shot(page, '05-after-investor'); }
+    }
+    if (!acted) throw new Error('nobody is offered a move');
+  }
+  log('turns', JSON.stringify(turns), 'import', imported, 'convoy', convoyed, 'investor', invested);
+  await shot(host, '06-board-laptop');
+  await host.goto(gameURL + '/history');
+  await shot(host, '07-history');
+  await host.setViewportSize({ width: 390, height: 844 });
+  await host.goto(gameURL);
+  await shot(host, '08-board-phone');
+  await host.goto(base + '/');
+  await shot(host, '09-dashboard-phone');
+  if (!done()) throw new Error('the round was not completed');
+} finally {
+  await browser.close();
+}
