@@ -84,6 +84,7 @@ func (im *importer) entry(i int, e Entry) (bool, string) {
 		return false, "the game is already over under Rondel's rules"
 	}
 	var notes []string
+	pre := im.preNote(e)
 	if !slices.Contains(maneuverTypes, e.Type) {
 		notes = append(notes, im.closeManeuver()...)
 	} else if e.Type == "maneuver" {
@@ -109,8 +110,8 @@ func (im *importer) entry(i int, e Entry) (bool, string) {
 			return false, join(append(notes, "Rondel refuses it: "+err.Error(), im.divergence(e)))
 		}
 	}
-	if d := im.fightNote(e); d != "" {
-		notes = append(notes, d)
+	if pre != "" {
+		notes = append(notes, pre)
 	}
 	im.keep(i, e.Type)
 	return true, join(notes)
@@ -163,6 +164,11 @@ func (im *importer) closeManeuver() []string {
 	}
 	notes := im.settleConflict()
 	if im.s.Phase == imperial.PhaseManeuver {
+		last := ""
+		if n := len(im.kept); n > 0 {
+			last = im.kept[n-1].typ
+		}
+		notes = append(notes, im.closeNote(im.s.Passing, last))
 		if err := im.apply(im.s.Nations[im.s.Turn].Government, imperial.Move{Type: imperial.MEnd}, "added by the import: the site's maneuver ended"); err != nil {
 			return append(notes, "could not end the maneuver: "+err.Error())
 		}

@@ -34,12 +34,19 @@ func setupFor(g game.Game, init Entry, entries []Entry) (game.Setup, error) {
 	if variant == "withoutInvestorCard" {
 		opts["investor_card"] = "false"
 	}
+	if variant == "standard" {
+		if err := checkDeal(g, init.Payload.Players); err != nil {
+			return game.Setup{}, err
+		}
+	}
 	want := func(s *imperial.State) bool { return dealMatches(s, init.Payload.Players) }
 	if variant != "standard" {
 		start := auctionStart(entries, names)
 		want = func(s *imperial.State) bool { return s.Auction != nil && s.Auction.Start == start }
 	}
-	for seed := uint64(0); seed < 200000; seed++ {
+	// A deal of 6 cards to 6 players is one of 720: 20,000 seeds miss a
+	// possible deal with a chance below 1e-11.
+	for seed := uint64(0); seed < 20000; seed++ {
 		setup := game.Setup{Players: names, Options: opts, Seed: seed}
 		st, err := g.New(setup)
 		if err != nil {
@@ -81,4 +88,30 @@ func auctionStart(entries []Entry, names []string) int {
 		}
 	}
 	return 0
+}
+
+// checkDeal: in the standard set-up each player holds a distinct nation
+// that the rule book deals for that number of players.
+func checkDeal(g game.Game, players []LogPlayer) error {
+	st, err := g.New(game.Setup{Players: playerIDs(players), Options: game.Options{}, Seed: 0})
+	if err != nil {
+		return fmt.Errorf("initialize: %w", err)
+	}
+	dealt := st.(*imperial.State).Board().Deals[len(players)].Shuffle
+	seen := map[NationRef]bool{}
+	for _, p := range players {
+		if !slices.Contains(dealt, string(p.Nation)) || seen[p.Nation] {
+			return fmt.Errorf("initialize: player %q has nation %q, which is not dealt (once) with %d players", p.ID, p.Nation, len(players))
+		}
+		seen[p.Nation] = true
+	}
+	return nil
+}
+
+func playerIDs(players []LogPlayer) []string {
+	var out []string
+	for _, p := range players {
+		out = append(out, p.ID)
+	}
+	return out
 }

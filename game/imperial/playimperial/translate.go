@@ -76,6 +76,9 @@ func (t *translator) translate(e Entry) outcome {
 		}
 		return t.one(t.govOf(p.Nation), imperial.Move{Type: imperial.MRondel, Slot: p.Slot})
 	case "import":
+		if t.s.Phase != imperial.PhaseImport && len(p.Placements) == 0 {
+			return outcome{consumed: true, note: "Rondel does not ask for an import the nation cannot make"}
+		}
 		units := []imperial.Placement{}
 		for _, pl := range p.Placements {
 			units = append(units, imperial.Placement{Region: pl.Province, Unit: pl.Type})
@@ -84,6 +87,9 @@ func (t *translator) translate(e Entry) outcome {
 	case "buildFactory":
 		return t.one(t.govOf(NationRef(t.turnNation())), imperial.Move{Type: imperial.MFactory, Region: p.Province})
 	case "skipBuildFactory":
+		if t.s.Phase != imperial.PhaseFactory {
+			return outcome{consumed: true, note: "Rondel does not ask when no factory can be built"}
+		}
 		return t.one(t.govOf(NationRef(t.turnNation())), imperial.Move{Type: imperial.MSkipFactory})
 	case "maneuver":
 		return t.maneuver(p)
