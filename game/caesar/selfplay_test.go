@@ -307,6 +307,7 @@ func TestSelfPlayStats(t *testing.T) {
 		// roads does thrifty play leave?
 		m := min(n, 250) // the caretaker tries every move: slower
 		wins, carefulUsed, carefulSpread, carefulLeft := 0.0, 0.0, 0.0, 0.0
+		byPosition := make([]int, tc.players) // wins of all-caretaker games by seat after the start player
 		for g := range m {
 			p := playWith(t, setupFor(tc.players, uint64(g+1), tc.opts), map[int]bool{g % tc.players: true}, nil)
 			if p.final.Result().Places[g%tc.players] == 1 {
@@ -321,10 +322,15 @@ func TestSelfPlayStats(t *testing.T) {
 			sc := q.final.d.Result.Scores
 			carefulSpread += float64(slices.Max(sc) - slices.Min(sc))
 			carefulLeft += float64(q.final.citiesLeft())
+			for seat, place := range q.final.d.Result.Places {
+				if place == 1 {
+					byPosition[(seat-q.final.d.Start+tc.players)%tc.players]++
+				}
+			}
 		}
 		fm := float64(m)
-		t.Logf("   caretaker policy (%d games): one seat against random players wins %.1f%% (fair share %.1f%%); all seats playing it use %.1f%% of the roads, spread %.1f, cities left %.2f",
-			m, 100*wins/fm, 100/float64(tc.players), 100*carefulUsed/fm, carefulSpread/fm, carefulLeft/fm)
+		t.Logf("   caretaker policy (%d games): one seat against random players wins %.1f%% (fair share %.1f%%); all seats playing it use %.1f%% of the roads, spread %.1f, cities left %.2f, wins by turn order %v",
+			m, 100*wins/fm, 100/float64(tc.players), 100*carefulUsed/fm, carefulSpread/fm, carefulLeft/fm, byPosition)
 		per := f * float64(tc.players)
 		t.Logf("   average per player: track %.1f, cities %.1f, different %.1f, equal %.1f, gold %.1f, road bonus %.1f",
 			float64(parts.Track)/per, float64(parts.Cities)/per, float64(parts.Different)/per, float64(parts.Equal)/per, float64(parts.Gold)/per, float64(parts.Roads)/per)
