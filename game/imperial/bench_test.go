@@ -22,6 +22,7 @@ func BenchmarkReplayGame6(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(rec.Moves)), "moves/game")
+	b.Logf("self-play seed %d", rec.Seed)
 }
 
 // BenchmarkApplyGame6 is the same game without the set-up: only the moves
