@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -82,13 +83,38 @@ func boardForPlayers(n int) string {
 	return "rondel-4-5"
 }
 
-// LoadBoard reads and checks an embedded board by id.
+// embeddedBoards parses the embedded boards once; the boards are never
+// changed after parsing, so states can share them.
+var embeddedBoards = sync.OnceValue(func() map[string]boardOrError {
+	out := map[string]boardOrError{}
+	entries, _ := boardFiles.ReadDir("boards")
+	for _, e := range entries {
+		id := strings.TrimSuffix(e.Name(), ".yaml")
+		data, err := boardFiles.ReadFile("boards/" + e.Name())
+		var b *Board
+		if err == nil {
+			b, err = ParseBoard(data)
+		}
+		if err == nil && b.ID != id {
+			err = fmt.Errorf("board file %s has id %q", e.Name(), b.ID)
+		}
+		out[id] = boardOrError{b, err}
+	}
+	return out
+})
+
+type boardOrError struct {
+	b   *Board
+	err error
+}
+
+// LoadBoard returns an embedded board by id.
 func LoadBoard(id string) (*Board, error) {
-	data, err := boardFiles.ReadFile("boards/" + id + ".yaml")
-	if err != nil {
+	be, ok := embeddedBoards()[id]
+	if !ok {
 		return nil, fmt.Errorf("no board %q", id)
 	}
-	return ParseBoard(data)
+	return be.b, be.err
 }
 
 // ParseBoard reads a board from YAML and checks it.

@@ -75,3 +75,36 @@ func FuzzApply(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecodeState: arbitrary bytes as a stored state are an error or a
+// state every method can be called on without a panic.
+func FuzzDecodeState(f *testing.F) {
+	for _, s := range fuzzStates(f) {
+		raw, _ := s.MarshalJSON()
+		f.Add(raw)
+	}
+	f.Add([]byte(`{"board":"rondel-2-3"}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		st, err := New().DecodeState(raw)
+		if err != nil {
+			return
+		}
+		s := st.(*State)
+		for seat := -1; seat <= len(s.d.Players); seat++ {
+			s.LegalMoves(seat)
+			s.Caretaker(seat)
+			s.Situation(seat)
+			s.BoardSVG(seat)
+		}
+		s.ToAct()
+		s.Summary()
+		s.Result()
+		again, err := s.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := New().DecodeState(again); err != nil {
+			t.Fatalf("re-encoded state does not decode: %v", err)
+		}
+	})
+}

@@ -114,6 +114,31 @@ func (d *data) check(b *Board) error {
 			return fmt.Errorf("pending city %q is not the mover's", d.Pending)
 		}
 	}
+	return d.checkNetwork(b)
+}
+
+// checkNetwork makes sure the roads add up (built + left = 25 for every
+// seat) and every claimed city is joined to Rome by built routes, as play
+// always leaves them; a state that breaks this was not written by Rondel.
+func (d *data) checkNetwork(b *Board) error {
+	used := make([]int, len(d.Players))
+	for ri, o := range d.Built {
+		if o >= 0 {
+			used[o] += b.Routes[ri].Roads
+		}
+	}
+	for seat, u := range used {
+		if u+d.RoadsLeft[seat] != RoadsPerPlayer {
+			return fmt.Errorf("seat %d has %d roads built and %d left", seat, u, d.RoadsLeft[seat])
+		}
+	}
+	s := &State{b: b, d: *d}
+	dist := s.distances()
+	for i, o := range d.Owner {
+		if _, joined := dist[b.Cities[i].ID]; o >= 0 && !joined {
+			return fmt.Errorf("claimed city %s is not joined to Rome", b.Cities[i].ID)
+		}
+	}
 	return nil
 }
 
