@@ -518,3 +518,42 @@ func TestW3FlagLimit(t *testing.T) {
 		t.Errorf("after a flag is freed: %d in the freed region, %d in Peru", s.Flags[first], s.Flags[peru])
 	}
 }
+
+// Rule book 002 Kredite verteilen: with 2 players one governs Russia, India
+// and the USA, the other China, Brazil and Europe; with 3 players the pairs
+// are Russia+Brazil, China+Europe, India+USA. Everybody keeps 2M and every
+// treasury holds 11M (a 9M and a 2M bond).
+func TestW3StartingDeal(t *testing.T) {
+	groups := map[int][][]string{
+		2: {{"RU", "IN", "US"}, {"CN", "BR", "EU"}},
+		3: {{"RU", "BR"}, {"CN", "EU"}, {"IN", "US"}},
+	}
+	for n, want := range groups {
+		for seed := uint64(1); seed <= 6; seed++ {
+			s := w3New(t, New2030(), n, seed, nil)
+			var got [][]string
+			for seat := range s.Players {
+				var mine []string
+				for ni, nat := range s.Nations {
+					if nat.Government == seat {
+						mine = append(mine, s.nationID(ni))
+					}
+				}
+				got = append(got, mine)
+				if s.Players[seat].Cash != 2 {
+					t.Errorf("%d players seed %d: seat %d keeps %dM", n, seed, seat, s.Players[seat].Cash)
+				}
+			}
+			for _, g := range want {
+				if !slices.ContainsFunc(got, func(x []string) bool { return slices.Equal(x, g) }) {
+					t.Errorf("%d players seed %d: governments %v, want the group %v", n, seed, got, g)
+				}
+			}
+			for ni, nat := range s.Nations {
+				if nat.Treasury != 11 {
+					t.Errorf("%d players: %s treasury %d, want 11", n, s.nationID(ni), nat.Treasury)
+				}
+			}
+		}
+	}
+}
