@@ -108,3 +108,44 @@ func FuzzDecodeState(f *testing.F) {
 		}
 	})
 }
+
+// TestLegalMovesComplete tries every connection of two or three places on
+// positions from self-play: Apply accepts exactly the listed legal moves.
+func TestLegalMovesComplete(t *testing.T) {
+	for _, s := range fuzzStates(t) {
+		if s.d.Pending != "" {
+			continue
+		}
+		seat := s.d.Turn
+		listed := map[string]bool{}
+		for _, l := range s.LegalMoves(seat) {
+			listed[string(l.Move)] = true
+		}
+		nodes := []string{Rome}
+		for _, c := range s.b.Cities {
+			nodes = append(nodes, c.ID)
+		}
+		accepted := 0
+		try := func(path ...string) {
+			mv := Move{Type: MoveConnect, Path: path}.raw()
+			_, _, err := s.Apply(seat, mv)
+			if (err == nil) != listed[string(mv)] {
+				t.Fatalf("%s: accepted=%v, listed=%v (%v)", mv, err == nil, listed[string(mv)], err)
+			}
+			if err == nil {
+				accepted++
+			}
+		}
+		for _, a := range nodes {
+			for _, b := range nodes {
+				try(a, b)
+				for _, c := range nodes {
+					try(a, b, c)
+				}
+			}
+		}
+		if accepted != len(listed) || accepted == 0 {
+			t.Fatalf("%d accepted, %d listed", accepted, len(listed))
+		}
+	}
+}
