@@ -31,12 +31,12 @@ const RoadsPerPlayer = 25
 // Treasure kinds. Gold is not part of any collection and is scored on its own.
 const Gold = "gold"
 
-// Kinds are the eight collectable treasure kinds, in the order of the
+// kinds are the eight collectable treasure kinds, in the order of the
 // player board (the order only matters for display).
-var Kinds = []string{"meat", "grapes", "wheat", "wine", "oil", "gems", "wood", "olives"}
+var kinds = []string{"meat", "grapes", "wheat", "wine", "oil", "gems", "wood", "olives"}
 
-// PlayerColours are the colours of the seats' roads and score markers.
-var PlayerColours = []string{"yellow", "purple", "black", "white", "cyan"}
+// playerColours are the colours of the seats' roads and score markers.
+var playerColours = []string{"yellow", "purple", "black", "white", "cyan"}
 
 // Game is Cäsars Imperium. The zero value is ready to use.
 type Game struct{}
@@ -116,7 +116,7 @@ func (g Game) New(setup game.Setup) (game.State, error) {
 // in the box first. There are 40: 8 kinds × 4 and 8 gold. For 2–3
 // players (unless full), 2 gold and one of each other kind go back.
 func treasurePool(full bool) (pool, box []string) {
-	for _, k := range Kinds {
+	for _, k := range kinds {
 		for i := range 4 {
 			if i == 0 && !full {
 				box = append(box, k)

@@ -102,7 +102,7 @@ func (s *State) Summary() any {
 	}
 	for seat, name := range s.d.Players {
 		p := PlayerSummary{
-			Seat: seat, Name: name, Colour: PlayerColours[seat],
+			Seat: seat, Name: name, Colour: playerColours[seat],
 			Track: s.d.Track[seat], RoadsLeft: s.d.RoadsLeft[seat],
 			Cities: []string{}, Tableau: s.tableau(seat),
 		}
@@ -126,7 +126,7 @@ func (s *State) Situation(seat int) string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "You play %s. You have %d roads left and %d points on the track.", PlayerColours[seat], s.d.RoadsLeft[seat], s.d.Track[seat])
+	fmt.Fprintf(&b, "You play %s. You have %d roads left and %d points on the track.", playerColours[seat], s.d.RoadsLeft[seat], s.d.Track[seat])
 	var cities []string
 	for i, o := range s.d.Owner {
 		if o == seat {

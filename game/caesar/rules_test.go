@@ -188,7 +188,7 @@ func TestTables(t *testing.T) {
 	// All eight kinds once: one row of 8 → 46. Four of one kind: 20, and
 	// four rows of one → 0.
 	all := Tableau{Kinds: map[string]int{}}
-	for _, k := range Kinds {
+	for _, k := range kinds {
 		all.Kinds[k] = 1
 	}
 	if got := all.DifferentPoints(); got != 46 {

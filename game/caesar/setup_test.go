@@ -45,7 +45,7 @@ func TestSetupTreasures(t *testing.T) {
 		if all[Gold] != 8 || len(all) != 9 {
 			t.Errorf("%d players: treasures in play and in the box %v, want the 40 tokens", tc.players, all)
 		}
-		for _, k := range Kinds {
+		for _, k := range kinds {
 			if all[k] != 4 {
 				t.Errorf("%d players: %d %s in all, want 4", tc.players, all[k], k)
 			}
@@ -55,7 +55,7 @@ func TestSetupTreasures(t *testing.T) {
 			if in[Gold] != tc.gold || count(s.d.Removed)[Gold] != tc.removedGold {
 				t.Errorf("%d players: %d gold in play, want %d", tc.players, in[Gold], tc.gold)
 			}
-			for _, k := range Kinds {
+			for _, k := range kinds {
 				if in[k] != tc.each {
 					t.Errorf("%d players: %d %s in play, want %d", tc.players, in[k], k, tc.each)
 				}

@@ -104,7 +104,7 @@ func (d *data) check(b *Board) error {
 		}
 	}
 	for _, t := range d.Treasures {
-		if t != Gold && !slices.Contains(Kinds, t) {
+		if t != Gold && !slices.Contains(kinds, t) {
 			return fmt.Errorf("unknown treasure %q", t)
 		}
 	}
@@ -179,7 +179,7 @@ func (s *State) Result() *game.Result {
 
 // playerName is the name of a seat with its colour, for events.
 func (s *State) playerName(seat int) string {
-	return fmt.Sprintf("%s (%s)", s.d.Players[seat], PlayerColours[seat])
+	return fmt.Sprintf("%s (%s)", s.d.Players[seat], playerColours[seat])
 }
 
 // connected reports whether node n is joined to Rome: Rome itself or a

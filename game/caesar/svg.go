@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// playerFill are the drawing colours of PlayerColours.
+// playerFill are the drawing colours of playerColours.
 var playerFill = map[string]string{
 	"yellow": "#f2c81e", "purple": "#7d3c98", "black": "#222222", "white": "#ffffff", "cyan": "#22b8cf",
 }
@@ -62,7 +62,7 @@ func (s *State) drawRoute(w *strings.Builder, ri int) {
 	angle := math.Atan2(y2-y1, x2-x1) * 180 / math.Pi
 	fill, stroke := "#fbf8f0", "#8c7b5a"
 	if o := s.d.Built[ri]; o >= 0 {
-		fill, stroke = playerFill[PlayerColours[o]], "#111"
+		fill, stroke = playerFill[playerColours[o]], "#111"
 	}
 	for k := 1; k <= r.Roads; k++ {
 		f := float64(k) / float64(r.Roads+1)
@@ -80,7 +80,7 @@ func (s *State) drawCity(w *strings.Builder, ci int) {
 	owner := s.d.Owner[ci]
 	if owner >= 0 {
 		// The claimer's colour as a wide ring; the city's own colour stays readable.
-		fmt.Fprintf(w, `<circle cx="%d" cy="%d" r="17" fill="%s" stroke="#111" stroke-width="1"/>`, c.X, c.Y, playerFill[PlayerColours[owner]])
+		fmt.Fprintf(w, `<circle cx="%d" cy="%d" r="17" fill="%s" stroke="#111" stroke-width="1"/>`, c.X, c.Y, playerFill[playerColours[owner]])
 		fmt.Fprintf(w, `<circle cx="%d" cy="%d" r="11" fill="%s" stroke="#111" stroke-width="1"/>`, c.X, c.Y, fill)
 	} else {
 		fmt.Fprintf(w, `<circle cx="%d" cy="%d" r="13" fill="%s" stroke="#222" stroke-width="1.5"/>`, c.X, c.Y, fill)
@@ -139,7 +139,7 @@ func (s *State) drawTrack(w *strings.Builder, viewer int) {
 	for seat, p := range scores {
 		off := seen[p]
 		seen[p]++
-		fmt.Fprintf(w, `<circle cx="%.1f" cy="%.0f" r="6" fill="%s" stroke="#111"/>`, x(p), y-12-float64(off)*9, playerFill[PlayerColours[seat]])
+		fmt.Fprintf(w, `<circle cx="%.1f" cy="%.0f" r="6" fill="%s" stroke="#111"/>`, x(p), y-12-float64(off)*9, playerFill[playerColours[seat]])
 	}
 	title := "Score track (points scored for ways to Rome)"
 	if s.d.Over {
@@ -156,7 +156,7 @@ func (s *State) drawTrack(w *strings.Builder, viewer int) {
 		if seat == s.d.Turn && !s.d.Over {
 			marker = " ◀"
 		}
-		fmt.Fprintf(w, `<rect x="%.0f" y="%d" width="12" height="12" fill="%s" stroke="#111"/>`, lx, top+72, playerFill[PlayerColours[seat]])
+		fmt.Fprintf(w, `<rect x="%.0f" y="%d" width="12" height="12" fill="%s" stroke="#111"/>`, lx, top+72, playerFill[playerColours[seat]])
 		fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" font-weight="%s" fill="#222">%s: %d pts, %d roads%s</text>`,
 			lx+17, top+82, weight, html.EscapeString(shorten(name, 14)), scores[seat], s.d.RoadsLeft[seat], marker)
 	}

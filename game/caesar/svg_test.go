@@ -52,7 +52,7 @@ func TestBoardSVG(t *testing.T) {
 			}
 		}
 		filled := 0
-		for _, c := range PlayerColours[:4] {
+		for _, c := range playerColours[:4] {
 			filled += strings.Count(svg, `fill="`+playerFill[c]+`" stroke="#111" stroke-width="1.2"`)
 		}
 		if filled != built {
