@@ -93,6 +93,10 @@ func (s *State) drawCity(w *strings.Builder, ci int) {
 		fmt.Fprintf(w, `<rect x="%d" y="%d" width="%d" height="13" rx="3" fill="%s" stroke="#555" stroke-width="0.8"/>`, c.X-tw/2, c.Y-30, tw, bg)
 		fmt.Fprintf(w, `<text x="%d" y="%d" font-size="10" text-anchor="middle" fill="#222">%s</text>`, c.X, c.Y-20, t)
 	}
+	if c.ID == s.d.Pending {
+		// The city whose way to Rome the mover is choosing.
+		fmt.Fprintf(w, `<circle cx="%d" cy="%d" r="23" fill="none" stroke="#c0392b" stroke-width="2.5" stroke-dasharray="5 3"/>`, c.X, c.Y)
+	}
 	fmt.Fprintf(w, `<text x="%d" y="%d" font-size="12" font-weight="bold" text-anchor="middle" fill="#fff" stroke="#000" stroke-width="0.4">%d</text>`, c.X, c.Y+4, c.Value)
 	fmt.Fprintf(w, `<text x="%d" y="%d" font-size="10" text-anchor="middle" fill="#222" stroke="#dcebf2" stroke-width="3" paint-order="stroke">%s</text>`, c.X, c.Y+27, html.EscapeString(c.Name))
 }

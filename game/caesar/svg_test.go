@@ -14,6 +14,22 @@ var svgOut = flag.String("caesar.svg", "", "write the boards of finished 3- and 
 
 // TestBoardSVG checks the drawing is well-formed XML, shows every city and
 // road slot, escapes player names, and fills built slots in player colours.
+func TestBoardSVGPending(t *testing.T) {
+	pending := 0
+	for _, s := range fuzzStates(t) {
+		if s.d.Pending != "" {
+			pending++
+		}
+		svg := s.BoardSVG(-1)
+		if got := strings.Count(svg, `stroke-dasharray="5 3"`); (s.d.Pending != "") != (got == 1) {
+			t.Errorf("pending %q, %d marks drawn", s.d.Pending, got)
+		}
+	}
+	if pending == 0 {
+		t.Fatal("no position with a pending choice to draw")
+	}
+}
+
 func TestBoardSVG(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		setup := setupFor(players, 7, nil)
