@@ -83,6 +83,35 @@ func fuzzStates(tb testing.TB) []*State {
 	imp, _ := play(tb, s, AH, `{"type":"rondel","slot":"import"}`)
 	out = append(out, inv, imp)
 
+	// A Swiss bank deciding whether to force a stop on Investor, and a
+	// factory decision.
+	s = table(tb)
+	clearBonds(s, RU)
+	setBonds(s, RU, 4, 9)
+	s.Nations[RU].Government = 4
+	s.updateSwissBanks()
+	at(s, FR, "maneuver1")
+	force, _ := play(tb, s, FR, `{"type":"rondel","slot":"production2"}`)
+	at(s, FR, "taxation")
+	fac, _ := play(tb, s, FR, `{"type":"rondel","slot":"factory"}`)
+	out = append(out, force, fac)
+
+	// The experienced players' bond distribution and the variant without
+	// investor card.
+	out = append(out, newGameOpts(tb, 4, 3, game.Options{"setup": "experienced"}))
+	v := newGameOpts(tb, 5, 4, game.Options{"investor_card": "false"})
+	after, _ := play(tb, v, v.Nations[v.Turn].Government, `{"type":"rondel","slot":"production1"}`)
+	out = append(out, v, after)
+
+	for _, c := range []struct {
+		s    *State
+		want Phase
+	}{{mover, PhaseManeuver}, {others, PhaseManeuver}, {inv, PhaseInvest}, {imp, PhaseImport},
+		{force, PhaseForce}, {fac, PhaseFactory}, {out[len(out)-3], PhaseAuction}, {after, PhaseAfter}} {
+		if c.s.Phase != c.want {
+			tb.Fatalf("fuzz state in phase %s, want %s", c.s.Phase, c.want)
+		}
+	}
 	return append(out, snapshots(tb, selfPlayGame(tb))...)
 }
 

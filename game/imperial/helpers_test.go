@@ -56,7 +56,14 @@ func newGameOpts(t testing.TB, players int, seed uint64, opts game.Options) *Sta
 // Austria-Hungary to choose a rondel space.
 func table(t testing.TB) *State {
 	t.Helper()
-	s := newGame(t, 6, 1)
+	return tableWith(t, nil)
+}
+
+// tableWith is table with game options (the investor card stays out in the
+// variant without it).
+func tableWith(t testing.TB, opts game.Options) *State {
+	t.Helper()
+	s := newGameOpts(t, 6, 1, opts)
 	nine := s.bondIndex(9)
 	for ni := range s.Nations {
 		nat := &s.Nations[ni]
@@ -80,7 +87,10 @@ func table(t testing.TB) *State {
 		s.Flags[r] = -1
 	}
 	s.updateSwissBanks()
-	s.InvestorCard = 1
+	s.InvestorCard = -1
+	if s.rules.InvestorCard {
+		s.InvestorCard = 1
+	}
 	s.Turn, s.Phase, s.Round = AH, PhaseRondel, 1
 	if err := s.CheckInvariants(); err != nil {
 		t.Fatalf("table: %v", err)

@@ -45,6 +45,14 @@ func TestNote06InterestShortfall(t *testing.T) {
 		t.Errorf("full payment: treasury %d, holder +%d, government +%d", ns.Nations[IT].Treasury, ns.Players[3].Cash-s.Players[3].Cash, ns.Players[IT].Cash-s.Players[IT].Cash)
 	}
 
+	// The treasury covers the others and part of the government's own
+	// interest: the government takes what is left.
+	s.Nations[IT].Treasury = 6
+	ns = landInvestor(t, s, IT)
+	if ns.Nations[IT].Treasury != 0 || ns.Players[3].Cash != s.Players[3].Cash+4 || ns.Players[IT].Cash != s.Players[IT].Cash+2 {
+		t.Errorf("partial own interest: treasury %d, holder +%d (want 4), government +%d (want 2)", ns.Nations[IT].Treasury, ns.Players[3].Cash-s.Players[3].Cash, ns.Players[IT].Cash-s.Players[IT].Cash)
+	}
+
 	// OPEN point, decided: the government's cash runs short too. The money
 	// there is paid, in seat order from the government's left; nobody goes
 	// below zero.
