@@ -3,6 +3,7 @@ package caesar
 import (
 	"embed"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -26,6 +27,9 @@ type Board struct {
 	Colours []Colour `yaml:"colours"`
 	Cities  []City   `yaml:"cities"`
 	Routes  []Route  `yaml:"routes"`
+	// Optional drawing of land and sea, painted in order over Background.
+	Background string  `yaml:"background,omitempty"`
+	Shapes     []Shape `yaml:"shapes,omitempty"`
 
 	// Filled by index after loading.
 	cityIdx  map[string]int // city id -> index in Cities
@@ -44,6 +48,14 @@ type Colour struct {
 	ID   string `yaml:"id"`
 	Name string `yaml:"name"`
 	Fill string `yaml:"fill"`
+}
+
+// Shape is a filled polygon of the drawing (a sea, an island).
+type Shape struct {
+	Fill   string `yaml:"fill"`
+	Points string `yaml:"points"` // "x,y x,y ..." in drawing units
+
+	pts [][2]int
 }
 
 // City is one city space with its city token.
@@ -138,6 +150,9 @@ func (b *Board) index() error {
 	b.cityIdx = map[string]int{}
 	b.colorIdx = map[string]int{}
 	b.adj = map[string][]int{}
+	if err := b.checkDrawing(); err != nil {
+		return err
+	}
 	for i, c := range b.Colours {
 		if _, dup := b.colorIdx[c.ID]; dup {
 			return fmt.Errorf("colour %q twice", c.ID)
@@ -238,4 +253,37 @@ func (b *Board) sortedAdj(n string) []int {
 		return strings.Compare(b.Routes[x].Other(n), b.Routes[y].Other(n))
 	})
 	return out
+}
+
+var hexColour = regexp.MustCompile(`^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
+
+// checkDrawing makes sure everything the SVG copies from the file is a
+// plain colour or a list of numbers, so a board file cannot inject markup.
+func (b *Board) checkDrawing() error {
+	if b.Background != "" && !hexColour.MatchString(b.Background) {
+		return fmt.Errorf("background %q is not a colour like #a1b2c3", b.Background)
+	}
+	for _, c := range b.Colours {
+		if !hexColour.MatchString(c.Fill) {
+			return fmt.Errorf("colour %s: fill %q is not a colour like #a1b2c3", c.ID, c.Fill)
+		}
+	}
+	for i := range b.Shapes {
+		sh := &b.Shapes[i]
+		if !hexColour.MatchString(sh.Fill) {
+			return fmt.Errorf("shape %d: fill %q is not a colour like #a1b2c3", i, sh.Fill)
+		}
+		sh.pts = nil
+		for _, pair := range strings.Fields(sh.Points) {
+			var x, y int
+			if _, err := fmt.Sscanf(pair, "%d,%d", &x, &y); err != nil {
+				return fmt.Errorf("shape %d: point %q is not x,y", i, pair)
+			}
+			sh.pts = append(sh.pts, [2]int{x, y})
+		}
+		if len(sh.pts) < 3 {
+			return fmt.Errorf("shape %d has fewer than 3 points", i)
+		}
+	}
+	return nil
 }

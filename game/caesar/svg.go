@@ -25,7 +25,21 @@ func (s *State) BoardSVG(viewer int) string {
 	h := b.Height + trackHeight
 	fmt.Fprintf(&w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" font-family="sans-serif" role="img" aria-label="%s">`,
 		b.Width, h, b.Width, h, html.EscapeString(b.Name))
-	fmt.Fprintf(&w, `<rect width="%d" height="%d" fill="#dcebf2"/>`, b.Width, b.Height)
+	bg := "#dcebf2"
+	if b.Background != "" {
+		bg = b.Background
+	}
+	fmt.Fprintf(&w, `<rect width="%d" height="%d" fill="%s"/>`, b.Width, b.Height, bg)
+	for _, sh := range b.Shapes {
+		w.WriteString(`<polygon points="`)
+		for i, p := range sh.pts {
+			if i > 0 {
+				w.WriteByte(' ')
+			}
+			fmt.Fprintf(&w, "%d,%d", p[0], p[1])
+		}
+		fmt.Fprintf(&w, `" fill="%s" stroke="#9db7c4" stroke-width="1"/>`, sh.Fill)
+	}
 	fmt.Fprintf(&w, `<rect y="%d" width="%d" height="%d" fill="#f4efe4"/>`, b.Height, b.Width, trackHeight)
 	s.drawLegend(&w)
 	for ri := range b.Routes {
@@ -103,6 +117,7 @@ func (s *State) drawCity(w *strings.Builder, ci int) {
 
 // drawLegend names the eight colour regions in the top left corner.
 func (s *State) drawLegend(w *strings.Builder) {
+	fmt.Fprintf(w, `<rect x="4" y="4" width="190" height="%d" rx="4" fill="#ffffff" opacity="0.8"/>`, 6+15*len(s.b.Colours))
 	for i, c := range s.b.Colours {
 		y := 14 + i*15
 		fmt.Fprintf(w, `<circle cx="14" cy="%d" r="5" fill="%s" stroke="#222" stroke-width="0.8"/>`, y, c.Fill)
