@@ -557,3 +557,30 @@ func TestW3StartingDeal(t *testing.T) {
 		}
 	}
 }
+
+// A state waiting for canal permission survives encoding and decoding.
+func TestW3CanalRequestRoundTrip(t *testing.T) {
+	s := w3Table(t, nil, "EU")
+	eu, us := w3N(t, s, "EU"), w3N(t, s, "US")
+	s.Flags[w3R(t, s, "northafrica")] = us
+	s.Units[eu][w3R(t, s, "mediterraneansea")] = Stack{Fleets: 1}
+	s.Units[eu][w3R(t, s, "paris")] = Stack{Armies: 1}
+	s = w3Maneuver(t, s, "EU")
+	s, _ = w3Apply(t, s, eu, Move{Type: MFleet, From: "mediterraneansea", To: "indianocean"})
+	data, err := s.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := New2030().DecodeState(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := back.(*State).MarshalJSON()
+	if string(again) != string(data) {
+		t.Fatal("the decoded state encodes differently")
+	}
+	next, _ := w3Apply(t, back.(*State), us, Move{Type: MGrantPassage, Nation: "US"})
+	if next.Units[eu][w3R(t, next, "indianocean")].Fleets != 1 {
+		t.Error("the decoded request did not carry out the move")
+	}
+}
