@@ -67,7 +67,7 @@ func (s *State) CheckInvariants() error {
 			return fmt.Errorf("a flag stands in %s", reg.ID)
 		}
 	}
-	return nil
+	return s.checkEditionInvariants()
 }
 
 func (s *State) checkUnits(ni int) error {
