@@ -86,6 +86,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	log.Info("Rondel is running", "url", "http://"+ln.Addr().String(), "database", cfg.Database, "games", len(registry().List()))
 	if cfg.LocalMail() {
 		log.Info("no SMTP server configured: mail stays in the local outbox", "outbox", cfg.PublicURL()+"/outbox")
+		if host, _, _ := net.SplitHostPort(cfg.Addr); !isLoopback(host) {
+			log.Warn("the outbox shows every sign-in link to anyone who can reach this address; configure SMTP before opening Rondel to others", "addr", cfg.Addr)
+		}
 	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -102,4 +105,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	log.Info("stopped")
 	return nil
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

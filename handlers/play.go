@@ -223,3 +223,23 @@ func (s *Server) outboxMail(c *echo.Context) error {
 	}
 	return s.render(c, http.StatusOK, "outbox_mail", m.Subject, m)
 }
+
+// boardSVG serves the board alone, so a phone can zoom into it.
+func (s *Server) boardSVG(c *echo.Context) error {
+	pos, err := s.loadGame(c)
+	if err != nil {
+		return err
+	}
+	if pos.State == nil {
+		return fail(http.StatusNotFound, "No board yet", "The game has not started.")
+	}
+	svg := boardOf(pos.State, store.SeatOf(pos.Seats, currentUser(c).ID))
+	if svg == "" {
+		return fail(http.StatusNotFound, "No board", "This game does not draw a board.")
+	}
+	out := string(svg)
+	if !strings.Contains(out[:min(len(out), 200)], "xmlns=") {
+		out = strings.Replace(out, "<svg", `<svg xmlns="http://www.w3.org/2000/svg"`, 1)
+	}
+	return c.Blob(http.StatusOK, "image/svg+xml; charset=utf-8", []byte(out))
+}

@@ -165,6 +165,11 @@ func TestMoveAcceptedShowsEvents(t *testing.T) {
 			t.Errorf("seat %d: form shown %v, must act %v", s, has, must)
 		}
 	}
+	// The board alone, for zooming.
+	code, _ = tb.players[0].get(tb.path + "/board.svg")
+	if ct := tb.players[0].last.Header.Get("Content-Type"); code != 200 || !strings.HasPrefix(ct, "image/svg+xml") {
+		t.Errorf("board.svg: %d %s", code, ct)
+	}
 	// History lists the move and shows the board after it.
 	_, doc = tb.players[0].get(tb.path + "/history?at=1")
 	if doc.Find("table.history tbody tr").Length() != 1 || doc.Find(".board svg").Length() != 1 {
@@ -310,7 +315,7 @@ func TestGETHasNoSideEffects(t *testing.T) {
 	ann := tb.players[seat]
 	mail := tb.e.lastMailTo("bob@x.org")
 	paths := []string{"/", "/games/new", tb.path, tb.path + "/history", tb.path + "/history?at=0", tb.path + "?group=Pile+A",
-		"/settings", "/outbox", "/outbox/1", "/healthz", "/signin", pathOf(t, mail.Link), "/nope", "/games/999",
+		"/settings", "/outbox", "/outbox/1", "/healthz", tb.path + "/board.svg", "/signin", pathOf(t, mail.Link), "/nope", "/games/999",
 		"/signout", tb.path + "/move", tb.path + "/accept"}
 	before := snapshot(t, tb.e)
 	for _, b := range []*browser{ann, tb.e.browser()} {

@@ -4,6 +4,7 @@ package browser
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"rondel/game"
+	"rondel/game/caesar"
 	"rondel/game/imperial"
 	"rondel/handlers"
 	"rondel/store"
@@ -44,14 +46,16 @@ func needs(t *testing.T) string {
 	return node
 }
 
-func TestImperialInChromium(t *testing.T) {
+// drive starts Rondel hosting every game it tests, runs drive.mjs for
+// gameID and returns the store to check what was played.
+func drive(t *testing.T, gameID string, moves int) (*store.Store, string) {
 	node := needs(t)
-	reg := game.NewRegistry(imperial.New())
+	reg := game.NewRegistry(imperial.New(), caesar.New())
 	st, err := store.Open(filepath.Join(t.TempDir(), "browser.db"), store.Options{Registry: reg, CacheSize: 16})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	t.Cleanup(func() { st.Close() })
 	ctx := context.Background()
 	if err := st.CheckSchema(ctx, true); err != nil {
 		t.Fatal(err)
@@ -69,20 +73,29 @@ func TestImperialInChromium(t *testing.T) {
 	}
 	srv := &http.Server{Handler: h}
 	go srv.Serve(ln)
-	defer srv.Shutdown(ctx)
+	t.Cleanup(func() { srv.Shutdown(ctx) })
 
 	artifacts, _ := filepath.Abs("../../testdata-artifacts/browser")
 	runCtx, cancel := context.WithTimeout(ctx, 8*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(runCtx, node, "drive.mjs")
-	cmd.Env = append(os.Environ(), "RONDEL_URL="+cfg.BaseURL, "ARTIFACTS="+artifacts)
-	outb, err := cmd.CombinedOutput()
-	t.Logf("browser run:\n%s", outb)
+	cmd.Env = append(os.Environ(), "RONDEL_URL="+cfg.BaseURL, "ARTIFACTS="+artifacts, "GAME="+gameID, fmt.Sprintf("MOVES=%d", moves))
+	out, err := cmd.CombinedOutput()
+	t.Logf("browser run:\n%s", out)
 	if err != nil {
 		t.Fatalf("drive.mjs: %v", err)
 	}
+	for _, shot := range []string{"06-board-laptop", "08-board-phone"} {
+		if fi, err := os.Stat(filepath.Join(artifacts, gameID, shot+".png")); err != nil || fi.Size() < 10_000 {
+			t.Errorf("screenshot %s missing or empty: %v", shot, err)
+		}
+	}
+	return st, filepath.Join(artifacts, gameID)
+}
 
-	// What the browser did is in the log: check it there, not only in the page.
+// played returns the moves of the host's only game and all their events.
+func played(t *testing.T, st *store.Store) ([]store.Move, string) {
+	ctx := context.Background()
 	games, err := st.GamesOf(ctx, 1)
 	if err != nil || len(games) != 1 {
 		t.Fatalf("games of the host: %v %v", games, err)
@@ -97,14 +110,28 @@ func TestImperialInChromium(t *testing.T) {
 			all.WriteString(e.Text + "\n")
 		}
 	}
+	return moves, all.String()
+}
+
+// TestImperialInChromium plays a full round: imports, a maneuver with a
+// convoy and an investor turn, all through the pages.
+func TestImperialInChromium(t *testing.T) {
+	st, dir := drive(t, "imperial", 0)
+	moves, events := played(t, st)
 	for _, want := range []string{" imported ", " by convoy ", "investor card"} {
-		if !strings.Contains(all.String(), want) {
+		if !strings.Contains(events, want) {
 			t.Errorf("no event with %q in %d moves", want, len(moves))
 		}
 	}
-	for _, shot := range []string{"04-after-convoy", "06-board-laptop", "08-board-phone"} {
-		if fi, err := os.Stat(filepath.Join(artifacts, shot+".png")); err != nil || fi.Size() < 10_000 {
-			t.Errorf("screenshot %s missing or empty: %v", shot, err)
-		}
+	if _, err := os.Stat(filepath.Join(dir, "04-after-convoy.png")); err != nil {
+		t.Error("no screenshot after the convoy")
+	}
+}
+
+// TestCaesarInChromium plays the first offered move a dozen times.
+func TestCaesarInChromium(t *testing.T) {
+	st, _ := drive(t, caesar.ID, 12)
+	if moves, _ := played(t, st); len(moves) != 12 {
+		t.Errorf("%d moves stored, want 12", len(moves))
 	}
 }

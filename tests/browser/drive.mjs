@@ -7,7 +7,8 @@ import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 
 const base = process.env.RONDEL_URL;
-const out = process.env.ARTIFACTS;
+const gameID = process.env.GAME || 'imperial';
+const out = `${process.env.ARTIFACTS}/${gameID}`;
 mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({
@@ -30,12 +31,99 @@ async function shot(page, name) {
   await page.screenshot({ path: `${out}/${name}.png`, fullPage: true });
 }
 
-// openMail opens the newest outbox mail to addr and follows its link.
+// options lists every offered move of a decision form: radios grouped in
+// fieldsets, or the options of a select grouped by optgroup.
+async function options(page) {
+  return page.$$eval('form.move input[type=radio][name=move], form.move select option', (els) => els
+    .filter((e) => e.value !== '')
+    .map((e) => {
+      const radio = e.tagName === 'INPUT';
+      const label = radio ? document.querySelector(`label[for="${e.id}"]`).textContent : e.textContent;
+      const group = radio ? e.closest('fieldset').querySelector('legend').textContent : e.parentElement.label;
+      return { radio, id: e.id, value: e.value, label: label.trim(), group: (group || '').trim() };
+    }));
+}
+
+// play submits the chosen move and returns the "what happened" text.
+async function play(page, pick) {
+  if (pick.radio) await page.check(`#${pick.id}`);
+  else await page.selectOption('#move-select', pick.value);
+  await page.click('text=Play this move');
+  await page.waitForLoadState();
+  return page.locator('#happened').innerText();
+}
+
+// whoActs opens the game for each player and returns the first with a form.
+async function whoActs(pages, gameURL) {
+  for (let i = 0; i < pages.length; i++) {
+    await pages[i].goto(gameURL);
+    if (await pages[i].locator('form.move').count() > 0) return i;
+  }
+  return -1;
+}
+
+// playFirstMoves plays the first offered move n times (any game).
+async function playFirstMoves(pages, gameURL, n) {
+  for (let move = 0; move < n; move++) {
+    const i = await whoActs(pages, gameURL);
+    if (i < 0) throw new Error('nobody is offered a move');
+    const [pick] = await options(pages[i]);
+    log(`move ${move + 1}: ${people[i].name}: [${pick.group}] ${pick.label}`);
+    await play(pages[i], pick);
+    if (move === 0) await shot(pages[i], '03-after-first-move');
+  }
+}
+
+// followMail opens the newest outbox mail to addr and follows its link.
 async function followMail(page, addr) {
   await page.goto(base + '/outbox');
   const row = page.locator('table.mails tbody tr', { hasText: addr }).first();
   await row.locator('a').click();
   await page.locator('a.mail-link').click();
+}
+
+// playImperialRound plays until every nation has had three turns (an
+// import, a maneuver, an investor turn) and an army went by convoy.
+async function playImperialRound(pages, gameURL) {
+  const turns = {};        // rondel turns per nation
+  const fleetMoved = {};   // nations that moved a fleet this maneuver
+  let convoyed = false, imported = false, invested = false;
+  const done = () => convoyed && imported && invested &&
+    Object.keys(turns).length === 6 && Object.values(turns).every((n) => n >= 3);
+
+  for (let move = 0; move < 200 && !done(); move++) {
+    const i = await whoActs(pages, gameURL);
+    if (i < 0) throw new Error('nobody is offered a move');
+    const page = pages[i];
+    const prompt = (await page.locator('.decide .prompt').allInnerTexts()).join(' ');
+    const opts = await options(page);
+    const find = (f) => opts.find(f);
+    let pick = opts[0];
+    let m;
+    if ((m = prompt.match(/Choose (.+)'s space on the rondel/))) {
+      const n = m[1];
+      turns[n] = (turns[n] || 0) + 1;
+      const want = ['import', 'maneuver', 'investor'][turns[n] - 1];
+      fleetMoved[n] = false;
+      pick = (want && find((o) => o.label.startsWith(want))) || pick;
+    } else if (/^Import/.test(prompt)) {
+      pick = find((o) => /fleet/.test(o.label) && /army/.test(o.label)) || find((o) => /fleet|army/.test(o.label)) || pick;
+    } else if ((m = prompt.match(/Maneuver (.+)'s fleets/))) {
+      const n = m[1];
+      const convoy = find((o) => /by convoy/.test(o.label) && !/hostile/.test(o.label));
+      const fleet = find((o) => o.group.startsWith('Fleet'));
+      if (!convoyed && convoy) pick = convoy;
+      else if (!fleetMoved[n] && fleet) { pick = fleet; fleetMoved[n] = true; }
+      else pick = find((o) => /End the maneuver/.test(o.label)) || pick;
+    }
+    log(`move ${move + 1}: ${people[i].name}: ${prompt} -> [${pick.group}] ${pick.label}`);
+    const happened = await play(page, pick);
+    if (/imported (army|fleet)/.test(happened) && !imported) { imported = true; await shot(page, '03-after-import'); }
+    if (/by convoy/.test(happened) && !convoyed) { convoyed = true; await shot(page, '04-after-convoy'); }
+    if (/investor/i.test(happened) && !invested) { invested = true; await shot(page, '05-after-investor'); }
+  }
+  log('turns', JSON.stringify(turns), 'import', imported, 'convoy', convoyed, 'investor', invested);
+  if (!done()) throw new Error('the round was not completed');
 }
 
 try {
@@ -59,8 +147,8 @@ try {
 
   // Ann creates the game.
   await host.goto(base + '/games/new');
-  await host.fill('#gname', 'Browser test');
-  await host.check('#game-imperial');
+  await host.fill('#gname', `Browser test ${gameID}`);
+  await host.check(`#game-${gameID}`);
   for (let i = 0; i < 6; i++) {
     await host.fill(`input[name=name${i}]`, people[i] ? people[i].name : '');
     await host.fill(`input[name=email${i}]`, people[i] ? people[i].email : '');
@@ -80,61 +168,9 @@ try {
     await pages[i].waitForURL(gameURL);
   }
 
-  const turns = {};        // rondel turns per nation
-  const fleetMoved = {};   // nations that moved a fleet this maneuver
-  let convoyed = false, imported = false, invested = false;
-  const done = () => convoyed && imported && invested &&
-    Object.keys(turns).length === 6 && Object.values(turns).every((n) => n >= 3);
-
-  for (let move = 0; move < 200 && !done(); move++) {
-    let acted = false;
-    for (let i = 0; i < 3 && !acted; i++) {
-      const page = pages[i];
-      await page.goto(gameURL);
-      if (await page.locator('form.move').count() === 0) continue;
-      acted = true;
-      const prompt = (await page.locator('.decide .prompt').allInnerTexts()).join(' ');
-      // Every offered move: radios grouped in fieldsets, or select options.
-      const opts = await page.$$eval('form.move input[type=radio][name=move], form.move select option', (els) => els
-        .filter((e) => e.value !== '')
-        .map((e) => {
-          const radio = e.tagName === 'INPUT';
-          const label = radio ? document.querySelector(`label[for="${e.id}"]`).textContent : e.textContent;
-          const group = radio ? e.closest('fieldset').querySelector('legend').textContent : e.parentElement.label;
-          return { radio, id: e.id, value: e.value, label: label.trim(), group: (group || '').trim() };
-        }));
-      let pick = opts[0];
-      const find = (f) => opts.find(f);
-      let m;
-      if ((m = prompt.match(/Choose (.+)'s space on the rondel/))) {
-        const n = m[1];
-        turns[n] = (turns[n] || 0) + 1;
-        const want = ['import', 'maneuver', 'investor'][turns[n] - 1];
-        fleetMoved[n] = false;
-        pick = (want && find((o) => o.label.startsWith(want))) || pick;
-      } else if (/^Import/.test(prompt)) {
-        pick = find((o) => /fleet/.test(o.label) && /army/.test(o.label)) || find((o) => /fleet|army/.test(o.label)) || pick;
-      } else if ((m = prompt.match(/Maneuver (.+)'s fleets/))) {
-        const n = m[1];
-        const convoy = find((o) => /by convoy/.test(o.label) && !/hostile/.test(o.label));
-        const fleet = find((o) => o.group.startsWith('Fleet'));
-        if (!convoyed && convoy) pick = convoy;
-        else if (!fleetMoved[n] && fleet) { pick = fleet; fleetMoved[n] = true; }
-        else pick = find((o) => /End the maneuver/.test(o.label)) || pick;
-      }
-      log(`move ${move + 1}: ${people[i].name}: ${prompt} -> [${pick.group}] ${pick.label}`);
-      if (pick.radio) await page.check(`#${pick.id}`);
-      else await page.selectOption('#move-select', pick.value);
-      await page.click('text=Play this move');
-      await page.waitForLoadState();
-      const happened = await page.locator('#happened').innerText();
-      if (/imported (army|fleet)/.test(happened) && !imported) { imported = true; await shot(page, '03-after-import'); }
-      if (/by convoy/.test(happened) && !convoyed) { convoyed = true; await shot(page, '04-after-convoy'); }
-      if (/investor/i.test(happened) && !invested) { invested = true; await shot(page, '05-after-investor'); }
-    }
-    if (!acted) throw new Error('nobody is offered a move');
-  }
-  log('turns', JSON.stringify(turns), 'import', imported, 'convoy', convoyed, 'investor', invested);
+  if (gameID === 'imperial') await playImperialRound(pages, gameURL);
+  else await playFirstMoves(pages, gameURL, Number(process.env.MOVES || 12));
+  await host.goto(gameURL);
   await shot(host, '06-board-laptop');
   await host.goto(gameURL + '/history');
   await shot(host, '07-history');
@@ -143,7 +179,6 @@ try {
   await shot(host, '08-board-phone');
   await host.goto(base + '/');
   await shot(host, '09-dashboard-phone');
-  if (!done()) throw new Error('the round was not completed');
 } finally {
   await browser.close();
 }
