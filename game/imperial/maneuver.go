@@ -27,12 +27,17 @@ func (s *State) unmoved(r int) (friendly, hostile, fleets int) {
 	return st.Armies - st.Hostile - mv.Friendly, st.Hostile - mv.Hostile, st.Fleets - mv.Fleets
 }
 
-// anyUnitCanAct reports whether some unit may still move or change status,
-// or three armies may still destroy a factory (the Venice example: the
-// destruction follows the last army's move).
+// anyUnitCanAct reports whether some unit may still move, change status or
+// fight, or three armies may still destroy a factory (the Venice example:
+// the destruction follows the last army's move).
 func (s *State) anyUnitCanAct() bool {
 	for r := range s.b.Regions {
 		if s.Units[s.Turn][r].Hostile >= 3 && s.canDestroy(r) == nil {
+			return true
+		}
+		// The maneuvering nation may fight at any time (004 FAQ), also
+		// after its last move.
+		if st := s.Units[s.Turn][r]; (has(st, "army") && len(s.opponents(r, "army")) > 0) || (has(st, "fleet") && len(s.opponents(r, "fleet")) > 0) {
 			return true
 		}
 		f, h, fl := s.unmoved(r)

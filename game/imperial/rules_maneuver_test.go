@@ -339,9 +339,9 @@ func TestNote26WhoMayStartABattle(t *testing.T) {
 	refuse(t, ns, FR, `{"type":"end_maneuver"}`) // Germany answers first
 }
 
-// Divergence check (rules-notes 26, 004 FAQ "anytime"): when all the
-// mover's units have moved, it may still fight units in its regions before
-// ending the maneuver.
+// rules-notes 26, 004 FAQ "anytime": when all the mover's units have moved,
+// it may still fight units in its regions before ending the maneuver
+// (imperial-bugs #2).
 func TestNote26BattleAfterLastMove(t *testing.T) {
 	s := table(t)
 	place(s, GE, "cologne", 1, 0, 0)
@@ -351,7 +351,7 @@ func TestNote26BattleAfterLastMove(t *testing.T) {
 	ns, _ = play(t, ns, GE, `{"type":"peace"}`)
 	ns, _ = play(t, ns, FR, `{"type":"no_battle","nation":"FR"}`)
 	if ns.Phase != PhaseManeuver {
-		t.Skip("engine bug: see /work/notes/imperial-bugs.md #2")
+		t.Fatalf("the maneuver ended by itself (phase %s) while Germany may still fight in Holland", ns.Phase)
 	}
 	ns, _ = play(t, ns, GE, `{"type":"battle","region":"holland","unit":"army","against":"FR","target":"army"}`)
 	if !units(ns, FR, "holland").empty() {
