@@ -1,0 +1,62 @@
+package imperial
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// nationHex are the drawing colours of the colour names in the map data.
+// Grey is drawn near-black: the pieces must stand out on pale tiles.
+var nationHex = map[string]string{
+	"yellow": "#f2c200",
+	"green":  "#2e8b3a",
+	"blue":   "#2a62c9",
+	"red":    "#d0312d",
+	"grey":   "#4a4a4a",
+	"black":  "#222222",
+	"purple": "#7b3fa0",
+}
+
+// Map colours shared by the drawing.
+const (
+	colSea        = "#bcd8ec"
+	colLand       = "#eee6d3"
+	colImpassable = "#c9c9c9"
+	colInk        = "#1b1b1b"
+	colPaper      = "#fbf8f1"
+	colGutter     = "#ffffff"
+	colNoPass     = "#3f79ad"
+)
+
+func (s *State) nationColour(ni int) string {
+	if c, ok := nationHex[s.b.Nations[ni].Colour]; ok {
+		return c
+	}
+	return "#888888"
+}
+
+// rgb parses "#rrggbb".
+func rgb(hex string) (r, g, b float64) {
+	v, err := strconv.ParseUint(hex[1:], 16, 32)
+	if err != nil || len(hex) != 7 {
+		return 0.5, 0.5, 0.5
+	}
+	return float64(v>>16&255) / 255, float64(v>>8&255) / 255, float64(v&255) / 255
+}
+
+// mix returns a + (b-a)*t: the tint of colour b over a at strength t.
+func mix(a, b string, t float64) string {
+	ar, ag, ab := rgb(a)
+	br, bg, bb := rgb(b)
+	c := func(x, y float64) int { return int((x+(y-x)*t)*255 + 0.5) }
+	return fmt.Sprintf("#%02x%02x%02x", c(ar, br), c(ag, bg), c(ab, bb))
+}
+
+// inkOn returns black or white, whichever reads better on a fill.
+func inkOn(fill string) string {
+	r, g, b := rgb(fill)
+	if 0.299*r+0.587*g+0.114*b > 0.55 {
+		return colInk
+	}
+	return "#ffffff"
+}

@@ -1,0 +1,199 @@
+package imperial
+
+import (
+	"fmt"
+	"html"
+	"math"
+	"strings"
+)
+
+// The panel under the map: the rondel and the legend on the left; the
+// power-point track, the tax chart and the tables of nations and players
+// on the right.
+
+const (
+	panelHeight = 420.0
+	panelRight  = 345.0 // left edge of the right-hand column
+)
+
+// rondelLabels and rondelFills follow slotNames (clockwise from the top).
+var rondelLabels = []string{"Factory", "Production", "Maneuver", "Investor", "Import", "Production", "Maneuver", "Taxation"}
+var rondelFills = []string{"#c9a27e", "#b7c0c9", "#9fcf8f", "#9fd3ee", "#f2b27c", "#b7c0c9", "#9fcf8f", "#efd27a"}
+
+func (s *State) drawPanel(w *strings.Builder, top float64, viewer int) {
+	fmt.Fprintf(w, `<line x1="0" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#8a7f6a" stroke-width="1.5"/>`, top, svgWidth, top)
+	s.drawRondel(w, 165, top+150)
+	drawLegend(w, 10, top+305)
+	s.drawPowerTrack(w, top+10)
+	s.drawTaxChart(w, top+82)
+	s.drawNationTable(w, top+150)
+	s.drawPlayerTable(w, top+290, viewer)
+}
+
+// drawBanner says who must act now, in the colour of the nation on turn.
+func (s *State) drawBanner(w *strings.Builder, viewer int) {
+	fill, text := "#3b3b3b", ""
+	if s.Finished() {
+		text = "Game over: " + s.winnerWords()
+	} else {
+		fill = s.nationColour(s.Turn)
+		text = fmt.Sprintf("Round %d · %s · ", s.Round, s.nationName(s.Turn)) + s.toActWords(viewer)
+	}
+	fmt.Fprintf(w, `<rect width="%.0f" height="%.0f" fill="%s"/>`, svgWidth, bannerHeight, fill)
+	fmt.Fprintf(w, `<text x="14" y="28" font-size="17" font-weight="700" fill="%s">%s</text>`, inkOn(fill), html.EscapeString(shortenText(text, 95)))
+}
+
+func (s *State) toActWords(viewer int) string {
+	ds := s.ToAct()
+	if len(ds) == 0 {
+		return "nobody to act"
+	}
+	var names []string
+	you := false
+	for _, d := range ds {
+		if d.Seat == viewer {
+			you = true
+		}
+		names = append(names, s.playerName(d.Seat))
+	}
+	who := strings.Join(names, ", ")
+	if you && len(ds) == 1 {
+		who = "you"
+	}
+	return fmt.Sprintf("to act: %s — %s", who, ds[0].Prompt)
+}
+
+func (s *State) winnerWords() string {
+	res := s.Result()
+	if res == nil {
+		return ""
+	}
+	var parts []string
+	for place := 1; place <= len(s.Players); place++ {
+		for seat, p := range res.Places {
+			if p == place {
+				parts = append(parts, fmt.Sprintf("%d. %s %d", place, s.playerName(seat), res.Scores[seat]))
+			}
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// shortenText cuts a text to n runes so it stays on its line.
+func shortenText(t string, n int) string {
+	r := []rune(t)
+	if len(r) <= n {
+		return t
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// drawRondel draws the eight spaces clockwise from the top, and each
+// nation's marker on its space.
+func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
+	const rOut, rIn = 132.0, 22.0
+	pt := func(r, deg float64) (float64, float64) {
+		a := deg * math.Pi / 180
+		return cx + r*math.Sin(a), cy - r*math.Cos(a)
+	}
+	for i := range numSlots {
+		a0, a1 := float64(i)*45-22.5, float64(i)*45+22.5
+		x0, y0 := pt(rOut, a0)
+		x1, y1 := pt(rOut, a1)
+		x2, y2 := pt(rIn, a1)
+		x3, y3 := pt(rIn, a0)
+		fmt.Fprintf(w, `<path d="M%.1f %.1fA%.0f %.0f 0 0 1 %.1f %.1fL%.1f %.1fA%.0f %.0f 0 0 0 %.1f %.1fZ" fill="%s" stroke="#fff" stroke-width="2"/>`,
+			x0, y0, rOut, rOut, x1, y1, x2, y2, rIn, rIn, x3, y3, rondelFills[i])
+		lx, ly := pt(113, float64(i)*45)
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-weight="600" fill="%s" text-anchor="middle">%s</text>`, lx, ly+4, colInk, rondelLabels[i])
+	}
+	// Marker places on a space: two rows of two, then one near the hub.
+	spots := [][2]float64{{74, -15}, {74, 15}, {51, -13}, {51, 13}, {94, 0}, {32, 0}}
+	count := make([]int, numSlots)
+	for ni, nat := range s.Nations {
+		if nat.Rondel < 0 {
+			continue
+		}
+		k := count[nat.Rondel]
+		count[nat.Rondel]++
+		sp := spots[k%len(spots)]
+		deg := float64(nat.Rondel) * 45
+		mx, my := pt(sp[0], deg)
+		a := deg * math.Pi / 180
+		mx += sp[1] * math.Cos(a)
+		my += sp[1] * math.Sin(a)
+		col := s.nationColour(ni)
+		stroke := "#111"
+		width := 1.0
+		if ni == s.Turn && !s.Finished() {
+			width = 2.5
+		}
+		fmt.Fprintf(w, `<g><title>%s on %s</title><rect x="%.1f" y="%.1f" width="26" height="16" rx="4" fill="%s" stroke="%s" stroke-width="%.1f"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text></g>`,
+			html.EscapeString(s.nationName(ni)), rondelLabels[nat.Rondel], mx-13, my-8, col, stroke, width, mx, my+4, inkOn(col), html.EscapeString(s.nationID(ni)))
+	}
+}
+
+// markerStack draws small squares in nation colours on a track cell, two
+// abreast and upwards from (x, y), y being the cell's top.
+func (s *State) markerStack(w *strings.Builder, x, y float64, nations []int) {
+	for k, ni := range nations {
+		mx := x + float64(k%2)*11
+		my := y - 12 - float64(k/2)*11
+		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="10" height="10" rx="2" fill="%s" stroke="#111" stroke-width="0.9"><title>%s</title></rect>`,
+			mx, my, s.nationColour(ni), html.EscapeString(s.nationName(ni)))
+	}
+}
+
+// drawPowerTrack draws 0 to 25 power points with the factor bands.
+func (s *State) drawPowerTrack(w *strings.Builder, top float64) {
+	x0, cw := panelRight+95, 21.0
+	y := top + 36
+	fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="12" font-weight="700" fill="%s">Power points</text>`, panelRight, y+14, colInk)
+	fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="11" fill="#555">score factor</text>`, panelRight, y+32)
+	for p := 0; p <= maxPower; p++ {
+		f := powerFactor(p)
+		fill := "#efe9db"
+		if f%2 == 1 {
+			fill = "#ddd3bd"
+		}
+		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="20" fill="%s" stroke="#fff" stroke-width="1"/>`, x0+float64(p)*cw, y, cw, fill)
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s" text-anchor="middle">%d</text>`, x0+float64(p)*cw+cw/2, y+14, colInk, p)
+		var here []int
+		for ni, nat := range s.Nations {
+			if min(nat.Power, maxPower) == p {
+				here = append(here, ni)
+			}
+		}
+		s.markerStack(w, x0+float64(p)*cw, y, here)
+	}
+	for f := 0; f <= maxPower/5; f++ {
+		lo := f * 5
+		hi := min(lo+5, maxPower+1)
+		mid := x0 + (float64(lo)+float64(hi))/2*cw
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-weight="600" fill="#5a4a2a" text-anchor="middle">×%d</text>`, mid, y+32, f)
+	}
+}
+
+// drawTaxChart draws the chart spaces with each nation's tax marker.
+func (s *State) drawTaxChart(w *strings.Builder, top float64) {
+	x0 := panelRight + 95
+	cw := min(48.0, (svgWidth-10-x0)/float64(len(s.b.TaxChart)))
+	y := top + 30
+	fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="12" font-weight="700" fill="%s">Tax chart</text>`, panelRight, y+14, colInk)
+	for i, t := range s.b.TaxChart {
+		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="20" fill="%s" stroke="#fff" stroke-width="1"/>`, x0+float64(i)*cw, y, cw, []string{"#efe9db", "#ddd3bd"}[i%2])
+		label := fmt.Sprint(t.Value)
+		if t.Points > 0 {
+			label += fmt.Sprintf(" +%d", t.Points)
+		}
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s" text-anchor="middle">%s</text>`, x0+float64(i)*cw+cw/2, y+14, colInk, label)
+		var here []int
+		for ni, nat := range s.Nations {
+			if s.b.TaxColumn(nat.TaxValue) == i {
+				here = append(here, ni)
+			}
+		}
+		s.markerStack(w, x0+float64(i)*cw+cw/2-10, y, here)
+	}
+	fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="11" fill="#555">marker at last taxation; +n: power points gained</text>`, x0, y+33)
+}

@@ -1,0 +1,138 @@
+package imperial
+
+import (
+	"fmt"
+	"html"
+	"strings"
+)
+
+// drawNationTable lists each nation: government, treasury, power points
+// (and the factor they score), tax chart space and rondel space. The
+// nation on turn is highlighted.
+func (s *State) drawNationTable(w *strings.Builder, top float64) {
+	x := panelRight
+	cols := []struct {
+		at    float64
+		title string
+	}{{x, "Nation"}, {x + 165, "Government"}, {x + 330, "Treasury"}, {x + 410, "Power"}, {x + 480, "Tax"}, {x + 530, "Rondel"}}
+	for _, c := range cols {
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="#555">%s</text>`, c.at, top+12, c.title)
+	}
+	for ni, nat := range s.Nations {
+		y := top + 20 + float64(ni)*19
+		if ni == s.Turn && !s.Finished() {
+			fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="19" rx="3" fill="#fff3b0" stroke="#c9a400"/>`, x-4, y, svgWidth-x-6)
+		}
+		col := s.nationColour(ni)
+		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="24" height="14" rx="3" fill="%s" stroke="#111" stroke-width="0.8"/>`, x, y+2.5, col)
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="10.5" font-weight="700" fill="%s" text-anchor="middle">%s</text>`, x+12, y+13.5, inkOn(col), html.EscapeString(s.nationID(ni)))
+		gov := "—"
+		if nat.Government >= 0 {
+			gov = shortenText(s.playerName(nat.Government), 22)
+		}
+		rondel := "not yet"
+		if nat.Rondel >= 0 {
+			rondel = rondelLabels[nat.Rondel]
+		}
+		cells := []string{
+			shortenText(s.nationName(ni), 20),
+			gov,
+			fmt.Sprintf("%dM", nat.Treasury),
+			fmt.Sprintf("%d ×%d", nat.Power, powerFactor(nat.Power)),
+			fmt.Sprint(nat.TaxValue),
+			rondel,
+		}
+		for i, c := range cells {
+			at := cols[i].at
+			if i == 0 {
+				at += 30
+			}
+			fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" fill="%s">%s</text>`, at, y+14, colInk, html.EscapeString(c))
+		}
+	}
+}
+
+// drawPlayerTable lists each player: cash, investor card and Swiss bank,
+// and every bond held as a chip in the nation's colour with its cost.
+// Players who must act now are marked; the viewer's row is bold.
+func (s *State) drawPlayerTable(w *strings.Builder, top float64, viewer int) {
+	x := panelRight
+	acting := map[int]bool{}
+	if !s.Finished() {
+		for _, d := range s.ToAct() {
+			acting[d.Seat] = true
+		}
+	}
+	for _, t := range []struct {
+		at    float64
+		title string
+	}{{x, "Player"}, {x + 165, "Cash"}, {x + 215, "Role"}, {x + 330, "Bonds (nation, cost)"}} {
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="#555">%s</text>`, t.at, top+12, t.title)
+	}
+	for seat, p := range s.Players {
+		y := top + 20 + float64(seat)*19
+		if acting[seat] {
+			fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="19" rx="3" fill="#fff3b0" stroke="#c9a400"/>`, x-4, y, svgWidth-x-6)
+		}
+		weight := "400"
+		name := shortenText(p.Name, 20)
+		if seat == viewer {
+			weight = "700"
+			name = shortenText(p.Name, 15) + " (you)"
+		}
+		if acting[seat] {
+			name = "▶ " + name
+		}
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-weight="%s" fill="%s">%s</text>`, x, y+14, weight, colInk, html.EscapeString(name))
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" fill="%s">%dM</text>`, x+165, y+14, colInk, p.Cash)
+		var roles []string
+		if s.InvestorCard == seat {
+			roles = append(roles, "investor")
+		}
+		if p.SwissBank {
+			roles = append(roles, "Swiss bank")
+		}
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s">%s</text>`, x+215, y+14, colInk, strings.Join(roles, ", "))
+		bx := x + 330
+		for ni, nat := range s.Nations {
+			for bi, h := range nat.Bonds {
+				if h != seat {
+					continue
+				}
+				col := s.nationColour(ni)
+				fmt.Fprintf(w, `<g><title>%s bond %dM</title><rect x="%.1f" y="%.1f" width="27" height="16" rx="3" fill="%s" stroke="#111" stroke-width="0.8"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%d</text></g>`,
+					html.EscapeString(s.nationName(ni)), s.b.Bonds[bi].Cost, bx, y+1.5, col, bx+13.5, y+13.5, inkOn(col), s.b.Bonds[bi].Cost)
+				bx += 29
+			}
+		}
+	}
+}
+
+// drawLegend explains the symbols of the map, two columns.
+func drawLegend(w *strings.Builder, x, y float64) {
+	items := []struct {
+		text string
+		icon func(x, y float64)
+	}{
+		{"army (friendly)", func(ix, iy float64) { armyIcon(w, ix, iy, "#888", false) }},
+		{"hostile army", func(ix, iy float64) { armyIcon(w, ix, iy, "#888", true) }},
+		{"fleet, or in harbour", func(ix, iy float64) { fleetIcon(w, ix, iy, "#888") }},
+		{"flag", func(ix, iy float64) { flagIcon(w, ix-4, iy+7, "#888") }},
+		{"armaments factory", func(ix, iy float64) { factoryIcon(w, ix, iy, false, true) }},
+		{"shipyard", func(ix, iy float64) { factoryIcon(w, ix, iy, true, true) }},
+		{"empty factory site", func(ix, iy float64) { factoryIcon(w, ix, iy, false, false) }},
+		{"port's sea", func(ix, iy float64) { anchorIcon(w, ix, iy) }},
+		{"no crossing", func(ix, iy float64) {
+			fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="2.5" stroke-dasharray="5 3"/>`, ix-9, iy, ix+9, iy, colNoPass)
+		}},
+		{"impassable", func(ix, iy float64) {
+			fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="18" height="12" fill="url(#imp-hatch)" stroke="#777" stroke-width="0.8"/>`, ix-9, iy-6)
+		}},
+	}
+	for i, it := range items {
+		ix := x + float64(i%2)*168
+		iy := y + float64(i/2)*21
+		it.icon(ix+10, iy)
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s">%s</text>`, ix+24, iy+4, colInk, it.text)
+	}
+}
