@@ -52,6 +52,9 @@ func (s *State) throughCanal(m Move, l *log, do moveFunc) error {
 // canalPassage lists the canals a move passes and the nations whose
 // permission it needs, in order and each once.
 func (s *State) canalPassage(m Move) (canals []string, asked []int) {
+	if len(s.b.Canals) == 0 {
+		return nil, nil
+	}
 	var seas []int
 	switch m.Type {
 	case MFleet:
