@@ -46,7 +46,7 @@ func (s *State) BoardSVG(viewer int) string {
 		g.regionByID[r.ID] = i
 	}
 	panelTop := g.top + g.height()
-	height := panelTop + panelHeight
+	height := panelTop + s.panelHeight()
 	var w strings.Builder
 	fmt.Fprintf(&w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif" role="img" aria-labelledby="imp-board-title">`, svgWidth, height)
 	fmt.Fprintf(&w, `<title id="imp-board-title">%s</title>`, html.EscapeString(s.boardTitle()))
@@ -95,7 +95,7 @@ func (s *State) drawMap(w *strings.Builder, g mapGeom) {
 		s.ringRegion(w, g, m.Conflict.Region)
 	}
 	for _, n := range g.l.Notes {
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-style="italic" fill="#1d3f5e" text-anchor="%s">%s</text>`,
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-style="italic" fill="#1d3f5e" text-anchor="%s" paint-order="stroke" stroke="#ffffff" stroke-width="3">%s</text>`,
 			g.x(n.At[0]), g.y(n.At[1]), anchorOr(n.Anchor), html.EscapeString(n.Text))
 	}
 }

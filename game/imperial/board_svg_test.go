@@ -224,3 +224,21 @@ func TestBoardSVGEscapesNames(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardSVGTextSize: no text smaller than 11 units, so it is at least
+// 11 px when the 1000-unit-wide picture is shown 1000 px wide.
+func TestBoardSVGTextSize(t *testing.T) {
+	sizes := regexp.MustCompile(`font-size="([0-9.]+)"`)
+	for _, c := range boardCases(t) {
+		svg := c.state.BoardSVG(0)
+		if !strings.Contains(svg, `viewBox="0 0 1000 `) {
+			t.Errorf("%s: the picture is not 1000 units wide", c.name)
+		}
+		for _, m := range sizes.FindAllStringSubmatch(svg, -1) {
+			if v, _ := strconv.ParseFloat(m[1], 64); v < 11 {
+				t.Errorf("%s: text of size %s", c.name, m[1])
+				break
+			}
+		}
+	}
+}

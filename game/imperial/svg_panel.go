@@ -11,10 +11,13 @@ import (
 // power-point track, the tax chart and the tables of nations and players
 // on the right.
 
-const (
-	panelHeight = 420.0
-	panelRight  = 345.0 // left edge of the right-hand column
-)
+const panelRight = 345.0 // left edge of the right-hand column
+
+// panelHeight leaves room for the rondel and legend, or for one table row
+// per player, whichever is taller.
+func (s *State) panelHeight() float64 {
+	return max(410, 290+20+19*float64(len(s.Players))+10)
+}
 
 // rondelLabels and rondelFills follow slotNames (clockwise from the top).
 var rondelLabels = []string{"Factory", "Production", "Maneuver", "Investor", "Import", "Production", "Maneuver", "Taxation"}
@@ -108,7 +111,7 @@ func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-weight="600" fill="%s" text-anchor="middle">%s</text>`, lx, ly+4, colInk, rondelLabels[i])
 	}
 	// Marker places on a space: two rows of two, then one near the hub.
-	spots := [][2]float64{{74, -15}, {74, 15}, {51, -13}, {51, 13}, {94, 0}, {32, 0}}
+	spots := [][2]float64{{70, -15}, {70, 15}, {47, -12}, {47, 12}, {91, 0}, {27, 0}}
 	count := make([]int, numSlots)
 	for ni, nat := range s.Nations {
 		if nat.Rondel < 0 {

@@ -25,7 +25,7 @@ func (s *State) drawNationTable(w *strings.Builder, top float64) {
 		}
 		col := s.nationColour(ni)
 		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="24" height="14" rx="3" fill="%s" stroke="#111" stroke-width="0.8"/>`, x, y+2.5, col)
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="10.5" font-weight="700" fill="%s" text-anchor="middle">%s</text>`, x+12, y+13.5, inkOn(col), html.EscapeString(s.nationID(ni)))
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text>`, x+12, y+13.5, inkOn(col), html.EscapeString(s.nationID(ni)))
 		gov := "—"
 		if nat.Government >= 0 {
 			gov = shortenText(s.playerName(nat.Government), 22)
@@ -87,9 +87,12 @@ func (s *State) drawPlayerTable(w *strings.Builder, top float64, viewer int) {
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" fill="%s">%dM</text>`, x+165, y+14, colInk, p.Cash)
 		var roles []string
 		if s.InvestorCard == seat {
-			roles = append(roles, "investor")
+			roles = append(roles, "investor card")
 		}
 		if p.SwissBank {
+			if len(roles) > 0 {
+				roles[0] = "card" // both fit the column only in short
+			}
 			roles = append(roles, "Swiss bank")
 		}
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s">%s</text>`, x+215, y+14, colInk, strings.Join(roles, ", "))
