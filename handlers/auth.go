@@ -98,7 +98,7 @@ func (s *Server) startSession(c *echo.Context, u *store.User) error {
 	if err != nil {
 		return err
 	}
-	c.SetCookie(s.cookie(sessionCookie, token, int(s.cfg.Auth.SessionTTL().Seconds())))
+	c.SetCookie(s.cookie(c, sessionCookie, token, int(s.cfg.Auth.SessionTTL().Seconds())))
 	c.Set(keyUser, u)
 	return nil
 }
@@ -109,7 +109,7 @@ func (s *Server) signout(c *echo.Context) error {
 			return err
 		}
 	}
-	c.SetCookie(s.cookie(sessionCookie, "", -1))
+	c.SetCookie(s.cookie(c, sessionCookie, "", -1))
 	return c.Redirect(http.StatusSeeOther, "/")
 }
 
@@ -119,7 +119,7 @@ func (s *Server) signoutAll(c *echo.Context) error {
 			return err
 		}
 	}
-	c.SetCookie(s.cookie(sessionCookie, "", -1))
+	c.SetCookie(s.cookie(c, sessionCookie, "", -1))
 	return c.Redirect(http.StatusSeeOther, "/")
 }
 
@@ -174,6 +174,10 @@ func (s *Server) inviteAccept(c *echo.Context) error {
 	}
 	if err := s.startSession(c, u); err != nil {
 		return err
+	}
+	if g.Status == store.StatusActive && s.hooks.GameStarted != nil {
+		// A used invitation is refused above, so this acceptance started it.
+		s.hooks.GameStarted(c.Request().Context(), g.ID)
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", g.ID))
 }

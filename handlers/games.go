@@ -203,6 +203,9 @@ func (s *Server) createGame(c *echo.Context) error {
 			s.log.Error("invitation not sent", "game", row.ID, "to", inv.User.Email, "error", err)
 		}
 	}
+	if s.hooks.GameCreated != nil {
+		s.hooks.GameCreated(ctx, row.ID)
+	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", row.ID))
 }
 
@@ -219,12 +222,15 @@ func (s *Server) acceptSeat(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	err = s.store.AcceptSeat(c.Request().Context(), id, currentUser(c).ID)
+	started, err := s.store.AcceptSeat(c.Request().Context(), id, currentUser(c).ID)
 	if errors.Is(err, store.ErrNotInvited) {
 		return fail(http.StatusForbidden, "Not invited", "You have no seat in this game.")
 	}
 	if err != nil {
 		return err
+	}
+	if started && s.hooks.GameStarted != nil {
+		s.hooks.GameStarted(c.Request().Context(), id)
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", id))
 }

@@ -44,7 +44,7 @@ type env struct {
 
 const testBase = "http://rondel.test"
 
-func newEnv(t *testing.T) *env {
+func newEnv(t *testing.T, opts ...func(*Deps)) *env {
 	t.Helper()
 	c := &clock{t: time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)}
 	st, err := store.Open(filepath.Join(t.TempDir(), "h.db"), store.Options{Registry: gametest.Registry(), Now: c.Now, CacheSize: 16})
@@ -57,7 +57,11 @@ func newEnv(t *testing.T) *env {
 	}
 	cfg := config.Default()
 	cfg.BaseURL = testBase
-	h, err := New(Deps{Store: st, Config: cfg, Now: c.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	d := Deps{Store: st, Config: cfg, Now: c.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	for _, o := range opts {
+		o(&d)
+	}
+	h, err := New(d)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -76,9 +76,12 @@ func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-func (s *Server) cookie(name, value string, maxAge int) *http.Cookie {
+// cookie makes one of our cookies: never readable by scripts, not sent on
+// cross-site POSTs, and Secure when served over TLS (directly, or behind a
+// proxy when base_url is https).
+func (s *Server) cookie(c *echo.Context, name, value string, maxAge int) *http.Cookie {
 	return &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: maxAge, HttpOnly: true,
-		SameSite: http.SameSiteLaxMode, Secure: s.secure}
+		SameSite: http.SameSiteLaxMode, Secure: s.secure || c.IsTLS()}
 }
 
 // session finds the signed-in user, if any.
@@ -131,7 +134,7 @@ func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		if token == "" {
 			token = randomString(24)
-			c.SetCookie(s.cookie(csrfCookie, token, 0))
+			c.SetCookie(s.cookie(c, csrfCookie, token, 0))
 		}
 		c.Set(keyCSRF, token)
 		return next(c)

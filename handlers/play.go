@@ -118,6 +118,9 @@ func (s *Server) move(c *echo.Context) error {
 	var illegal *store.IllegalMoveError
 	switch {
 	case err == nil:
+		if s.hooks.MovePlayed != nil {
+			s.hooks.MovePlayed(ctx, pos.Game.ID, played.Seq)
+		}
 		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d?played=%d#happened", pos.Game.ID, played.Seq))
 	case errors.Is(err, store.ErrGameChanged):
 		return s.gameChanged(c, seq)

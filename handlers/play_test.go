@@ -25,8 +25,8 @@ type table struct {
 	players []*browser // by seat (seats as entered)
 }
 
-func startTable(t *testing.T) *table {
-	e := newEnv(t)
+func startTable(t *testing.T, opts ...func(*Deps)) *table {
+	e := newEnv(t, opts...)
 	ann := e.browser()
 	ann.signIn("ann@x.org")
 	path := ann.newGame("Friday", trio...)

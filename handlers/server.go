@@ -29,6 +29,16 @@ type Deps struct {
 	Mailer store.Mailer
 	Logger *slog.Logger
 	Now    func() time.Time
+	// Hooks tell another part of Rondel (notify) what was just stored.
+	Hooks Hooks
+}
+
+// Hooks are called after a change is committed, with the request's
+// context; each is optional. A hook must not take long: queue the work.
+type Hooks struct {
+	GameCreated func(ctx context.Context, gameID int64)
+	GameStarted func(ctx context.Context, gameID int64)
+	MovePlayed  func(ctx context.Context, gameID int64, seq int)
 }
 
 // Server is the web interface; it is an http.Handler.
@@ -42,6 +52,7 @@ type Server struct {
 	pages  map[string]*template.Template
 	echo   *echo.Echo
 	secure bool // cookies marked Secure (https base URL)
+	hooks  Hooks
 }
 
 // New builds the web interface.
@@ -52,7 +63,7 @@ func New(d Deps) (*Server, error) {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	s := &Server{store: d.Store, cfg: d.Config, mailer: d.Mailer, log: d.Logger, now: d.Now,
+	s := &Server{store: d.Store, cfg: d.Config, mailer: d.Mailer, log: d.Logger, now: d.Now, hooks: d.Hooks,
 		secure: strings.HasPrefix(d.Config.PublicURL(), "https://")}
 	if s.mailer == nil {
 		s.local = true

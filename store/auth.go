@@ -203,8 +203,8 @@ func (s *Store) Invitation(ctx context.Context, token string) (*InvitationInfo, 
 }
 
 // AcceptInvitation uses an invitation link once: the seat is accepted (the
-// game starts if it was the last) and the invited user is returned to be
-// signed in.
+// game starts if it was the last: g.Status is then active) and the invited
+// user is returned to be signed in.
 func (s *Store) AcceptInvitation(ctx context.Context, token string) (*User, *Game, error) {
 	now := s.Now()
 	var u User
@@ -218,7 +218,7 @@ func (s *Store) AcceptInvitation(ctx context.Context, token string) (*User, *Gam
 		if err != nil {
 			return err
 		}
-		if err := acceptSeat(tx, inv.GameID, inv.UserID, now); err != nil {
+		if _, err := acceptSeat(tx, inv.GameID, inv.UserID, now); err != nil {
 			return err
 		}
 		if err := tx.Take(&u, inv.UserID).Error; err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"sort"
 	"strings"
 	"time"
 
@@ -117,7 +118,8 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, []Invite, er
 			}
 			invites = append(invites, Invite{Seat: seat, User: *u, Token: token})
 		}
-		return startIfAllAccepted(tx, row.ID, now)
+		_, err := startIfAllAccepted(tx, row.ID, now)
+		return err
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: creating game: %w", err)
@@ -176,48 +178,53 @@ func findOrCreateUser(tx *gorm.DB, email, name string, now time.Time) (*User, er
 	return &u, tx.Create(&u).Error
 }
 
-func startIfAllAccepted(tx *gorm.DB, gameID int64, now time.Time) error {
+// startIfAllAccepted starts the game when no seat is open and reports
+// whether it started it now.
+func startIfAllAccepted(tx *gorm.DB, gameID int64, now time.Time) (bool, error) {
 	var open int64
 	if err := tx.Model(&Seat{}).Where("game_id = ? AND accepted_at IS NULL", gameID).Count(&open).Error; err != nil {
-		return err
+		return false, err
 	}
 	if open > 0 {
-		return nil
+		return false, nil
 	}
-	return tx.Model(&Game{}).Where("id = ? AND status = ?", gameID, StatusInviting).
-		Updates(map[string]any{"status": StatusActive, "started_at": now}).Error
+	res := tx.Model(&Game{}).Where("id = ? AND status = ?", gameID, StatusInviting).
+		Updates(map[string]any{"status": StatusActive, "started_at": now})
+	return res.RowsAffected == 1, res.Error
 }
 
 // ErrNotInvited is returned when a user has no seat in the game.
 var ErrNotInvited = errors.New("you have no seat in this game")
 
 // AcceptSeat marks userID's seat accepted and starts the game when it was
-// the last one. Accepting twice is harmless.
-func (s *Store) AcceptSeat(ctx context.Context, gameID, userID int64) error {
+// the last one; started reports that. Accepting twice is harmless.
+func (s *Store) AcceptSeat(ctx context.Context, gameID, userID int64) (started bool, err error) {
 	now := s.Now()
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		return acceptSeat(tx, gameID, userID, now)
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		started, err = acceptSeat(tx, gameID, userID, now)
+		return err
 	})
+	return started, err
 }
 
-func acceptSeat(tx *gorm.DB, gameID, userID int64, now time.Time) error {
+func acceptSeat(tx *gorm.DB, gameID, userID int64, now time.Time) (bool, error) {
 	res := tx.Model(&Seat{}).Where("game_id = ? AND user_id = ?", gameID, userID).
 		Where("accepted_at IS NULL").Update("accepted_at", now)
 	if res.Error != nil {
-		return res.Error
+		return false, res.Error
 	}
 	if res.RowsAffected == 0 {
 		var n int64
 		if err := tx.Model(&Seat{}).Where("game_id = ? AND user_id = ?", gameID, userID).Count(&n).Error; err != nil {
-			return err
+			return false, err
 		}
 		if n == 0 {
-			return ErrNotInvited
+			return false, ErrNotInvited
 		}
 	}
 	if err := tx.Model(&Invitation{}).Where("game_id = ? AND user_id = ? AND used_at IS NULL", gameID, userID).
 		Update("used_at", now).Error; err != nil {
-		return err
+		return false, err
 	}
 	return startIfAllAccepted(tx, gameID, now)
 }
@@ -290,4 +297,47 @@ func (g *Game) GameResult() *game.Result {
 		return nil
 	}
 	return &r
+}
+
+// Pending is one open decision of a person in a game in play: what notify
+// needs for "your turn" mails, reminders and caretaker timeouts.
+type Pending struct {
+	Game     Game
+	Seat     Seat
+	User     User
+	Decision game.Decision
+	Seq      int       // moves played; a caretaker move is made on this position
+	Since    time.Time // since when the game waits
+}
+
+// Pending lists every open decision of every game in play, oldest first.
+func (s *Store) Pending(ctx context.Context) ([]Pending, error) {
+	games, err := s.ActiveGames(ctx)
+	if err != nil {
+		return nil, err
+	}
+	users := map[int64]*User{}
+	var out []Pending
+	for _, g := range games {
+		pos, err := s.Current(ctx, g.ID)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range pos.State.ToAct() {
+			if d.Seat < 0 || d.Seat >= len(pos.Seats) {
+				return nil, fmt.Errorf("store: game %d asks seat %d, which does not exist", g.ID, d.Seat)
+			}
+			seat := pos.Seats[d.Seat]
+			u, ok := users[seat.UserID]
+			if !ok {
+				if u, err = s.User(ctx, seat.UserID); err != nil {
+					return nil, err
+				}
+				users[seat.UserID] = u
+			}
+			out = append(out, Pending{Game: *pos.Game, Seat: seat, User: *u, Decision: d, Seq: pos.Seq, Since: pos.Since})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Since.Before(out[j].Since) })
+	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 
 	"rondel/game"
 	"rondel/game/gametest"
@@ -239,5 +240,58 @@ func TestTwentyGamesInterleaved(t *testing.T) {
 		if row.Status != StatusFinished {
 			t.Errorf("game %d not finished: %s", id, row.Status)
 		}
+	}
+}
+
+func TestPendingListsOpenDecisions(t *testing.T) {
+	s, c, _ := openTest(t, 4)
+	ctx := context.Background()
+	g := startGame(t, s, 3, 21)
+	c.Add(time.Hour)
+	// Play until a vote asks several seats at once.
+	for range 100 {
+		pos, _ := s.Current(ctx, g.ID)
+		if len(pos.State.ToAct()) > 1 || pos.State.Finished() {
+			break
+		}
+		seat, mv, _ := gametest.FirstMove(pos.State)
+		if _, err := s.AppendMove(ctx, Submit{GameID: g.ID, Seat: seat, Seq: pos.Seq, Move: mv}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pos, _ := s.Current(ctx, g.ID)
+	want := pos.State.ToAct()
+	got, err := s.Pending(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) || len(want) < 2 {
+		t.Fatalf("%d pending, want %d (a vote of several seats)", len(got), len(want))
+	}
+	for i, p := range got {
+		if p.Seat.Seat != want[i].Seat || p.User.ID != p.Seat.UserID || p.Seq != pos.Seq || !p.Since.Equal(pos.Since) {
+			t.Errorf("pending %d: %+v", i, p)
+		}
+	}
+}
+
+func TestAcceptSeatReportsTheStart(t *testing.T) {
+	s, _, _ := openTest(t, 0)
+	ctx := context.Background()
+	g, invites, err := s.CreateGame(ctx, NewGame{GameID: gametest.ID, Name: "x", Players: []NewPlayer{{"A", "a@x.org"}, {"B", "b@x.org"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, inv := range invites {
+		started, err := s.AcceptSeat(ctx, g.ID, inv.User.ID)
+		if err != nil || started != (i == len(invites)-1) {
+			t.Errorf("accept %d: started %v, %v", i, started, err)
+		}
+	}
+	if started, err := s.AcceptSeat(ctx, g.ID, invites[0].User.ID); started || err != nil {
+		t.Errorf("accepting again: started %v, %v", started, err)
+	}
+	if _, err := s.AcceptSeat(ctx, g.ID, 999); !errors.Is(err, ErrNotInvited) {
+		t.Errorf("stranger: %v", err)
 	}
 }

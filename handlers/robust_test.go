@@ -1,0 +1,68 @@
+package handlers
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func TestHooksAreCalledAfterCommits(t *testing.T) {
+	var mu sync.Mutex
+	var calls []string
+	record := func(s string) { mu.Lock(); calls = append(calls, s); mu.Unlock() }
+	tb := startTable(t, func(d *Deps) {
+		d.Hooks = Hooks{
+			GameCreated: func(ctx context.Context, id int64) { record("created") },
+			GameStarted: func(ctx context.Context, id int64) { record("started") },
+			MovePlayed: func(ctx context.Context, id int64, seq int) {
+				if moves, _ := d.Store.Moves(ctx, id); len(moves) != seq {
+					t.Errorf("hook before the move was stored")
+				}
+				record("move")
+			},
+		}
+	})
+	seat := tb.toAct(t)
+	seq, csrf, first := tb.formFor(t, seat)
+	tb.players[seat].post(tb.path+"/move", url.Values{"csrf": {csrf}, "seq": {seq}, "move": {first}})
+	tb.players[seat].post(tb.path+"/move", url.Values{"csrf": {csrf}, "seq": {seq}, "move": {first}}) // stale: no hook
+	if got := strings.Join(calls, ","); got != "created,started,move" {
+		t.Errorf("hooks called: %s", got)
+	}
+}
+
+func TestCookiesSecureUnderTLS(t *testing.T) {
+	e := newEnv(t)
+	h := e.ts.Config.Handler
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "https://rondel.test/signin", nil))
+	cookies := rec.Result().Cookies()
+	if len(cookies) == 0 || !cookies[0].Secure || !cookies[0].HttpOnly {
+		t.Errorf("cookies over TLS: %+v", cookies)
+	}
+}
+
+// TestBadMovesNeverFail5xx posts odd input as a move: each is refused
+// with a 4xx page and nothing is written.
+func TestBadMovesNeverFail5xx(t *testing.T) {
+	tb := startTable(t)
+	seat := tb.toAct(t)
+	seq, csrf, _ := tb.formFor(t, seat)
+	bad := []string{"", " ", "null", "[]", "{}", "7", `"x"`, "{", strings.Repeat("[", 10000), "\xff\xfe", `{"pile":"A","take":1e400}`,
+		`{"pile":"A","take":-1}`, `{"pile":"A","take":"1"}`, strings.Repeat("a", 500_000)}
+	for _, mv := range bad {
+		for _, sq := range []string{seq, "-1", "x", "99999999999999999999"} {
+			code, doc := tb.players[seat].post(tb.path+"/move", url.Values{"csrf": {csrf}, "seq": {sq}, "move": {mv}})
+			if code < 400 || code >= 500 {
+				t.Errorf("move %.20q seq %s: %d %s", mv, sq, code, text(doc))
+			}
+		}
+	}
+	if tb.moveCount(t) != 0 {
+		t.Error("a bad move was written")
+	}
+}
