@@ -27,7 +27,8 @@ func (s *State) railFrom(r int) []int {
 	if reg.Kind != board.Home || reg.NationIdx != s.Turn || s.suspended(r) {
 		return nil
 	}
-	seen := []int{r}
+	seen := make([]int, 1, 8)
+	seen[0] = r
 	for i := 0; i < len(seen); i++ {
 		for _, y := range s.b.RailNeighbours(seen[i]) {
 			if !slices.Contains(seen, y) && !s.suspended(y) {
@@ -41,7 +42,7 @@ func (s *State) railFrom(r int) []int {
 // convoyCapacity is how many more armies the nation's fleets in a sea may
 // carry this turn (one army per fleet).
 func (s *State) convoyCapacity(sea int) int {
-	return s.Units[s.Turn][sea].Fleets - s.Maneuver.ConvoyUsed[sea]
+	return int(s.Units[s.Turn][sea].Fleets) - s.Maneuver.ConvoyUsed[sea]
 }
 
 // armyRoutes lists where an army in from may go this maneuver: railway

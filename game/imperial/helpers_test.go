@@ -128,7 +128,7 @@ func clearBonds(s *State, ni int) {
 // place puts units of nation ni in a region: armies (hostile of them
 // standing) and fleets.
 func place(s *State, ni int, region string, armies, hostile, fleets int) {
-	s.Units[ni][rid(s, region)] = Stack{Armies: armies, Hostile: hostile, Fleets: fleets}
+	s.Units[ni][rid(s, region)] = Stack{Armies: int8(armies), Hostile: int8(hostile), Fleets: int8(fleets)}
 }
 
 func setFactories(s *State, ni int, regions ...string) {

@@ -92,8 +92,8 @@ func (s *State) checkUnits(ni int) error {
 				return fmt.Errorf("%s in %s: moved %+v of %+v", s.nationID(ni), reg.ID, mv, st)
 			}
 		}
-		armies += st.Armies
-		fleets += st.Fleets
+		armies += int(st.Armies)
+		fleets += int(st.Fleets)
 	}
 	if nat := s.b.Nations[ni]; armies > nat.Armies || fleets > nat.Fleets {
 		return fmt.Errorf("%s has %d armies and %d fleets, supply %d/%d", nat.ID, armies, fleets, nat.Armies, nat.Fleets)

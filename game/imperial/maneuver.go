@@ -24,7 +24,7 @@ func (s *State) startManeuver(l *log) {
 func (s *State) unmoved(r int) (friendly, hostile, fleets int) {
 	st := s.Units[s.Turn][r]
 	mv := s.Maneuver.Moved[r]
-	return st.Armies - st.Hostile - mv.Friendly, st.Hostile - mv.Hostile, st.Fleets - mv.Fleets
+	return int(st.Armies - st.Hostile - mv.Friendly), int(st.Hostile - mv.Hostile), int(st.Fleets - mv.Fleets)
 }
 
 // anyUnitCanAct reports whether some unit may still move, change status or

@@ -5,9 +5,9 @@ func (s *State) supplyLeft(ni int, fleet bool) int {
 	used := 0
 	for _, st := range s.Units[ni] {
 		if fleet {
-			used += st.Fleets
+			used += int(st.Fleets)
 		} else {
-			used += st.Armies
+			used += int(st.Armies)
 		}
 	}
 	nat := s.b.Nations[ni]

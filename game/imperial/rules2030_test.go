@@ -367,9 +367,9 @@ func w3Tax(t *testing.T, opts game.Options, id string, factories []string, flags
 		}
 	}
 	home := s.b.Nations[ni].Homes[0]
-	s.Units[ni][home] = Stack{Armies: armies}
+	s.Units[ni][home] = Stack{Armies: int8(armies)}
 	if fleets > 0 {
-		s.Units[ni][w3R(t, s, "southpacific")] = Stack{Fleets: fleets}
+		s.Units[ni][w3R(t, s, "southpacific")] = Stack{Fleets: int8(fleets)}
 	}
 	s.Nations[ni].Treasury = treasury
 	s.Nations[ni].Rondel = slotManeuver2 // one space before Taxation: free

@@ -56,10 +56,12 @@ type Nation struct {
 }
 
 // Stack is one nation's units in one region.
+// Counts never exceed a nation's supply (at most 10), so they are small
+// integers: a state is copied on every move.
 type Stack struct {
-	Armies  int `json:"a,omitempty"`
-	Hostile int `json:"h,omitempty"` // standing armies (in a foreign home province)
-	Fleets  int `json:"f,omitempty"`
+	Armies  int8 `json:"a,omitempty"`
+	Hostile int8 `json:"h,omitempty"` // standing armies (in a foreign home province)
+	Fleets  int8 `json:"f,omitempty"`
 }
 
 func (s Stack) empty() bool { return s.Armies == 0 && s.Fleets == 0 }
@@ -67,9 +69,9 @@ func (s Stack) empty() bool { return s.Armies == 0 && s.Fleets == 0 }
 // Moved counts the active nation's units that have used their move in one
 // region during a maneuver.
 type Moved struct {
-	Friendly int `json:"mf,omitempty"`
-	Hostile  int `json:"mh,omitempty"`
-	Fleets   int `json:"ff,omitempty"`
+	Friendly int8 `json:"mf,omitempty"`
+	Hostile  int8 `json:"mh,omitempty"`
+	Fleets   int8 `json:"ff,omitempty"`
 }
 
 // Maneuver is the progress of a running maneuver.
@@ -145,12 +147,28 @@ func (s *State) clone() *State {
 	c := *s
 	c.Players = slices.Clone(s.Players)
 	c.Nations = slices.Clone(s.Nations)
-	for i := range c.Nations {
-		c.Nations[i].Bonds = slices.Clone(s.Nations[i].Bonds)
+	// One backing array each for bonds and units: cloning is the main cost
+	// of a move.
+	var nb int
+	for i := range s.Nations {
+		nb += len(s.Nations[i].Bonds)
 	}
+	bonds := make([]int, 0, nb)
+	for i := range c.Nations {
+		start := len(bonds)
+		bonds = append(bonds, s.Nations[i].Bonds...)
+		c.Nations[i].Bonds = bonds[start:len(bonds):len(bonds)]
+	}
+	var nu int
+	for i := range s.Units {
+		nu += len(s.Units[i])
+	}
+	units := make([]Stack, 0, nu)
 	c.Units = make([][]Stack, len(s.Units))
 	for i := range s.Units {
-		c.Units[i] = slices.Clone(s.Units[i])
+		start := len(units)
+		units = append(units, s.Units[i]...)
+		c.Units[i] = units[start:len(units):len(units)]
 	}
 	c.Factories = slices.Clone(s.Factories)
 	c.Flags = slices.Clone(s.Flags)

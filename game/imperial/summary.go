@@ -109,7 +109,7 @@ func (s *State) Summarize() Summary {
 				ns.Flags = append(ns.Flags, reg.ID)
 			}
 			if st := s.Units[ni][r]; !st.empty() {
-				ns.Units[reg.ID] = UnitsSummary{Armies: st.Armies, Fleets: st.Fleets, Hostile: st.Hostile}
+				ns.Units[reg.ID] = UnitsSummary{Armies: int(st.Armies), Fleets: int(st.Fleets), Hostile: int(st.Hostile)}
 			}
 		}
 		slices.Sort(ns.Factories)

@@ -19,7 +19,7 @@ func (s *State) revenue(ni int) int {
 func (s *State) unitCount(ni int) int {
 	n := 0
 	for _, st := range s.Units[ni] {
-		n += st.Armies + st.Fleets
+		n += int(st.Armies) + int(st.Fleets)
 	}
 	return n
 }

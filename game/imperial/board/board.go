@@ -110,6 +110,7 @@ type Board struct {
 	regionByID map[string]int
 	nationByID map[string]int
 	railAdj    [][]int // per region: extra rail neighbours
+	rail       [][]int // per region: every railway neighbour
 }
 
 // Load returns an embedded board by name ("europe"). Boards are parsed once,
@@ -229,6 +230,15 @@ func (b *Board) index() error {
 		slices.Sort(r.Adj)
 		r.Adj = slices.Compact(r.Adj)
 	}
+	b.rail = make([][]int, len(b.Regions))
+	for i, reg := range b.Regions {
+		for _, y := range reg.Adj {
+			if o := b.Regions[y]; reg.Kind == Home && o.Kind == Home && o.NationIdx == reg.NationIdx {
+				b.rail[i] = append(b.rail[i], y)
+			}
+		}
+		b.rail[i] = append(b.rail[i], b.railAdj[i]...)
+	}
 	for _, n := range b.Nations {
 		for _, id := range b.ProductionOrder[n.ID] {
 			i, ok := b.regionByID[id]
@@ -263,17 +273,9 @@ func (b *Board) Adjacent(x, y int) bool {
 }
 
 // RailNeighbours returns the home provinces joined to r by railway: its land
-// neighbours of the same nation plus any extra links of the map.
-func (b *Board) RailNeighbours(r int) []int {
-	reg := b.Regions[r]
-	var out []int
-	for _, y := range reg.Adj {
-		if o := b.Regions[y]; o.Kind == Home && o.NationIdx == reg.NationIdx {
-			out = append(out, y)
-		}
-	}
-	return append(out, b.railAdj[r]...)
-}
+// neighbours of the same nation plus any extra links of the map. The slice
+// is shared: do not change it.
+func (b *Board) RailNeighbours(r int) []int { return b.rail[r] }
 
 // Tax returns the chart row for a revenue.
 func (b *Board) Tax(revenue int) TaxStep {

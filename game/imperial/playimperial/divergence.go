@@ -110,7 +110,7 @@ func (im *importer) closeNote(passing bool, lastType string) string {
 func units(s *imperial.State, ni, r int) int {
 	st := s.Units[ni][r]
 	if s.Board().Regions[r].Kind == board.Sea {
-		return st.Fleets
+		return int(st.Fleets)
 	}
-	return st.Armies + st.Fleets
+	return int(st.Armies) + int(st.Fleets)
 }
