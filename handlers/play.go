@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"rondel/game"
+	"rondel/game/record"
 	"rondel/store"
 )
 
@@ -245,4 +246,30 @@ func (s *Server) boardSVG(c *echo.Context) error {
 		out = strings.Replace(out, "<svg", `<svg xmlns="http://www.w3.org/2000/svg"`, 1)
 	}
 	return c.Blob(http.StatusOK, "image/svg+xml; charset=utf-8", []byte(out))
+}
+
+// recordJSON downloads the game record (replayable with `rondel replay`).
+func (s *Server) recordJSON(c *echo.Context) error {
+	id, err := gameIDParam(c)
+	if err != nil {
+		return err
+	}
+	rec, err := s.store.Record(c.Request().Context(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		return fail(http.StatusNotFound, "No such game", "There is no game at this address.")
+	}
+	if err != nil {
+		return err
+	}
+	if rec.Finished != nil {
+		if st, err := record.Replay(s.store.Registry(), rec); err == nil {
+			rec.StateHash, _ = record.Hash(st)
+		}
+	}
+	data, err := json.MarshalIndent(rec, "", "  ")
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="rondel-game-%d.json"`, id))
+	return c.Blob(http.StatusOK, "application/json", append(data, '\n'))
 }

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"io"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -12,6 +13,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"rondel/game/gametest"
+	"rondel/game/record"
 	"rondel/store"
 )
 
@@ -315,7 +317,7 @@ func TestGETHasNoSideEffects(t *testing.T) {
 	ann := tb.players[seat]
 	mail := tb.e.lastMailTo("bob@x.org")
 	paths := []string{"/", "/games/new", tb.path, tb.path + "/history", tb.path + "/history?at=0", tb.path + "?group=Pile+A",
-		"/settings", "/outbox", "/outbox/1", "/healthz", tb.path + "/board.svg", "/signin", pathOf(t, mail.Link), "/nope", "/games/999",
+		"/settings", "/outbox", "/outbox/1", "/healthz", tb.path + "/board.svg", tb.path + "/record.json", "/signin", pathOf(t, mail.Link), "/nope", "/games/999",
 		"/signout", tb.path + "/move", tb.path + "/accept"}
 	before := snapshot(t, tb.e)
 	for _, b := range []*browser{ann, tb.e.browser()} {
@@ -343,6 +345,24 @@ func TestFinishedGameShowsScores(t *testing.T) {
 		if _, err := tb.e.store.AppendMove(ctx, store.Submit{GameID: tb.id, Seat: seat, Seq: pos.Seq, Move: json.RawMessage(mv)}); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// The downloaded record replays to the same final position.
+	resp, err := tb.players[0].client.Get(tb.e.ts.URL + tb.path + "/record.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	rec, err := record.Decode(data)
+	if err != nil {
+		t.Fatalf("record: %v\n%s", err, data)
+	}
+	final, err := record.Replay(gametest.Registry(), rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := record.Hash(final); h != rec.StateHash || rec.Result == nil || len(rec.Players) != 3 {
+		t.Errorf("record hash %s, replayed %s; result %v", rec.StateHash, h, rec.Result)
 	}
 	doc := tb.gamePage(t, 0)
 	rows := doc.Find("section.result tbody tr")

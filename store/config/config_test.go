@@ -102,3 +102,19 @@ func TestEnvironmentOverridesSecrets(t *testing.T) {
 		t.Errorf("empty file: %v %s", err, c.PublicURL())
 	}
 }
+
+// FuzzParse: any input is either refused with an error or gives a config
+// that Check can judge; nothing panics.
+func FuzzParse(f *testing.F) {
+	data, _ := os.ReadFile(example)
+	f.Add(data)
+	f.Add([]byte("addr: [1, 2]\n"))
+	f.Add([]byte("auth: {per_ip: -1}\n"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		c, err := Parse(in)
+		if err == nil {
+			_ = c.Check()
+			_ = c.PublicURL()
+		}
+	})
+}
