@@ -2,8 +2,8 @@ package handlers
 
 import (
 	"context"
-	"io"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
