@@ -16,8 +16,8 @@ import (
 
 const (
 	svgWidth     = 1000.0
-	bannerHeight = 44.0
-	cellHeight   = 33.0
+	bannerHeight = 40.0
+	cellHeight   = 31.0
 )
 
 // mapGeom converts grid cells to drawing units.

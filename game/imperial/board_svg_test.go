@@ -31,7 +31,7 @@ type boardCase struct {
 // boardCases: the start of Imperial and of Imperial 2030, and a position
 // in the middle of a self-played game of each (fixed seeds), with units,
 // factories, flags and bonds spread around the map.
-func boardCases(t *testing.T) []boardCase {
+func boardCases(t testing.TB) []boardCase {
 	t.Helper()
 	reg := game.NewRegistry(imperial.New(), imperial.New2030())
 	var out []boardCase
@@ -240,5 +240,15 @@ func TestBoardSVGTextSize(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// BenchmarkBoardSVG draws a mid-game Imperial 2030 board (the larger map),
+// as the game page does on every view.
+func BenchmarkBoardSVG(b *testing.B) {
+	st := boardCases(b)[3].state
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = st.BoardSVG(0)
 	}
 }

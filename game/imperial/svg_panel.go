@@ -43,7 +43,7 @@ func (s *State) drawBanner(w *strings.Builder, viewer int) {
 		text = fmt.Sprintf("Round %d · %s · ", s.Round, s.nationName(s.Turn)) + s.toActWords(viewer)
 	}
 	fmt.Fprintf(w, `<rect width="%.0f" height="%.0f" fill="%s"/>`, svgWidth, bannerHeight, fill)
-	fmt.Fprintf(w, `<text x="14" y="28" font-size="17" font-weight="700" fill="%s">%s</text>`, inkOn(fill), html.EscapeString(shortenText(text, 95)))
+	fmt.Fprintf(w, `<text x="14" y="26.5" font-size="17" font-weight="700" fill="%s">%s</text>`, inkOn(fill), html.EscapeString(shortenText(text, 95)))
 }
 
 func (s *State) toActWords(viewer int) string {
