@@ -53,8 +53,9 @@ func (s *State) drawNationTable(w *strings.Builder, top float64) {
 }
 
 // drawPlayerTable lists each player: cash, investor card and Swiss bank,
-// and every bond held as a chip in the nation's colour with its cost.
-// Players who must act now are marked; the viewer's row is bold.
+// and a grid of the bonds held, one column per nation, so who leads in a
+// nation (and so governs it) reads down the column. Players who must act
+// now are marked; the viewer's row is bold.
 func (s *State) drawPlayerTable(w *strings.Builder, top float64, viewer int) {
 	x := panelRight
 	acting := map[int]bool{}
@@ -63,11 +64,20 @@ func (s *State) drawPlayerTable(w *strings.Builder, top float64, viewer int) {
 			acting[d.Seat] = true
 		}
 	}
+	bondX := x + 300
+	cellW := (svgWidth - 8 - bondX) / float64(len(s.Nations))
 	for _, t := range []struct {
 		at    float64
 		title string
-	}{{x, "Player"}, {x + 165, "Cash"}, {x + 215, "Role"}, {x + 330, "Bonds (nation, cost)"}} {
+	}{{x, "Player"}, {x + 140, "Cash"}, {x + 190, "Role"}} {
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="#555">%s</text>`, t.at, top+12, t.title)
+	}
+	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="#555" text-anchor="end">Bonds</text>`, bondX-6, top+12)
+	for ni := range s.Nations {
+		col := s.nationColour(ni)
+		cx := bondX + float64(ni)*cellW
+		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="15" rx="3" fill="%s"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text>`,
+			cx+1, top, cellW-2, col, cx+cellW/2, top+11.5, inkOn(col), html.EscapeString(s.nationID(ni)))
 	}
 	for seat, p := range s.Players {
 		y := top + 20 + float64(seat)*19
@@ -75,40 +85,58 @@ func (s *State) drawPlayerTable(w *strings.Builder, top float64, viewer int) {
 			fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="19" rx="3" fill="#fff3b0" stroke="#c9a400"/>`, x-4, y, svgWidth-x-6)
 		}
 		weight := "400"
-		name := shortenText(p.Name, 20)
+		name := shortenText(p.Name, 18)
 		if seat == viewer {
 			weight = "700"
-			name = shortenText(p.Name, 15) + " (you)"
+			name = shortenText(p.Name, 12) + " (you)"
 		}
 		if acting[seat] {
 			name = "▶ " + name
 		}
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-weight="%s" fill="%s">%s</text>`, x, y+14, weight, colInk, html.EscapeString(name))
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" fill="%s">%dM</text>`, x+165, y+14, colInk, p.Cash)
-		var roles []string
-		if s.InvestorCard == seat {
-			roles = append(roles, "investor card")
-		}
-		if p.SwissBank {
-			if len(roles) > 0 {
-				roles[0] = "card" // both fit the column only in short
-			}
-			roles = append(roles, "Swiss bank")
-		}
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s">%s</text>`, x+215, y+14, colInk, strings.Join(roles, ", "))
-		bx := x + 330
-		for ni, nat := range s.Nations {
-			for bi, h := range nat.Bonds {
-				if h != seat {
-					continue
-				}
-				col := s.nationColour(ni)
-				fmt.Fprintf(w, `<g><title>%s bond %dM</title><rect x="%.1f" y="%.1f" width="27" height="16" rx="3" fill="%s" stroke="#111" stroke-width="0.8"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%d</text></g>`,
-					html.EscapeString(s.nationName(ni)), s.b.Bonds[bi].Cost, bx, y+1.5, col, bx+13.5, y+13.5, inkOn(col), s.b.Bonds[bi].Cost)
-				bx += 29
-			}
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" fill="%s">%dM</text>`, x+140, y+14, colInk, p.Cash)
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s">%s</text>`, x+190, y+14, colInk, s.roleWords(seat))
+		for ni := range s.Nations {
+			s.bondCell(w, bondX+float64(ni)*cellW, y, cellW, ni, seat)
 		}
 	}
+}
+
+func (s *State) roleWords(seat int) string {
+	var roles []string
+	if s.InvestorCard == seat {
+		roles = append(roles, "investor card")
+	}
+	if s.Players[seat].SwissBank {
+		if len(roles) > 0 {
+			roles[0] = "card" // both fit the column only in short
+		}
+		roles = append(roles, "Swiss bank")
+	}
+	return strings.Join(roles, ", ")
+}
+
+// bondCell writes the costs of one player's bonds of one nation, on a tint
+// of the nation's colour; when they do not fit, their total and number.
+func (s *State) bondCell(w *strings.Builder, x, y, width float64, ni, seat int) {
+	var costs []string
+	total := 0
+	for bi, h := range s.Nations[ni].Bonds {
+		if h == seat {
+			costs = append(costs, fmt.Sprint(s.b.Bonds[bi].Cost))
+			total += s.b.Bonds[bi].Cost
+		}
+	}
+	if len(costs) == 0 {
+		return
+	}
+	text := strings.Join(costs, " ")
+	if float64(len(text))*6.6+6 > width {
+		text = fmt.Sprintf("%d in %d", total, len(costs))
+	}
+	fmt.Fprintf(w, `<g><title>%s bonds: %s (%dM)</title><rect x="%.1f" y="%.1f" width="%.1f" height="16" rx="3" fill="%s" stroke="%s" stroke-width="1"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text></g>`,
+		html.EscapeString(s.nationName(ni)), strings.Join(costs, ", "), total,
+		x+1, y+1.5, width-2, mix("#ffffff", s.nationColour(ni), 0.35), s.nationColour(ni), x+width/2, y+13.5, colInk, text)
 }
 
 // drawLegend explains the symbols of the map, two columns.
