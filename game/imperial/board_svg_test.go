@@ -14,6 +14,7 @@ import (
 
 	"rondel/game"
 	"rondel/game/imperial"
+	"rondel/game/imperial/board"
 	"rondel/game/selfplay"
 )
 
@@ -153,26 +154,49 @@ func TestBoardSVGShowsPosition(t *testing.T) {
 	for _, c := range boardCases(t) {
 		svg := c.state.BoardSVG(-1)
 		sum := c.state.Summarize()
-		groups, flags, factories := 0, 0, 0
+		lying, standing, fleets, flags, factories := 0, 0, 0, 0, 0
 		for _, n := range sum.Nations {
 			flags += len(n.Flags)
 			factories += len(n.Factories)
 			for _, u := range n.Units {
 				if u.Armies-u.Hostile > 0 {
-					groups++
+					lying++
 				}
 				if u.Hostile > 0 {
-					groups++
+					standing++
 				}
 				if u.Fleets > 0 {
-					groups++
+					fleets++
 				}
 			}
 		}
-		// The legend draws one of each icon too.
-		icons := strings.Count(svg, `<rect x="-7" y="-4.5"`) + strings.Count(svg, `<rect x="-4.5" y="-7"`) + strings.Count(svg, `<path d="M-8 0H8L5 5H-5Z"`)
-		if icons-3 != groups {
-			t.Errorf("%s: %d unit icons, position has %d unit groups", c.name, icons-3, groups)
+		// One icon per nation's group of a kind in a region; the legend
+		// draws one of each too.
+		for _, k := range []struct {
+			what  string
+			icon  string
+			count int
+		}{
+			{"friendly (lying) armies", `<rect x="-7" y="-4.5"`, lying},
+			{"hostile (standing) armies", `<rect x="-4.5" y="-7"`, standing},
+			{"fleets", `<path d="M-8 0H8L5 5H-5Z"`, fleets},
+		} {
+			if got := strings.Count(svg, k.icon) - 1; got != k.count {
+				t.Errorf("%s: %d icons of %s, position has %d groups", c.name, got, k.what, k.count)
+			}
+		}
+		l, err := board.LoadLayout(c.state.Board().ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range c.state.Board().Regions {
+			label := r.Name
+			if short := l.Labels[r.ID]; short != "" {
+				label = short
+			}
+			if !strings.Contains(svg, ">"+escapeText(label)+"<") {
+				t.Errorf("%s: region %s is not labelled %q", c.name, r.ID, label)
+			}
 		}
 		if got := strings.Count(svg, `d="M0.5 -14H11`) - 1; got != flags {
 			t.Errorf("%s: %d flags drawn, position has %d", c.name, got, flags)
@@ -216,7 +240,7 @@ func TestBoardSVGEscapesNames(t *testing.T) {
 		if strings.Contains(svg, "<script") || strings.Contains(svg, "<b>") {
 			t.Errorf("%s: a player name reached the SVG as markup", id)
 		}
-		if !strings.Contains(svg, "&lt;script&gt;") {
+		if !strings.Contains(svg, "&lt;script&gt;") || !strings.Contains(svg, "(you)") {
 			t.Errorf("%s: the escaped name is missing", id)
 		}
 		if err := xml.Unmarshal([]byte(svg), new(struct{})); err != nil {
