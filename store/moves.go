@@ -120,6 +120,10 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 				return err
 			}
 		}
+		if err := s.observeMove(ctx, tx, MoveDone{Game: g, Before: st, After: next, Seat: sub.Seat, Seq: cur + 1,
+			By: sub.By, Note: sub.Note, Events: events, Now: now}); err != nil {
+			return err
+		}
 		out = Played{Seq: cur + 1, Events: events, State: next}
 		return nil
 	})

@@ -41,6 +41,9 @@ type Store struct {
 	now   func() time.Time
 	cache *stateCache
 	log   *slog.Logger
+
+	// observer sees every move inside its transaction (notify's outbox).
+	observer MoveObserver
 }
 
 // DSN returns the go-sqlite3 connection string for path: WAL journal,

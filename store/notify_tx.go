@@ -1,0 +1,200 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"gorm.io/gorm"
+
+	"rondel/game"
+)
+
+// MoveDone is what a move observer learns about a move, inside the move's
+// transaction.
+type MoveDone struct {
+	Game   Game
+	Seats  []Seat
+	Before game.State
+	After  game.State
+	Seat   int
+	Seq    int // the new move's number
+	By     string
+	Note   string
+	Events []game.Event
+	Now    time.Time
+}
+
+// MoveObserver runs inside the transaction of every appended move: what it
+// writes through tx commits or rolls back with the move. An error refuses
+// the move.
+type MoveObserver func(ctx context.Context, tx *NotifyTx, m MoveDone) error
+
+// SetMoveObserver installs the observer (notify's); nil removes it.
+func (s *Store) SetMoveObserver(o MoveObserver) { s.observer = o }
+
+// observeMove is called by AppendMove inside its transaction.
+func (s *Store) observeMove(ctx context.Context, tx *gorm.DB, m MoveDone) error {
+	if s.observer == nil {
+		return nil
+	}
+	return s.observer(ctx, &NotifyTx{tx: tx, now: m.Now}, m)
+}
+
+// NotifyTx reads and writes notify's tables inside one transaction.
+type NotifyTx struct {
+	tx  *gorm.DB
+	now time.Time
+}
+
+// Now is the transaction's clock reading.
+func (t *NotifyTx) Now() time.Time { return t.now }
+
+// NotifyTx runs f in one immediate transaction.
+func (s *Store) NotifyTx(ctx context.Context, f func(tx *NotifyTx) error) error {
+	now := s.Now()
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return f(&NotifyTx{tx: tx, now: now})
+	})
+}
+
+// Enqueue queues a mail unless the same notification is queued already.
+func (t *NotifyTx) Enqueue(m *OutboxMail) (bool, error) { return enqueue(t.tx, m, t.now) }
+
+// User returns one user.
+func (t *NotifyTx) User(id int64) (*User, error) {
+	var u User
+	if err := t.tx.Take(&u, id).Error; err != nil {
+		return nil, err
+	}
+	return &u, nil
+}
+
+// GameRow returns a game.
+func (t *NotifyTx) GameRow(id int64) (*Game, error) {
+	var g Game
+	if err := t.tx.Take(&g, id).Error; err != nil {
+		return nil, err
+	}
+	return &g, nil
+}
+
+// Seats returns a game's seats in order.
+func (t *NotifyTx) Seats(gameID int64) ([]Seat, error) {
+	var out []Seat
+	return out, t.tx.Where("game_id = ?", gameID).Order("seat").Find(&out).Error
+}
+
+// GameClock returns the game's clock, or nil when it has none yet.
+func (t *NotifyTx) GameClock(gameID int64) (*GameClock, error) {
+	var c GameClock
+	err := t.tx.Take(&c, "game_id = ?", gameID).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, nil
+	}
+	return &c, err
+}
+
+// SaveGameClock writes the game's clock.
+func (t *NotifyTx) SaveGameClock(c *GameClock) error { return t.tx.Save(c).Error }
+
+// SeatClock returns a seat's clock (zero values when there is no row).
+func (t *NotifyTx) SeatClock(gameID int64, seat int) (*SeatClock, error) {
+	c := SeatClock{GameID: gameID, Seat: seat}
+	err := t.tx.Take(&c, "game_id = ? AND seat = ?", gameID, seat).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return &c, nil
+	}
+	return &c, err
+}
+
+// SaveSeatClock writes a seat's clock.
+func (t *NotifyTx) SaveSeatClock(c *SeatClock) error { return t.tx.Save(c).Error }
+
+// OpenDeadline returns the seat's running deadline, or nil.
+func (t *NotifyTx) OpenDeadline(gameID int64, seat int) (*Deadline, error) {
+	var d Deadline
+	err := t.tx.Take(&d, "game_id = ? AND seat = ? AND closed_at IS NULL", gameID, seat).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, nil
+	}
+	return &d, err
+}
+
+// OpenDeadlines returns every running deadline of a game.
+func (t *NotifyTx) OpenDeadlines(gameID int64) ([]Deadline, error) {
+	var out []Deadline
+	return out, t.tx.Where("game_id = ? AND closed_at IS NULL", gameID).Order("seat").Find(&out).Error
+}
+
+// AddDeadline starts a seat's clock.
+func (t *NotifyTx) AddDeadline(d *Deadline) error { return t.tx.Create(d).Error }
+
+// SaveDeadline writes a changed deadline.
+func (t *NotifyTx) SaveDeadline(d *Deadline) error { return t.tx.Save(d).Error }
+
+// CloseDeadline stops a seat's clock with an outcome.
+func (t *NotifyTx) CloseDeadline(d *Deadline, outcome string) error {
+	now := t.now
+	d.ClosedAt, d.Outcome = &now, outcome
+	return t.tx.Save(d).Error
+}
+
+// StandingOrders returns a seat's standing orders.
+func (t *NotifyTx) StandingOrders(gameID int64, seat int) ([]StandingOrder, error) {
+	var out []StandingOrder
+	return out, t.tx.Where("game_id = ? AND seat = ?", gameID, seat).Order("id").Find(&out).Error
+}
+
+// Absences returns a person's absences that end after from.
+func (t *NotifyTx) Absences(userID int64, from time.Time) ([]Absence, error) {
+	var out []Absence
+	return out, t.tx.Where("user_id = ? AND until_at > ?", userID, from).Order("from_at").Find(&out).Error
+}
+
+// TimeZone returns a person's time zone name ("UTC" unless set).
+func (t *NotifyTx) TimeZone(userID int64) string {
+	var p NotifyPref
+	if t.tx.Take(&p, "user_id = ?", userID).Error != nil || p.TimeZone == "" {
+		return "UTC"
+	}
+	return p.TimeZone
+}
+
+// Unsubscribed reports whether a person wants no mail about gameID.
+func (t *NotifyTx) Unsubscribed(userID, gameID int64) (bool, error) {
+	var n int64
+	err := t.tx.Model(&Unsubscribe{}).Where("user_id = ? AND game_id IN (0, ?)", userID, gameID).Count(&n).Error
+	return n > 0, err
+}
+
+// MovesSince returns a game's moves after seq.
+func (t *NotifyTx) MovesSince(gameID int64, seq int) ([]Move, error) {
+	var out []Move
+	return out, t.tx.Where("game_id = ? AND seq > ?", gameID, seq).Order("seq").Find(&out).Error
+}
+
+// LastAskedSeq returns the move number at which seat was last asked to
+// decide before now (0 if never), so a mail can say what happened since.
+func (t *NotifyTx) LastAskedSeq(gameID int64, seat int) (int, error) {
+	var d Deadline
+	err := t.tx.Where("game_id = ? AND seat = ?", gameID, seat).Order("id DESC").Limit(1).Take(&d).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return 0, nil
+	}
+	return d.AskedSeq, err
+}
+
+// EndGame marks an active game finished without a result (abandoned).
+func (t *NotifyTx) EndGame(gameID int64) (bool, error) {
+	res := t.tx.Model(&Game{}).Where("id = ? AND status = ?", gameID, StatusActive).
+		Updates(map[string]any{"status": StatusFinished, "finished_at": t.now})
+	return res.RowsAffected == 1, res.Error
+}
+
+// ReplaceSeatUser gives a seat to another person (a substitute). The
+// seat keeps its name, which is part of the game setup the log replays.
+func (t *NotifyTx) ReplaceSeatUser(gameID int64, seat int, userID int64) error {
+	return t.tx.Model(&Seat{}).Where("game_id = ? AND seat = ?", gameID, seat).
+		Update("user_id", userID).Error
+}
