@@ -123,6 +123,9 @@ func TestImperialInChromium(t *testing.T) {
 			t.Errorf("no event with %q in %d moves", want, len(moves))
 		}
 	}
+	if !strings.Contains(events, " bought the ") && !strings.Contains(events, " upgraded the ") {
+		t.Errorf("no bond bought or upgraded in an investor turn in %d moves", len(moves))
+	}
 	if _, err := os.Stat(filepath.Join(dir, "04-after-convoy.png")); err != nil {
 		t.Error("no screenshot after the convoy")
 	}

@@ -115,12 +115,14 @@ async function playImperialRound(pages, gameURL) {
       if (!convoyed && convoy) pick = convoy;
       else if (!fleetMoved[n] && fleet) { pick = fleet; fleetMoved[n] = true; }
       else pick = find((o) => /End the maneuver/.test(o.label)) || pick;
+    } else if (/Buy or upgrade/.test(prompt)) {
+      pick = find((o) => /^(Buy|Upgrade)/i.test(o.label)) || pick;
     }
     log(`move ${move + 1}: ${people[i].name}: ${prompt} -> [${pick.group}] ${pick.label}`);
     const happened = await play(page, pick);
     if (/imported (army|fleet)/.test(happened) && !imported) { imported = true; await shot(page, '03-after-import'); }
     if (/by convoy/.test(happened) && !convoyed) { convoyed = true; await shot(page, '04-after-convoy'); }
-    if (/investor/i.test(happened) && !invested) { invested = true; await shot(page, '05-after-investor'); }
+    if (/Buy or upgrade/.test(prompt) && !invested) { invested = true; await shot(page, '05-after-investor'); }
   }
   log('turns', JSON.stringify(turns), 'import', imported, 'convoy', convoyed, 'investor', invested);
   if (!done()) throw new Error('the round was not completed');
