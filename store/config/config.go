@@ -27,6 +27,7 @@ type Config struct {
 	Cache    Cache  `yaml:"cache"`
 	Auth     Auth   `yaml:"auth"`
 	Mail     Mail   `yaml:"mail"`
+	Notify   Notify `yaml:"notify"`
 }
 
 // Log configures log/slog.
@@ -74,6 +75,7 @@ func Default() Config {
 		Cache:    Cache{States: 256},
 		Auth:     Auth{LinkMinutes: 15, SessionDays: 30, InviteDays: 14, RateWindowMinutes: 60, PerAddress: 5, PerIP: 20},
 		Mail:     Mail{From: "Rondel <rondel@localhost>", SMTP: SMTP{Port: 587, TLS: "starttls"}},
+		Notify:   defaultNotify(),
 	}
 }
 
@@ -153,6 +155,7 @@ func (c Config) Check() error {
 	default:
 		errs = append(errs, fmt.Errorf("mail.smtp.tls %q must be starttls, tls or none", c.Mail.SMTP.TLS))
 	}
+	errs = append(errs, c.Notify.check()...)
 	return errors.Join(errs...)
 }
 
