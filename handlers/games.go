@@ -32,6 +32,18 @@ type dashRow struct {
 	Players  string
 }
 
+func statusWords(status string) string {
+	switch status {
+	case store.StatusInviting:
+		return "waiting for players to accept"
+	case store.StatusActive:
+		return "in play"
+	case store.StatusFinished:
+		return "finished"
+	}
+	return status
+}
+
 func (s *Server) kindName(id string) string {
 	if g, err := s.store.Registry().Get(id); err == nil {
 		return g.Info().Name
@@ -68,12 +80,19 @@ func (s *Server) dashboard(c *echo.Context) error {
 		row.Players = strings.Join(names, ", ")
 		row.Since = pos.Since
 		row.Waiting = ago(now, pos.Since)
-		if pos.State != nil && seat >= 0 {
+		row.Status = statusWords(g.Status)
+		if pos.State != nil && g.Status == store.StatusActive {
+			var others []string
 			for _, d := range pos.State.ToAct() {
-				if d.Seat == seat {
+				switch {
+				case d.Seat == seat && !row.YourTurn:
 					row.YourTurn, row.Prompt = true, d.Prompt
-					break
+				case d.Seat != seat && d.Seat >= 0 && d.Seat < len(pos.Seats):
+					others = append(others, pos.Seats[d.Seat].Name)
 				}
+			}
+			if len(others) > 0 {
+				row.Status = "waiting for " + strings.Join(others, ", ")
 			}
 		}
 		rows = append(rows, row)

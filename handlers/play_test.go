@@ -119,6 +119,9 @@ func TestCreateInviteAccept(t *testing.T) {
 	if mine != (turn == 0) {
 		t.Errorf("Ann's dashboard marks her turn %v, but seat %d is to act", mine, turn)
 	}
+	if want := "waiting for " + trio[turn][0]; turn != 0 && !strings.Contains(text(doc), want) {
+		t.Errorf("Ann's dashboard does not say %q: %s", want, text(doc))
+	}
 }
 
 func (tb *table) gamePage(t *testing.T, seat int) *goquery.Document {
