@@ -119,6 +119,9 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 			if err := finishGame(tx, g.ID, next.Result(), now); err != nil {
 				return err
 			}
+			if err := sealFinal(tx, g.ID, cur+1, next, now); err != nil {
+				return err
+			}
 		}
 		if err := s.observeMove(ctx, tx, MoveDone{Game: g, Before: st, After: next, Seat: sub.Seat, Seq: cur + 1,
 			By: sub.By, Note: sub.Note, Events: events, Now: now}); err != nil {

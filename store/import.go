@@ -1,0 +1,204 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"rondel/game"
+	"rondel/game/record"
+)
+
+// GameImport says where an imported game came from.
+type GameImport struct {
+	GameID     int64 `gorm:"primaryKey;autoIncrement:false"`
+	Source     string
+	Notes      string
+	ImportedBy *int64
+	ImportedAt time.Time
+}
+
+// TableName pins the table the migration creates.
+func (GameImport) TableName() string { return "game_imports" }
+
+// ImportSpec is what the club adds to a record it imports.
+type ImportSpec struct {
+	Name      string   // the game's name in the club; "" uses the kind and date
+	Emails    []string // one address per seat: the members who take the seats
+	CreatedBy int64    // who imported it (0: nobody, e.g. the command line)
+	Rated     bool
+	Source    string // e.g. "playimperial.club"; "" for a Rondel record
+	Notes     string // what the import reported, in words
+}
+
+// ImportRecord creates a game in the club from a game record: finished if
+// its moves end the game, otherwise in play so its players continue it
+// here. Every seat is taken by the member with the given address (created
+// if new) and accepted. The record must replay under this engine; if it
+// carries a state hash or a result, the replay must give exactly those.
+func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec ImportSpec) (*Game, error) {
+	g, err := s.reg.Get(rec.GameID)
+	if err != nil {
+		return nil, err
+	}
+	if len(spec.Emails) != len(rec.Players) {
+		return nil, fmt.Errorf("the record has %d players but %d addresses were given", len(rec.Players), len(spec.Emails))
+	}
+	opts, err := game.Normalize(g.Info().Options, rec.Options)
+	if err != nil {
+		return nil, err
+	}
+	clean := *rec
+	clean.Options = opts
+	var events [][]game.Event
+	final, err := record.ReplayEach(s.reg, &clean, func(_ int, _ game.State, ev []game.Event) error {
+		events = append(events, ev)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("the record does not replay: %w", err)
+	}
+	if err := checkReplay(rec, final); err != nil {
+		return nil, err
+	}
+	emails := make([]string, len(spec.Emails))
+	for i, e := range spec.Emails {
+		if emails[i], err = NormalizeEmail(e); err != nil {
+			return nil, fmt.Errorf("seat %d (%s): %w", i+1, rec.Players[i].Name, err)
+		}
+		for j := range i {
+			if emails[j] == emails[i] {
+				return nil, fmt.Errorf("%s takes two seats", emails[i])
+			}
+		}
+	}
+	now := s.Now()
+	row := importRow(rec, g.Info(), opts, spec, final, now)
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(row).Error; err != nil {
+			return err
+		}
+		for i, p := range rec.Players {
+			u, err := findOrCreateUser(tx, emails[i], p.Name, now)
+			if err != nil {
+				return err
+			}
+			if err := tx.Create(&Seat{GameID: row.ID, Seat: i, UserID: u.ID, Name: p.Name, AcceptedAt: &now}).Error; err != nil {
+				return err
+			}
+		}
+		if err := importMoves(tx, row.ID, rec.Moves, events, now); err != nil {
+			return err
+		}
+		if final.Finished() {
+			if err := sealFinal(tx, row.ID, len(rec.Moves), final, now); err != nil {
+				return err
+			}
+		}
+		if spec.Source == "" {
+			return nil
+		}
+		imp := GameImport{GameID: row.ID, Source: spec.Source, Notes: spec.Notes, ImportedAt: now}
+		if spec.CreatedBy != 0 {
+			imp.ImportedBy = &spec.CreatedBy
+		}
+		return tx.Create(&imp).Error
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: importing: %w", err)
+	}
+	s.cache.put(row.ID, len(rec.Moves), final)
+	return row, nil
+}
+
+// checkReplay compares a replay with what the record says it leads to.
+func checkReplay(rec *record.Record, final game.State) error {
+	if rec.StateHash != "" {
+		h, err := record.Hash(final)
+		if err != nil {
+			return err
+		}
+		if h != rec.StateHash {
+			return fmt.Errorf("the record replays to a different state than it records (hash %.12s…, recorded %.12s…)", h, rec.StateHash)
+		}
+	}
+	if rec.Result != nil {
+		if !final.Finished() {
+			return errors.New("the record has a result but its moves do not end the game")
+		}
+		if !sameResult(rec.Result, final.Result()) {
+			return fmt.Errorf("the record's result %+v differs from the replay's %+v", *rec.Result, *final.Result())
+		}
+	}
+	return nil
+}
+
+func importRow(rec *record.Record, info game.Info, opts game.Options, spec ImportSpec, final game.State, now time.Time) *Game {
+	optJSON, _ := json.Marshal(opts)
+	name := strings.TrimSpace(spec.Name)
+	if name == "" {
+		name = info.Name + " (imported " + now.Format("2006-01-02") + ")"
+	}
+	started := now
+	if rec.Started != nil {
+		started = rec.Started.UTC()
+	}
+	row := &Game{GameID: rec.GameID, Name: name, Options: string(optJSON), Seed: int64(rec.Seed),
+		Status: StatusActive, Rated: spec.Rated, CreatedAt: now, StartedAt: &started}
+	if spec.CreatedBy != 0 {
+		row.CreatedBy = &spec.CreatedBy
+	}
+	if final.Finished() {
+		row.Status = StatusFinished
+		done := now
+		if rec.Finished != nil {
+			done = rec.Finished.UTC()
+		}
+		row.FinishedAt = &done
+		if b, err := json.Marshal(final.Result()); err == nil {
+			r := string(b)
+			row.Result = &r
+		}
+	}
+	return row
+}
+
+func importMoves(tx *gorm.DB, gameID int64, moves []record.Move, events [][]game.Event, now time.Time) error {
+	for i, m := range moves {
+		by := m.By
+		switch by {
+		case "":
+			by = ByPlayer
+		case ByCaretaker, ByStandingOrder:
+		default:
+			return fmt.Errorf("move %d was made by %q, which Rondel does not know", i+1, m.By)
+		}
+		at := now
+		if m.At != nil {
+			at = m.At.UTC()
+		}
+		row, err := moveRow(gameID, i+1, Submit{Seat: m.Seat, Move: m.Move, By: by, Note: m.Note}, events[i], at)
+		if err != nil {
+			return fmt.Errorf("move %d: %w", i+1, err)
+		}
+		if err := tx.Create(row).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ImportOf returns where a game was imported from, or nil.
+func (s *Store) ImportOf(ctx context.Context, gameID int64) (*GameImport, error) {
+	var imp GameImport
+	err := s.db.WithContext(ctx).Take(&imp, "game_id = ?", gameID).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, nil
+	}
+	return &imp, err
+}

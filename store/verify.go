@@ -1,0 +1,169 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+
+	"rondel/game"
+	"rondel/game/record"
+)
+
+// FinalState is the sealed end of a finished game: the hash of the state
+// its log led to when it finished, and the build that computed it.
+type FinalState struct {
+	GameID    int64 `gorm:"primaryKey;autoIncrement:false"`
+	Moves     int
+	StateHash string
+	Engine    string
+	SealedAt  time.Time
+}
+
+// TableName pins the table the migration creates.
+func (FinalState) TableName() string { return "final_states" }
+
+// sealFinal stores the hash of a game's final state, reached after moves.
+func sealFinal(tx *gorm.DB, gameID int64, moves int, st game.State, now time.Time) error {
+	h, err := record.Hash(st)
+	if err != nil {
+		return fmt.Errorf("store: hashing the final state of game %d: %w", gameID, err)
+	}
+	return tx.Create(&FinalState{GameID: gameID, Moves: moves, StateHash: h, Engine: EngineVersion(), SealedAt: now}).Error
+}
+
+// Problem is one way a stored game differs from its replay.
+type Problem struct {
+	GameID int64
+	Name   string
+	What   string
+}
+
+func (p Problem) String() string { return fmt.Sprintf("game %d (%s): %s", p.GameID, p.Name, p.What) }
+
+// VerifyReport is the outcome of Verify.
+type VerifyReport struct {
+	Games    int       // games replayed
+	Finished int       // of which finished
+	Unsealed int       // finished games without a stored hash (sealed now if asked)
+	Problems []Problem // every difference, by game
+}
+
+// Verify replays every game that has started and compares the replay with
+// what is stored: a finished game must still end, with the stored result
+// and the sealed final-state hash; a game in play must not have ended.
+// With seal, finished games that have no hash yet (finished before hashes
+// were kept) get one from this replay.
+func (s *Store) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
+	var games []Game
+	if err := s.db.WithContext(ctx).Where("status <> ?", StatusInviting).Order("id").Find(&games).Error; err != nil {
+		return nil, err
+	}
+	rep := &VerifyReport{}
+	for _, g := range games {
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+		rep.Games++
+		if g.Status == StatusFinished {
+			rep.Finished++
+		}
+		problem := func(format string, args ...any) {
+			rep.Problems = append(rep.Problems, Problem{GameID: g.ID, Name: g.Name, What: fmt.Sprintf(format, args...)})
+		}
+		rec, err := buildRecord(s.db.WithContext(ctx), &g, -1)
+		if err != nil {
+			problem("its log cannot be read: %v", err)
+			continue
+		}
+		st, err := record.Replay(s.reg, rec)
+		if err != nil {
+			problem("no longer replays: %v", err)
+			continue
+		}
+		if g.Status != StatusFinished {
+			if st.Finished() {
+				problem("is in play, but its moves now end the game")
+			}
+			continue
+		}
+		sealed, err := s.checkFinished(ctx, &g, len(rec.Moves), st, problem)
+		if err != nil {
+			return rep, err
+		}
+		if !sealed {
+			rep.Unsealed++
+			if seal {
+				if err := sealFinal(s.db.WithContext(ctx), g.ID, len(rec.Moves), st, s.Now()); err != nil {
+					return rep, err
+				}
+			}
+		}
+	}
+	return rep, nil
+}
+
+// checkFinished compares a finished game's replay with its stored result
+// and seal, and reports whether it has a seal.
+func (s *Store) checkFinished(ctx context.Context, g *Game, moves int, st game.State, problem func(string, ...any)) (bool, error) {
+	if !st.Finished() {
+		problem("is finished, but its moves no longer end the game")
+		return true, nil
+	}
+	switch {
+	case g.Result == nil:
+		problem("is finished but has no stored result")
+	case !sameResultJSON(*g.Result, st.Result()):
+		b, _ := json.Marshal(st.Result())
+		problem("the result differs: stored %s, replay gives %s", *g.Result, b)
+	}
+	var fs FinalState
+	err := s.db.WithContext(ctx).Take(&fs, "game_id = ?", g.ID).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	h, err := record.Hash(st)
+	if err != nil {
+		return true, err
+	}
+	if fs.Moves != moves {
+		problem("was sealed after %d moves but its log has %d", fs.Moves, moves)
+	}
+	if h != fs.StateHash {
+		problem("the final state differs: sealed hash %.12s… (%s), replay gives %.12s…", fs.StateHash, fs.Engine, h)
+	}
+	return true, nil
+}
+
+// sameResult compares two results as their JSON, so nil and empty lists
+// or field order never make a difference.
+func sameResult(a, b *game.Result) bool {
+	x, err1 := json.Marshal(a)
+	y, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && bytes.Equal(x, y)
+}
+
+func sameResultJSON(stored string, r *game.Result) bool {
+	var a game.Result
+	if json.Unmarshal([]byte(stored), &a) != nil {
+		return false
+	}
+	return sameResult(&a, r)
+}
+
+// FinalHash returns a finished game's sealed hash ("" if none).
+func (s *Store) FinalHash(ctx context.Context, gameID int64) (string, error) {
+	var fs FinalState
+	err := s.db.WithContext(ctx).Take(&fs, "game_id = ?", gameID).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return "", nil
+	}
+	return fs.StateHash, err
+}
