@@ -184,7 +184,10 @@ func TestImportRefusesWhatDoesNotReplay(t *testing.T) {
 			r.Result = &game.Result{Scores: []int{1, 2}, Places: []int{2, 1}}
 			return emailsFor(r)
 		},
-		"illegal move":   func(r *record.Record) []string { r.Moves[3].Move = json.RawMessage(`{"nonsense":1}`); return emailsFor(r) },
+		"illegal move": func(r *record.Record) []string {
+			r.Moves[3].Move = json.RawMessage(`{"nonsense":1}`)
+			return emailsFor(r)
+		},
 		"unknown maker":  func(r *record.Record) []string { r.Moves[1].By = "robot"; return emailsFor(r) },
 		"missing email":  func(r *record.Record) []string { return emailsFor(r)[1:] },
 		"same email":     func(r *record.Record) []string { return []string{"x@example.org", "x@example.org"} },
