@@ -236,7 +236,8 @@ func (s *State) drawAnchors(w *strings.Builder, g mapGeom) {
 		}
 		sea := s.b.Regions[r.PortIdx].ID
 		box, _ := g.l.BoxOf(r.ID)
-		cx, cy := float64(box.Col)+float64(box.W)/2, float64(box.Row)+float64(box.H)/2
+		// Aim a little below the middle: the name runs along the top.
+		cx, cy := float64(box.Col)+float64(box.W)/2, float64(box.Row)+float64(box.H)/2+0.3
 		best, bestD := [2]float64{}, -1.0
 		for row := 0; row < g.l.Rows; row++ {
 			for col := 0; col < g.l.Cols; col++ {

@@ -107,11 +107,12 @@ func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
 		x3, y3 := pt(rIn, a0)
 		fmt.Fprintf(w, `<path d="M%.1f %.1fA%.0f %.0f 0 0 1 %.1f %.1fL%.1f %.1fA%.0f %.0f 0 0 0 %.1f %.1fZ" fill="%s" stroke="#fff" stroke-width="2"/>`,
 			x0, y0, rOut, rOut, x1, y1, x2, y2, rIn, rIn, x3, y3, rondelFills[i])
-		lx, ly := pt(113, float64(i)*45)
+		// Wide words sit further out on the sides, clear of the markers.
+		lx, ly := pt(113+6*math.Abs(math.Sin(float64(i)*math.Pi/4)), float64(i)*45)
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-weight="600" fill="%s" text-anchor="middle">%s</text>`, lx, ly+4, colInk, rondelLabels[i])
 	}
 	// Marker places on a space: two rows of two, then one near the hub.
-	spots := [][2]float64{{70, -15}, {70, 15}, {47, -12}, {47, 12}, {91, 0}, {27, 0}}
+	spots := [][2]float64{{67, -15}, {67, 15}, {45, -12}, {45, 12}, {88, 0}, {26, 0}}
 	count := make([]int, numSlots)
 	for ni, nat := range s.Nations {
 		if nat.Rondel < 0 {
