@@ -122,6 +122,33 @@ func (s *State) armyRoutes(from int) []route {
 	return slices.DeleteFunc(out, func(r route) bool { return r.Via != nil && byLand[r.To] })
 }
 
+// landReach reports whether an army in from can reach to by land and
+// railway alone: the same routes armyRoutes lists without convoy, checked
+// without listing them (a move is applied far more often than listed).
+func (s *State) landReach(from, to int) bool {
+	if to == from || !s.b.Regions[to].IsLand() {
+		return false
+	}
+	start := s.railFrom(from)
+	if start == nil {
+		start = []int{from}
+	}
+	if slices.Contains(start, to) {
+		return true
+	}
+	for _, x := range start {
+		for _, y := range s.b.Regions[x].Adj {
+			if !s.b.Regions[y].IsLand() {
+				continue
+			}
+			if y == to || slices.Contains(s.railFrom(y), to) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func containsChain(chains [][]int, c []int) bool {
 	return slices.ContainsFunc(chains, func(o []int) bool { return slices.Equal(o, c) })
 }
@@ -182,14 +209,18 @@ func (s *State) moveArmy(m Move, l *log) error {
 		}
 		via = append(via, v)
 	}
-	var found *route
-	for _, r := range s.armyRoutes(from) {
-		if r.To == to && (len(via) == 0) == (r.Via == nil) && (r.Via == nil || sameSet(r.Via, via)) {
-			found = &r
-			break
+	var found bool
+	if len(via) == 0 {
+		found = s.landReach(from, to)
+	} else {
+		for _, r := range s.armyRoutes(from) {
+			if r.To == to && r.Via != nil && sameSet(r.Via, via) {
+				found = true
+				break
+			}
 		}
 	}
-	if found == nil {
+	if !found {
 		if len(via) > 0 {
 			return game.Broke("maneuver: convoy", "an army in %s cannot reach %s by convoy over %s (each sea needs an own fleet that has not yet carried an army)", s.regionName(from), s.regionName(to), strings.Join(m.Via, ", "))
 		}
