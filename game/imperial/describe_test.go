@@ -1,0 +1,27 @@
+package imperial
+
+import (
+	"strings"
+	"testing"
+
+	"rondel/game"
+)
+
+func TestSituationNamesWhatMatters(t *testing.T) {
+	st, err := New().New(game.Setup{Players: []string{"Ann", "Bob", "Cy"}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	d := s.ToAct()[0]
+	got := s.Situation(d.Seat)
+	ni, _ := s.b.Nation(d.Subject)
+	for _, want := range []string{s.nationName(ni), "treasury 11M", "not yet on the rondel", "Your own cash: 2M"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("situation %q lacks %q", got, want)
+		}
+	}
+	if other := (d.Seat + 1) % 3; s.Situation(other) != "" {
+		t.Errorf("a seat with nothing to decide got %q", s.Situation(other))
+	}
+}
