@@ -167,6 +167,11 @@ func (s *State) regionTitle(ri int) string {
 			parts = append(parts, "flag of "+s.nationName(f))
 		}
 	}
+	for _, c := range s.b.Canals {
+		if c.ControlIdx == ri {
+			parts = append(parts, fmt.Sprintf("its flag controls the %s canal (%s to %s)", c.ID, s.regionName(c.SeaIdx[0]), s.regionName(c.SeaIdx[1])))
+		}
+	}
 	for ni := range s.Nations {
 		st := s.Units[ni][ri]
 		if st.empty() {
