@@ -98,14 +98,15 @@ func (t *NotifyTx) GameClock(gameID int64) (*GameClock, error) {
 // SaveGameClock writes the game's clock.
 func (t *NotifyTx) SaveGameClock(c *GameClock) error { return t.tx.Save(c).Error }
 
-// SeatClock returns a seat's clock (zero values when there is no row).
-func (t *NotifyTx) SeatClock(gameID int64, seat int) (*SeatClock, error) {
+// SeatClock returns a seat's clock and whether it has a row yet (zero
+// values when not).
+func (t *NotifyTx) SeatClock(gameID int64, seat int) (*SeatClock, bool, error) {
 	c := SeatClock{GameID: gameID, Seat: seat}
 	err := t.tx.Take(&c, "game_id = ? AND seat = ?", gameID, seat).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return &c, nil
+		return &c, false, nil
 	}
-	return &c, err
+	return &c, err == nil, err
 }
 
 // SaveSeatClock writes a seat's clock.

@@ -1,0 +1,334 @@
+package notify
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"rondel/game"
+	"rondel/store"
+)
+
+// cause says why notify itself made a move; the observer reads it from the
+// move's context.
+type cause struct {
+	kind   string // causeTimeout, causeContinue, causeAuto
+	reason string
+}
+
+const (
+	causeTimeout  = "timeout"  // the deadline passed: the caretaker moved
+	causeContinue = "continue" // the caretaker finishes a timed-out turn
+	causeAuto     = "auto"     // a standing order or a dropped seat
+)
+
+type causeKey struct{}
+
+func withCause(ctx context.Context, c cause) context.Context {
+	return context.WithValue(ctx, causeKey{}, c)
+}
+
+func causeOf(ctx context.Context) cause {
+	c, _ := ctx.Value(causeKey{}).(cause)
+	return c
+}
+
+// gameView is one game as the observer and the jobs see it in a transaction.
+type gameView struct {
+	game  store.Game
+	seats []store.Seat
+	users []store.User // by seat
+	clock *store.GameClock
+	now   time.Time
+}
+
+func (s *Service) loadView(tx *store.NotifyTx, gameID int64) (*gameView, error) {
+	g, err := tx.GameRow(gameID)
+	if err != nil {
+		return nil, err
+	}
+	seats, err := tx.Seats(gameID)
+	if err != nil {
+		return nil, err
+	}
+	v := &gameView{game: *g, seats: seats, now: tx.Now()}
+	for _, st := range seats {
+		u, err := tx.User(st.UserID)
+		if err != nil {
+			return nil, err
+		}
+		v.users = append(v.users, *u)
+	}
+	if v.clock, err = s.ensureClock(tx, gameID); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// observe runs inside every move's transaction: it keeps the deadlines and
+// queues one mail per newly asked seat, the timeout and the end mails.
+func (s *Service) observe(ctx context.Context, tx *store.NotifyTx, m store.MoveDone) error {
+	v, err := s.loadView(tx, m.Game.ID)
+	if err != nil {
+		return fmt.Errorf("notify: %w", err)
+	}
+	c := causeOf(ctx)
+	if c.kind == causeTimeout {
+		if err := s.recordTimeout(tx, v, m, c.reason); err != nil {
+			return err
+		}
+	} else if m.By == store.ByPlayer {
+		if err := s.resetTimeouts(tx, v, m.Seat); err != nil {
+			return err
+		}
+	}
+	if err := s.reconcile(tx, v, m.Before.ToAct(), m.After, m.Seq, m.Seat, c); err != nil {
+		return err
+	}
+	if m.After.Finished() {
+		return s.mailEnd(tx, v, m.After.Result(), m.Seq)
+	}
+	return nil
+}
+
+// bySeat groups decisions by seat, keyed by kind and subject.
+func bySeat(ds []game.Decision) map[int]map[string]game.Decision {
+	out := map[int]map[string]game.Decision{}
+	for _, d := range ds {
+		if out[d.Seat] == nil {
+			out[d.Seat] = map[string]game.Decision{}
+		}
+		out[d.Seat][d.Kind+"\x00"+d.Subject] = d
+	}
+	return out
+}
+
+// newDecisions lists the decisions in after that were not open before.
+func newDecisions(before, after map[string]game.Decision) []game.Decision {
+	var out []game.Decision
+	for k, d := range after {
+		if _, had := before[k]; !had {
+			out = append(out, d)
+		}
+	}
+	sortDecisions(out)
+	return out
+}
+
+func sortDecisions(ds []game.Decision) {
+	for i := range ds {
+		for j := i + 1; j < len(ds); j++ {
+			if ds[j].Kind+ds[j].Subject < ds[i].Kind+ds[i].Subject {
+				ds[i], ds[j] = ds[j], ds[i]
+			}
+		}
+	}
+}
+
+// reconcile compares who must decide before and after a move (mover -1:
+// the game just started) and starts or stops each seat's clock; every
+// seat newly asked something gets one turn mail.
+func (s *Service) reconcile(tx *store.NotifyTx, v *gameView, before []game.Decision, after game.State, seq, mover int, c cause) error {
+	b, a := bySeat(before), bySeat(after.ToAct())
+	for seat := range v.seats {
+		dl, err := tx.OpenDeadline(v.game.ID, seat)
+		if err != nil {
+			return err
+		}
+		fresh := newDecisions(b[seat], a[seat])
+		switch {
+		case len(a[seat]) == 0 || after.Finished():
+			if dl != nil {
+				if err := s.closeDeadline(tx, v, dl, seat == mover, c); err != nil {
+					return err
+				}
+			}
+		case len(fresh) > 0 || seat == mover || dl == nil:
+			since, err := tx.LastAskedSeq(v.game.ID, seat)
+			if err != nil {
+				return err
+			}
+			if dl != nil {
+				if err := s.closeDeadline(tx, v, dl, seat == mover, c); err != nil {
+					return err
+				}
+			}
+			nd, err := s.openDeadline(tx, v, seat, seq)
+			if err != nil {
+				return err
+			}
+			if len(fresh) == 0 {
+				continue
+			}
+			if err := s.mailTurn(tx, v, seat, after, fresh, seq, since, nd); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// seatCalendar is the time that counts for a seat: weekends if the game
+// skips them, minus the holder's absences.
+func (s *Service) seatCalendar(tx *store.NotifyTx, v *gameView, seat int, from time.Time) (calendar, error) {
+	abs, err := tx.Absences(v.seats[seat].UserID, from)
+	if err != nil {
+		return calendar{}, err
+	}
+	var ps []pause
+	for _, a := range abs {
+		ps = append(ps, pause{a.FromAt, a.UntilAt})
+	}
+	return newCalendar(v.clock.SkipWeekends, ps), nil
+}
+
+// allowance is the time a seat gets for a decision.
+func allowance(gc *store.GameClock, sc *store.SeatClock) time.Duration {
+	if gc.PerMoveSecs > 0 {
+		return time.Duration(gc.PerMoveSecs) * time.Second
+	}
+	return time.Duration(max(sc.BankSecs, gc.BonusSecs, 3600)) * time.Second
+}
+
+func (s *Service) seatClock(tx *store.NotifyTx, v *gameView, seat int) (*store.SeatClock, error) {
+	sc, found, err := tx.SeatClock(v.game.ID, seat)
+	if err == nil && !found {
+		sc.BankSecs = v.clock.BankSecs
+	}
+	return sc, err
+}
+
+func (s *Service) openDeadline(tx *store.NotifyTx, v *gameView, seat, seq int) (*store.Deadline, error) {
+	sc, err := s.seatClock(tx, v, seat)
+	if err != nil {
+		return nil, err
+	}
+	cal, err := s.seatCalendar(tx, v, seat, v.now)
+	if err != nil {
+		return nil, err
+	}
+	d := &store.Deadline{GameID: v.game.ID, Seat: seat, AskedSeq: seq, AskedAt: v.now, DueAt: cal.add(v.now, allowance(v.clock, sc))}
+	d.Reminded = s.remindersPassed(d.DueAt, v.now)
+	return d, tx.AddDeadline(d)
+}
+
+// remindersPassed counts the reminders (longest first) whose time is not
+// after now: they are skipped, or already sent.
+func (s *Service) remindersPassed(due, now time.Time) int {
+	n := 0
+	for _, off := range s.reminders {
+		if due.Add(-off).After(now) {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// closeDeadline stops a seat's clock. When the seat itself moved, its time
+// bank pays for the time used and earns the bonus.
+func (s *Service) closeDeadline(tx *store.NotifyTx, v *gameView, d *store.Deadline, moved bool, c cause) error {
+	outcome := store.OutcomeMoved
+	if c.kind == causeTimeout && moved {
+		outcome = store.OutcomeTimeout
+	}
+	if moved && v.clock.PerMoveSecs == 0 && c.kind != causeContinue {
+		sc, err := s.seatClock(tx, v, d.Seat)
+		if err != nil {
+			return err
+		}
+		if outcome == store.OutcomeTimeout {
+			sc.BankSecs = 0
+		} else {
+			cal, err := s.seatCalendar(tx, v, d.Seat, d.AskedAt)
+			if err != nil {
+				return err
+			}
+			used := int64(cal.counted(d.AskedAt, v.now) / time.Second)
+			sc.BankSecs = min(max(sc.BankSecs-used, 0)+v.clock.BonusSecs, v.clock.CapSecs)
+		}
+		if err := tx.SaveSeatClock(sc); err != nil {
+			return err
+		}
+	}
+	return tx.CloseDeadline(d, outcome)
+}
+
+// resetTimeouts: a person moved, so their run of timeouts ends.
+func (s *Service) resetTimeouts(tx *store.NotifyTx, v *gameView, seat int) error {
+	sc, err := s.seatClock(tx, v, seat)
+	if err != nil || sc.Timeouts == 0 {
+		return err
+	}
+	sc.Timeouts = 0
+	return tx.SaveSeatClock(sc)
+}
+
+// recordTimeout counts a timeout, drops the seat to the caretaker after
+// too many in a row, and tells everyone.
+func (s *Service) recordTimeout(tx *store.NotifyTx, v *gameView, m store.MoveDone, reason string) error {
+	sc, err := s.seatClock(tx, v, m.Seat)
+	if err != nil {
+		return err
+	}
+	sc.Timeouts++
+	sc.TotalTimeouts++
+	sc.SubstituteUntil, sc.SubstituteToken = nil, ""
+	dropped := false
+	if v.clock.DropAfter > 0 && sc.Timeouts >= v.clock.DropAfter && !sc.Dropped {
+		sc.Dropped, dropped = true, true
+	}
+	if err := tx.SaveSeatClock(sc); err != nil {
+		return err
+	}
+	name := v.seats[m.Seat].Name
+	text := fmt.Sprintf("%s did not decide in time, so the caretaker moved for them: %s.", name, reason)
+	if dropped {
+		text += fmt.Sprintf(" That was %d timeouts in a row: the caretaker plays %s's seat for the rest of the game.", sc.Timeouts, name)
+	}
+	subject := fmt.Sprintf("Rondel · %s · %s timed out", v.game.Name, name)
+	return s.mailEveryone(tx, v, m.Seq, kindTimeout, subject, text)
+}
+
+// mailEveryone queues one mail to every seat's holder.
+func (s *Service) mailEveryone(tx *store.NotifyTx, v *gameView, seq int, kind, subject string, paras ...string) error {
+	for _, u := range v.users {
+		ok, err := s.wantsMail(tx, u, v.game.ID, false)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		l := letter{Greeting: "Hello " + u.Name() + ",", Paras: paras,
+			Main: action{"Open the game", fmt.Sprintf("%s/games/%d", s.base, v.game.ID)}}
+		row, err := s.outboxRow(v.game.ID, seq, kind, u, subject, l)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Enqueue(row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// wantsMail says whether a person gets a mail: not when they unsubscribed
+// from the game or from everything, and turn mails only for "each".
+func (s *Service) wantsMail(tx *store.NotifyTx, u store.User, gameID int64, turn bool) (bool, error) {
+	if u.Notify == store.NotifyNone || (turn && u.Notify != store.NotifyEach) {
+		return false, nil
+	}
+	off, err := tx.Unsubscribed(u.ID, gameID)
+	return !off, err
+}
+
+// ensureClock gives a game its clock from the configured default preset.
+func (s *Service) ensureClock(tx *store.NotifyTx, gameID int64) (*store.GameClock, error) {
+	gc, err := tx.GameClock(gameID)
+	if err != nil || gc != nil {
+		return gc, err
+	}
+	gc = s.clockFor(gameID, s.cfg.Deadline, s.cfg.SkipWeekends)
+	return gc, tx.SaveGameClock(gc)
+}

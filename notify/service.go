@@ -1,0 +1,155 @@
+// Package notify keeps slow games moving: it turns moves into emails (a
+// durable outbox written in the move's own transaction), runs deadlines,
+// reminders, timeouts with the engine's caretaker, standing orders,
+// absences, daily digests and the end of abandoned games. Its jobs run on
+// robfig/cron and only look for due work in the database, so running them
+// twice, or on two instances, is harmless. Mail goes out over SMTP with
+// wneessen/go-mail, or into the local outbox when no server is configured.
+package notify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"time"
+
+	"rondel/store"
+	"rondel/store/config"
+)
+
+// Transport delivers one queued mail.
+type Transport interface {
+	Deliver(ctx context.Context, m store.OutboxMail) error
+}
+
+// Options configure a Service.
+type Options struct {
+	Store  *store.Store
+	Config config.Config
+	// Transport delivers mail; nil: the local outbox.
+	Transport Transport
+	Logger    *slog.Logger
+	// Background sends new mail at once after a hook, in a goroutine, as
+	// `rondel serve` wants; tests leave it off and call Tick.
+	Background bool
+}
+
+// Service is notify for one store.
+type Service struct {
+	st        *store.Store
+	cfg       config.Notify
+	base      string // public URL, no trailing slash
+	host      string // for Message-IDs
+	from      string
+	transport Transport
+	log       *slog.Logger
+	key       []byte
+	reminders []time.Duration // longest first
+	bg        bool
+}
+
+// New makes the service and installs its move observer in the store, so
+// every move from now on queues its mails in its own transaction.
+func New(ctx context.Context, o Options) (*Service, error) {
+	if o.Store == nil {
+		return nil, errors.New("notify: no store")
+	}
+	if err := o.Config.Check(); err != nil {
+		return nil, err
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	key, err := o.Store.LinkKey(ctx)
+	if err != nil {
+		return nil, err
+	}
+	base := o.Config.PublicURL()
+	u, err := url.Parse(base)
+	if err != nil {
+		return nil, fmt.Errorf("notify: base url: %w", err)
+	}
+	s := &Service{st: o.Store, cfg: o.Config.Notify, base: base, host: u.Hostname(), from: o.Config.Mail.From,
+		transport: o.Transport, log: o.Logger, key: key, bg: o.Background}
+	if s.transport == nil {
+		s.transport = LocalTransport{Outbox: store.LocalOutbox{Store: o.Store, Log: o.Logger}}
+	}
+	for _, h := range o.Config.Notify.Reminders {
+		s.reminders = append(s.reminders, config.Hours(h))
+	}
+	sortDesc(s.reminders)
+	o.Store.SetMoveObserver(s.observe)
+	return s, nil
+}
+
+func sortDesc(d []time.Duration) {
+	for i := range d {
+		for j := i + 1; j < len(d); j++ {
+			if d[j] > d[i] {
+				d[i], d[j] = d[j], d[i]
+			}
+		}
+	}
+}
+
+// Tick runs every job once, in order: start mails, automatic moves,
+// reminders and timeouts, digests, abandoned games, then the outbox. Tests
+// call it with a fake clock; cron calls the jobs one by one.
+func (s *Service) Tick(ctx context.Context) error {
+	return errors.Join(
+		s.SyncGames(ctx),
+		s.AutoMoves(ctx),
+		s.Deadlines(ctx),
+		s.Digests(ctx),
+		s.Abandoned(ctx),
+		s.SendDue(ctx),
+	)
+}
+
+// now is the store's clock (the injected one in tests).
+func (s *Service) now() time.Time { return s.st.Now() }
+
+// GameCreated gives a new game its clock (the configured default preset).
+func (s *Service) GameCreated(ctx context.Context, gameID int64) {
+	err := s.st.NotifyTx(ctx, func(tx *store.NotifyTx) error {
+		_, err := s.ensureClock(tx, gameID)
+		return err
+	})
+	if err != nil {
+		s.log.Error("notify: game clock", "game", gameID, "err", err)
+	}
+}
+
+// GameStarted queues the start mails and the first turn mails at once
+// (the SyncGames job would find them too, a little later).
+func (s *Service) GameStarted(ctx context.Context, gameID int64) {
+	if err := s.syncGame(ctx, gameID); err != nil {
+		s.log.Error("notify: game start", "game", gameID, "err", err)
+	}
+	s.kick(ctx)
+}
+
+// MovePlayed makes any automatic moves the new position allows and sends
+// the new mails without waiting for the next tick.
+func (s *Service) MovePlayed(ctx context.Context, gameID int64, seq int) {
+	if err := s.autoMoves(ctx, gameID); err != nil {
+		s.log.Error("notify: automatic moves", "game", gameID, "err", err)
+	}
+	s.kick(ctx)
+}
+
+// kick sends due mail in the background, detached from the request.
+func (s *Service) kick(ctx context.Context) {
+	if !s.bg {
+		return
+	}
+	go func() {
+		c, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		defer cancel()
+		if err := s.SendDue(c); err != nil {
+			s.log.Warn("notify: sending", "err", err)
+		}
+	}()
+}

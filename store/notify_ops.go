@@ -1,0 +1,164 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// LinkKey returns the database's link-signing key, making it on first use.
+func (s *Store) LinkKey(ctx context.Context) ([]byte, error) {
+	fresh := make([]byte, 32)
+	if _, err := rand.Read(fresh); err != nil {
+		return nil, err
+	}
+	db := s.db.WithContext(ctx)
+	if err := db.Exec("INSERT OR IGNORE INTO notify_keys (id, key) VALUES (1, ?)", fresh).Error; err != nil {
+		return nil, fmt.Errorf("store: link key: %w", err)
+	}
+	var key []byte
+	if err := db.Raw("SELECT key FROM notify_keys WHERE id = 1").Row().Scan(&key); err != nil {
+		return nil, fmt.Errorf("store: link key: %w", err)
+	}
+	return key, nil
+}
+
+// NewSecret returns a random token and its hash.
+func NewSecret() (token, hash string) { return newToken() }
+
+// AddStandingOrder records a standing order (adding it twice is harmless).
+func (s *Store) AddStandingOrder(ctx context.Context, o StandingOrder) error {
+	o.CreatedAt = s.Now()
+	return s.db.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&o).Error
+}
+
+// RemoveStandingOrder deletes one of a seat's standing orders.
+func (s *Store) RemoveStandingOrder(ctx context.Context, gameID int64, seat int, id int64) error {
+	return s.db.WithContext(ctx).Where("id = ? AND game_id = ? AND seat = ?", id, gameID, seat).Delete(&StandingOrder{}).Error
+}
+
+// StandingOrders returns a seat's standing orders.
+func (s *Store) StandingOrders(ctx context.Context, gameID int64, seat int) ([]StandingOrder, error) {
+	var out []StandingOrder
+	return out, s.db.WithContext(ctx).Where("game_id = ? AND seat = ?", gameID, seat).Order("id").Find(&out).Error
+}
+
+// AbsencesOf returns a person's absences ending after from.
+func (s *Store) AbsencesOf(ctx context.Context, userID int64, from time.Time) ([]Absence, error) {
+	var out []Absence
+	return out, s.db.WithContext(ctx).Where("user_id = ? AND until_at > ?", userID, from).Order("from_at").Find(&out).Error
+}
+
+// AddAbsence records an absence; the caller checks the limits.
+func (t *NotifyTx) AddAbsence(a *Absence) error {
+	a.CreatedAt = t.now
+	return t.tx.Create(a).Error
+}
+
+// AbsencesBetween returns a person's absences overlapping [from, until).
+func (t *NotifyTx) AbsencesBetween(userID int64, from, until time.Time) ([]Absence, error) {
+	var out []Absence
+	return out, t.tx.Where("user_id = ? AND until_at > ? AND from_at < ?", userID, from, until).Order("from_at").Find(&out).Error
+}
+
+// SeatsOfUser returns every seat a person holds in games in play.
+func (t *NotifyTx) SeatsOfUser(userID int64) ([]Seat, error) {
+	var out []Seat
+	return out, t.tx.Where("user_id = ? AND game_id IN (?)", userID,
+		t.tx.Model(&Game{}).Select("id").Where("status = ?", StatusActive)).Order("game_id, seat").Find(&out).Error
+}
+
+// SetTimeZone stores a person's time zone.
+func (s *Store) SetTimeZone(ctx context.Context, userID int64, tz string) error {
+	p := NotifyPref{UserID: userID, TimeZone: tz}
+	return s.db.WithContext(ctx).Save(&p).Error
+}
+
+// TimeZone returns a person's time zone ("UTC" unless set).
+func (s *Store) TimeZone(ctx context.Context, userID int64) string {
+	var p NotifyPref
+	if s.db.WithContext(ctx).Take(&p, "user_id = ?", userID).Error != nil || p.TimeZone == "" {
+		return "UTC"
+	}
+	return p.TimeZone
+}
+
+// Unsubscribe stops mail about one game (gameID > 0) or all (0).
+func (s *Store) Unsubscribe(ctx context.Context, userID, gameID int64) error {
+	u := Unsubscribe{UserID: userID, GameID: gameID, CreatedAt: s.Now()}
+	return s.db.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&u).Error
+}
+
+// Resubscribe undoes Unsubscribe.
+func (s *Store) Resubscribe(ctx context.Context, userID, gameID int64) error {
+	return s.db.WithContext(ctx).Where("user_id = ? AND game_id = ?", userID, gameID).Delete(&Unsubscribe{}).Error
+}
+
+// IsUnsubscribed reports whether a person wants no mail about gameID.
+func (s *Store) IsUnsubscribed(ctx context.Context, userID, gameID int64) bool {
+	var n int64
+	s.db.WithContext(ctx).Model(&Unsubscribe{}).Where("user_id = ? AND game_id IN (0, ?)", userID, gameID).Count(&n)
+	return n > 0
+}
+
+// OpenDeadlines returns every running deadline, soonest first.
+func (s *Store) OpenDeadlines(ctx context.Context) ([]Deadline, error) {
+	var out []Deadline
+	return out, s.db.WithContext(ctx).Where("closed_at IS NULL").Order("due_at, id").Find(&out).Error
+}
+
+// DeadlinesOf returns a game's deadlines, oldest first (for tests and pages).
+func (s *Store) DeadlinesOf(ctx context.Context, gameID int64) ([]Deadline, error) {
+	var out []Deadline
+	return out, s.db.WithContext(ctx).Where("game_id = ?", gameID).Order("id").Find(&out).Error
+}
+
+// SeatClockOf returns a seat's clock (zero values if none).
+func (s *Store) SeatClockOf(ctx context.Context, gameID int64, seat int) (*SeatClock, error) {
+	c := SeatClock{GameID: gameID, Seat: seat}
+	err := s.db.WithContext(ctx).Take(&c, "game_id = ? AND seat = ?", gameID, seat).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return &c, nil
+	}
+	return &c, err
+}
+
+// GameClockOf returns a game's clock, or nil.
+func (s *Store) GameClockOf(ctx context.Context, gameID int64) (*GameClock, error) {
+	var c GameClock
+	err := s.db.WithContext(ctx).Take(&c, "game_id = ?", gameID).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, nil
+	}
+	return &c, err
+}
+
+// SubstituteSeat finds the seat offered by a substitute invitation token.
+func (s *Store) SubstituteSeat(ctx context.Context, token string) (*SeatClock, error) {
+	var c SeatClock
+	err := s.db.WithContext(ctx).Take(&c, "substitute_token = ? AND substitute_token != ''", HashToken(token)).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, ErrNotFound
+	}
+	return &c, err
+}
+
+// FindOrCreateUser returns the user with the address, making one if needed.
+func (t *NotifyTx) FindOrCreateUser(email, name string) (*User, error) {
+	return findOrCreateUser(t.tx, email, name, t.now)
+}
+
+// GamesIdleSince returns games in play whose last move (or start) is
+// before t.
+func (s *Store) GamesIdleSince(ctx context.Context, t time.Time) ([]Game, error) {
+	var out []Game
+	last := s.db.Model(&Move{}).Select("MAX(at)").Where("moves.game_id = games.id")
+	err := s.db.WithContext(ctx).Where("status = ?", StatusActive).
+		Where("COALESCE((?), started_at, created_at) < ?", last, t).Order("id").Find(&out).Error
+	return out, err
+}
