@@ -29,7 +29,7 @@ func (s *State) drawPanel(w *strings.Builder, top float64, viewer int) {
 	drawLegend(w, 10, top+305)
 	s.drawPowerTrack(w, top+10)
 	s.drawTaxChart(w, top+82)
-	s.drawNationTable(w, top+150)
+	s.drawNationTable(w, top+150, viewer)
 	s.drawPlayerTable(w, top+290, viewer)
 }
 

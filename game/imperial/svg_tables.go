@@ -8,8 +8,8 @@ import (
 
 // drawNationTable lists each nation: government, treasury, power points
 // (and the factor they score), tax chart space and rondel space. The
-// nation on turn is highlighted.
-func (s *State) drawNationTable(w *strings.Builder, top float64) {
+// nation on turn is highlighted; the viewer's governments are bold.
+func (s *State) drawNationTable(w *strings.Builder, top float64, viewer int) {
 	x := panelRight
 	cols := []struct {
 		at    float64
@@ -42,12 +42,16 @@ func (s *State) drawNationTable(w *strings.Builder, top float64) {
 			fmt.Sprint(nat.TaxValue),
 			rondel,
 		}
+		weight := "400"
+		if nat.Government == viewer && viewer >= 0 {
+			weight = "700"
+		}
 		for i, c := range cells {
 			at := cols[i].at
 			if i == 0 {
 				at += 30
 			}
-			fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" fill="%s">%s</text>`, at, y+14, colInk, html.EscapeString(c))
+			fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-weight="%s" fill="%s">%s</text>`, at, y+14, weight, colInk, html.EscapeString(c))
 		}
 	}
 }
