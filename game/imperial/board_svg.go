@@ -205,25 +205,54 @@ func plural(n int, one, many string) string {
 // suggests a move that does not exist.
 func (s *State) drawBorders(w *strings.Builder, g mapGeom) {
 	var plain, nopass strings.Builder
-	edge := func(a, b string, x1, y1, x2, y2 float64) {
+	// style: 0 no line, 1 gutter, 2 no crossing.
+	style := func(a, b string) int {
 		if a == b || a == "" || b == "" {
-			return
+			return 0
 		}
-		seg := fmt.Sprintf("M%.1f %.1fL%.1f %.1f", x1, y1, x2, y2)
 		ra, oka := g.regionByID[a]
 		rb, okb := g.regionByID[b]
 		if oka && okb && s.b.Regions[ra].IsLand() && s.b.Regions[rb].IsLand() && !s.b.Adjacent(ra, rb) {
-			nopass.WriteString(seg)
-			return
+			return 2
 		}
-		plain.WriteString(seg)
+		return 1
 	}
-	for row := 0; row < g.l.Rows; row++ {
-		for col := 0; col < g.l.Cols; col++ {
-			here := g.l.At(col, row)
-			c, r := float64(col), float64(row)
-			edge(here, g.l.At(col+1, row), g.x(c+1), g.y(r), g.x(c+1), g.y(r+1))
-			edge(here, g.l.At(col, row+1), g.x(c), g.y(r+1), g.x(c+1), g.y(r+1))
+	// Runs of equal style along one grid line become one segment each.
+	emit := func(st int, x1, y1, x2, y2 float64) {
+		out := &plain
+		if st == 2 {
+			out = &nopass
+		}
+		if st > 0 {
+			fmt.Fprintf(out, "M%.1f %.1fL%.1f %.1f", x1, y1, x2, y2)
+		}
+	}
+	for col := 0; col < g.l.Cols-1; col++ { // vertical lines right of col
+		run, from := 0, 0
+		for row := 0; row <= g.l.Rows; row++ {
+			st := 0
+			if row < g.l.Rows {
+				st = style(g.l.At(col, row), g.l.At(col+1, row))
+			}
+			if st != run || row == g.l.Rows {
+				x := g.x(float64(col + 1))
+				emit(run, x, g.y(float64(from)), x, g.y(float64(row)))
+				run, from = st, row
+			}
+		}
+	}
+	for row := 0; row < g.l.Rows-1; row++ { // horizontal lines below row
+		run, from := 0, 0
+		for col := 0; col <= g.l.Cols; col++ {
+			st := 0
+			if col < g.l.Cols {
+				st = style(g.l.At(col, row), g.l.At(col, row+1))
+			}
+			if st != run || col == g.l.Cols {
+				y := g.y(float64(row + 1))
+				emit(run, g.x(float64(from)), y, g.x(float64(col)), y)
+				run, from = st, col
+			}
 		}
 	}
 	fmt.Fprintf(w, `<path d="%s" stroke="%s" stroke-width="2.5" fill="none" stroke-linecap="square"/>`, plain.String(), colGutter)
