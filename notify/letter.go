@@ -17,6 +17,7 @@ type letter struct {
 	Greeting string
 	Paras    []string
 	Lists    []list
+	After    []string // paragraphs after the lists
 	Main     action   // the one thing to do, as a button
 	Choices  []action // one-click answers, each to a confirmation page
 	Footer   []action // game page, unsubscribe links
@@ -45,6 +46,9 @@ func (l letter) text() string {
 		}
 		b.WriteString("\n")
 	}
+	for _, p := range l.After {
+		b.WriteString(p + "\n\n")
+	}
 	if l.Main.URL != "" {
 		fmt.Fprintf(&b, "%s:\n%s\n\n", l.Main.Label, l.Main.URL)
 	}
@@ -69,6 +73,7 @@ var htmlLetter = template.Must(template.New("mail").Parse(`<!DOCTYPE html>
 {{range .Paras}}<p>{{.}}</p>
 {{end}}{{range .Lists}}<p><strong>{{.Title}}</strong></p>
 <ul>{{range .Items}}<li>{{.}}</li>{{end}}</ul>
+{{end}}{{range .After}}<p>{{.}}</p>
 {{end}}{{with .Main}}{{if .URL}}<p><a href="{{.URL}}" style="display: inline-block; padding: .5em 1em; background: #7a1f1f; color: #fff; text-decoration: none; border-radius: 4px">{{.Label}}</a></p>
 {{end}}{{end}}{{if .Choices}}<p>Or answer from here (each link asks you to confirm):</p>
 <ul>{{range .Choices}}<li><a href="{{.URL}}">{{.Label}}</a></li>{{end}}</ul>

@@ -114,10 +114,10 @@ func (s *Service) turnLetter(tx *store.NotifyTx, v *gameView, seat int, st game.
 	}
 	if ds, ok := st.(game.Describer); ok {
 		if sit := strings.TrimSpace(ds.Situation(seat)); sit != "" {
-			l.Paras = append(l.Paras, "Your situation: "+sit)
+			l.After = append(l.After, "Your situation: "+sit)
 		}
 	}
-	l.Paras = append(l.Paras, "Deadline: "+when(dl.DueAt, tx.TimeZone(u.ID), v.now)+".")
+	l.After = append(l.After, "Deadline: "+when(dl.DueAt, tx.TimeZone(u.ID), v.now)+".")
 	link := DecisionLink{Game: v.game.ID, Seat: seat, Seq: seq, User: u.ID, Choice: -1}
 	l.Main = action{"Open your decision", s.DecisionURL(link)}
 	if moves := st.LegalMoves(seat); len(moves) > 0 && len(moves) <= maxChoices {

@@ -40,10 +40,12 @@ func (t SMTPTransport) message(m store.OutboxMail) (*mail.Msg, error) {
 	if err := json.Unmarshal([]byte(m.Headers), &h); err != nil {
 		return nil, fmt.Errorf("notify: mail %d headers: %w", m.ID, err)
 	}
+	// Generic headers (not preformatted ones), or go-mail adds a Message-ID
+	// of its own beside ours.
 	for _, name := range []mail.Header{mail.HeaderMessageID, mail.HeaderInReplyTo, mail.HeaderReferences,
 		mail.HeaderListUnsubscribe, mail.HeaderListUnsubscribePost} {
 		if v := h[string(name)]; v != "" {
-			msg.SetGenHeaderPreformatted(name, v)
+			msg.SetGenHeader(name, v)
 		}
 	}
 	msg.SetGenHeader(mail.Header("Auto-Submitted"), "auto-generated")

@@ -1,0 +1,286 @@
+package notify
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"mime"
+	"mime/multipart"
+	"mime/quotedprintable"
+	"net"
+	"net/mail"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+
+	"rondel/game"
+	"rondel/game/caesar"
+	"rondel/game/gametest"
+	"rondel/game/imperial"
+	"rondel/store"
+	"rondel/store/config"
+)
+
+// clock is a settable test clock.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+func (c *clock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.t = t }
+
+// A Wednesday noon, UTC.
+var epoch = time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC)
+
+func registry() *game.Registry {
+	return game.NewRegistry(gametest.Game{}, imperial.New(), imperial.New2030(), caesar.New())
+}
+
+type mimeDecoder = mime.WordDecoder
+
+// received is one message the test SMTP server accepted.
+type received struct {
+	From, To string
+	Header   mail.Header
+	Text     string
+	HTML     string
+}
+
+// smtpServer is a real SMTP server on 127.0.0.1 that can be taken down
+// and brought back on the same port.
+type smtpServer struct {
+	t    *testing.T
+	addr string
+	mu   sync.Mutex
+	got  []received
+	srv  *smtp.Server
+}
+
+func startSMTP(t *testing.T) *smtpServer {
+	t.Helper()
+	s := &smtpServer{t: t}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.addr = ln.Addr().String()
+	s.serve(ln)
+	t.Cleanup(s.down)
+	return s
+}
+
+func (s *smtpServer) serve(ln net.Listener) {
+	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) { return &session{s: s}, nil }))
+	srv.Domain = "localhost"
+	srv.AllowInsecureAuth = true
+	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
+	s.mu.Lock()
+	s.srv = srv
+	s.mu.Unlock()
+	go srv.Serve(ln)
+}
+
+func (s *smtpServer) down() {
+	s.mu.Lock()
+	srv := s.srv
+	s.srv = nil
+	s.mu.Unlock()
+	if srv != nil {
+		srv.Close()
+	}
+}
+
+func (s *smtpServer) up() {
+	s.t.Helper()
+	var ln net.Listener
+	var err error
+	for range 50 {
+		if ln, err = net.Listen("tcp", s.addr); err == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	s.serve(ln)
+}
+
+func (s *smtpServer) port() int {
+	_, p, _ := net.SplitHostPort(s.addr)
+	n := 0
+	for _, c := range p {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+func (s *smtpServer) messages() []received {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]received(nil), s.got...)
+}
+
+type session struct {
+	s        *smtpServer
+	from, to string
+}
+
+func (x *session) AuthMechanisms() []string                    { return nil }
+func (x *session) Auth(string) (any, error)                    { return nil, nil }
+func (x *session) Mail(from string, _ *smtp.MailOptions) error { x.from = from; return nil }
+func (x *session) Rcpt(to string, _ *smtp.RcptOptions) error   { x.to = to; return nil }
+func (x *session) Reset()                                      {}
+func (x *session) Logout() error                               { return nil }
+func (x *session) Data(r io.Reader) error {
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		x.s.t.Errorf("unreadable mail: %v", err)
+		return err
+	}
+	rc := received{From: x.from, To: x.to, Header: m.Header}
+	mt, params, _ := mime.ParseMediaType(m.Header.Get("Content-Type"))
+	if strings.HasPrefix(mt, "multipart/") {
+		mr := multipart.NewReader(m.Body, params["boundary"])
+		for {
+			p, err := mr.NextPart()
+			if err != nil {
+				break
+			}
+			body := decodePart(p.Header.Get("Content-Transfer-Encoding"), p)
+			pt, _, _ := mime.ParseMediaType(p.Header.Get("Content-Type"))
+			switch pt {
+			case "text/plain":
+				rc.Text = body
+			case "text/html":
+				rc.HTML = body
+			}
+		}
+	} else {
+		rc.Text = decodePart(m.Header.Get("Content-Transfer-Encoding"), m.Body)
+	}
+	x.s.mu.Lock()
+	x.s.got = append(x.s.got, rc)
+	x.s.mu.Unlock()
+	return nil
+}
+
+func decodePart(enc string, r io.Reader) string {
+	switch strings.ToLower(enc) {
+	case "quoted-printable":
+		r = quotedprintable.NewReader(r)
+	case "base64":
+		r = base64.NewDecoder(base64.StdEncoding, r)
+	}
+	b, _ := io.ReadAll(r)
+	return strings.ReplaceAll(string(b), "\r\n", "\n")
+}
+
+// env is a store, a fake clock and a notify service, optionally sending
+// to a real SMTP server.
+type env struct {
+	t    *testing.T
+	st   *store.Store
+	clk  *clock
+	svc  *Service
+	cfg  config.Config
+	ctx  context.Context
+	path string
+}
+
+func newEnv(t *testing.T, smtpSrv *smtpServer, tweak func(*config.Config)) *env {
+	t.Helper()
+	clk := &clock{t: epoch}
+	path := filepath.Join(t.TempDir(), "n.db")
+	st, err := store.Open(path, store.Options{Registry: registry(), Now: clk.Now, CacheSize: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	ctx := context.Background()
+	if err := st.CheckSchema(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	cfg := config.Default()
+	cfg.BaseURL = "https://rondel.example"
+	cfg.Mail.From = "Rondel <rondel@rondel.example>"
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	o := Options{Store: st, Config: cfg, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if smtpSrv != nil {
+		cfg.Mail.SMTP = config.SMTP{Host: "127.0.0.1", Port: smtpSrv.port(), TLS: "none"}
+		o.Transport = SMTPTransport{Server: cfg.Mail.SMTP, From: cfg.Mail.From, Timeout: 2 * time.Second, Now: clk.Now}
+	}
+	svc, err := New(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &env{t: t, st: st, clk: clk, svc: svc, cfg: cfg, ctx: ctx, path: path}
+}
+
+// startGame creates a started game of gameID among n players.
+func (e *env) startGame(gameID, name string, n int, seed uint64, opts game.Options) *store.Game {
+	e.t.Helper()
+	var players []store.NewPlayer
+	for i := range n {
+		players = append(players, store.NewPlayer{Name: string(rune('A'+i)) + "nn", Email: string(rune('a'+i)) + "@example.org"})
+	}
+	g, invites, err := e.st.CreateGame(e.ctx, store.NewGame{GameID: gameID, Name: name, Seed: seed, Players: players, Options: opts})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.svc.GameCreated(e.ctx, g.ID)
+	for _, inv := range invites {
+		if _, _, err := e.st.AcceptInvitation(e.ctx, inv.Token); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+	e.svc.GameStarted(e.ctx, g.ID)
+	return g
+}
+
+func (e *env) tick() {
+	e.t.Helper()
+	if err := e.svc.Tick(e.ctx); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+func (e *env) outbox(kindPrefix string) []store.OutboxMail {
+	e.t.Helper()
+	rows, err := e.st.OutboxRows(e.ctx, "", 0)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	var out []store.OutboxMail
+	for _, r := range rows {
+		if strings.HasPrefix(r.Kind, kindPrefix) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func headers(m store.OutboxMail) map[string]string {
+	var h map[string]string
+	_ = json.Unmarshal([]byte(m.Headers), &h)
+	return h
+}
