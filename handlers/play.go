@@ -61,6 +61,7 @@ func (s *Server) buildGameView(ctx context.Context, pos *store.Position, userID 
 	if pos.State.Finished() {
 		v.Result = resultOf(pos.State.Result(), pos.Seats, you)
 	}
+	v.Archive = s.gamePanel(ctx, pos)
 	if played > 0 && played <= pos.Seq {
 		rows, err := s.store.MovesSince(ctx, pos.Game.ID, played-1)
 		if err != nil {

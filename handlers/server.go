@@ -53,6 +53,8 @@ type Server struct {
 	echo   *echo.Echo
 	secure bool // cookies marked Secure (https base URL)
 	hooks  Hooks
+	// archive serves records, ladders, players and imports (records_archive.go).
+	archive *archive
 }
 
 // New builds the web interface.
@@ -108,6 +110,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/games/:id/history", s.history, s.mustSignIn)
 	e.GET("/games/:id/board.svg", s.boardSVG, s.mustSignIn)
 	e.GET("/games/:id/record.json", s.recordJSON, s.mustSignIn)
+	s.archiveRoutes(e)
 	if s.local {
 		e.GET("/outbox", s.outbox)
 		e.GET("/outbox/:id", s.outboxMail)

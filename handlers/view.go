@@ -58,6 +58,7 @@ type gameView struct {
 	Recent     []moveView
 	Result     *resultView
 	Notice     string
+	Archive    template.HTML // downloads, rating changes, import note (records_archive.go)
 }
 
 func boardOf(st game.State, viewer int) template.HTML {
