@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"rondel/game"
 )
@@ -96,7 +97,9 @@ func (t *NotifyTx) GameClock(gameID int64) (*GameClock, error) {
 }
 
 // SaveGameClock writes the game's clock.
-func (t *NotifyTx) SaveGameClock(c *GameClock) error { return t.tx.Save(c).Error }
+func (t *NotifyTx) SaveGameClock(c *GameClock) error {
+	return t.tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(c).Error
+}
 
 // SeatClock returns a seat's clock and whether it has a row yet (zero
 // values when not).
@@ -110,7 +113,10 @@ func (t *NotifyTx) SeatClock(gameID int64, seat int) (*SeatClock, bool, error) {
 }
 
 // SaveSeatClock writes a seat's clock.
-func (t *NotifyTx) SaveSeatClock(c *SeatClock) error { return t.tx.Save(c).Error }
+// (An upsert: seat 0 looks like an unset key to GORM's Save.)
+func (t *NotifyTx) SaveSeatClock(c *SeatClock) error {
+	return t.tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(c).Error
+}
 
 // OpenDeadline returns the seat's running deadline, or nil.
 func (t *NotifyTx) OpenDeadline(gameID int64, seat int) (*Deadline, error) {
