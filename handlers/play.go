@@ -12,7 +12,6 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"rondel/game"
-	"rondel/game/record"
 	"rondel/store"
 )
 
@@ -255,17 +254,13 @@ func (s *Server) recordJSON(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rec, err := s.store.Record(c.Request().Context(), id)
+	// The same record as the archive's export (engine version, state hash).
+	rec, err := s.store.ExportRecord(c.Request().Context(), id)
 	if errors.Is(err, store.ErrNotFound) {
 		return fail(http.StatusNotFound, "No such game", "There is no game at this address.")
 	}
 	if err != nil {
 		return err
-	}
-	if rec.Finished != nil {
-		if st, err := record.Replay(s.store.Registry(), rec); err == nil {
-			rec.StateHash, _ = record.Hash(st)
-		}
 	}
 	data, err := json.MarshalIndent(rec, "", "  ")
 	if err != nil {
