@@ -1,0 +1,258 @@
+package notify
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"rondel/game"
+	"rondel/game/gametest"
+	"rondel/store"
+	"rondel/store/config"
+)
+
+func TestDigestSortedByTimeLeft(t *testing.T) {
+	e := newEnv(t, nil, func(c *config.Config) { c.Notify.DigestHour = 7 })
+	// Two games in which seat 0's holder (a@) is asked first: a is on "daily".
+	var games []*store.Game
+	for i, preset := range []string{"3d", "24h"} {
+		g := e.startGame(gametest.ID, []string{"slow game", "fast game"}[i], 2, 3, game.Options{"votes": "false"})
+		if err := e.st.NotifyTx(e.ctx, func(tx *store.NotifyTx) error {
+			gc := e.svc.clockFor(g.ID, preset, false)
+			gc.StartedMailed = true
+			return tx.SaveGameClock(gc)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	seats, _ := e.st.Seats(e.ctx, games[0].ID)
+	pos, _ := e.st.Current(e.ctx, games[0].ID)
+	asked := seats[pos.State.ToAct()[0].Seat].UserID
+	u, _ := e.st.User(e.ctx, asked)
+	if err := e.st.UpdateProfile(e.ctx, asked, u.DisplayName, "en", store.NotifyDaily); err != nil {
+		t.Fatal(err)
+	}
+	// Move once in each game so the daily person is asked anew with the
+	// game's own deadline (the first deadlines came from the default).
+	for _, g := range games {
+		for {
+			pos, _ := e.st.Current(e.ctx, g.ID)
+			d := pos.State.ToAct()[0]
+			if seats, _ := e.st.Seats(e.ctx, g.ID); seats[d.Seat].UserID == asked && pos.Seq > 0 {
+				break
+			}
+			mv, _, _ := pos.State.Caretaker(d.Seat)
+			if _, err := e.st.AppendMove(e.ctx, store.Submit{GameID: g.ID, Seat: d.Seat, Seq: pos.Seq, Move: mv}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, m := range e.outbox(kindTurn) {
+		if m.UserID == asked && m.Seq > 0 {
+			t.Errorf("a daily-digest person got a turn mail: %s", m.Subject)
+		}
+	}
+	e.clk.Set(time.Date(2026, 3, 5, 6, 59, 0, 0, time.UTC))
+	e.tick()
+	if n := len(e.outbox(kindDigest)); n != 0 {
+		t.Fatalf("%d digests before the digest hour", n)
+	}
+	e.clk.Set(time.Date(2026, 3, 5, 7, 0, 0, 0, time.UTC))
+	e.tick()
+	e.clk.Add(3 * time.Hour)
+	e.tick() // the same day: no second digest
+	ds := e.outbox(kindDigest)
+	if len(ds) != 1 || ds[0].UserID != asked {
+		t.Fatalf("digests: %+v", ds)
+	}
+	body := ds[0].TextBody
+	fast, slow := strings.Index(body, "fast game:"), strings.Index(body, "slow game:")
+	if fast < 0 || slow < 0 || fast > slow {
+		t.Errorf("digest not sorted by time left (fast %d, slow %d):\n%s", fast, slow, body)
+	}
+	if !strings.Contains(body, "2 decisions waiting") {
+		t.Errorf("digest:\n%s", body)
+	}
+	e.clk.Add(24 * time.Hour)
+	e.svc.Digests(e.ctx)
+	if len(e.outbox(kindDigest)) != 2 {
+		t.Errorf("no digest the next day")
+	}
+}
+
+func TestAbsenceMovesDeadlines(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	g := e.startGame(gametest.ID, "away", 3, 3, game.Options{"votes": "false"})
+	pos, _ := e.st.Current(e.ctx, g.ID)
+	seat := pos.State.ToAct()[0].Seat
+	seats, _ := e.st.Seats(e.ctx, g.ID)
+	user := seats[seat].UserID
+	before := deadlineOf(t, e, g.ID, seat).DueAt
+	from := epoch.Add(24 * time.Hour)
+	if err := e.svc.DeclareAbsence(e.ctx, user, from, from.Add(5*24*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if after := deadlineOf(t, e, g.ID, seat).DueAt; !after.Equal(before.Add(5 * 24 * time.Hour)) {
+		t.Errorf("deadline %v after a 5-day absence, want %v", after, before.Add(5*24*time.Hour))
+	}
+	told := e.outbox(kindAbsence)
+	if len(told) != 2 {
+		t.Fatalf("%d absence mails, want the 2 others", len(told))
+	}
+	for _, m := range told {
+		if m.UserID == user {
+			t.Error("the absent player was told of their own absence")
+		}
+	}
+	// No timeout at the old deadline.
+	e.clk.Set(before.Add(time.Hour))
+	e.tick()
+	if moves, _ := e.st.Moves(e.ctx, g.ID); len(moves) != 0 {
+		t.Error("timed out during the absence")
+	}
+	// Limits: 14 days at once, 30 a year.
+	cases := []struct {
+		from time.Time
+		days int
+		want error
+	}{
+		{epoch.Add(30 * 24 * time.Hour), 15, ErrAbsenceTooLong},
+		{epoch.Add(30 * 24 * time.Hour), 14, nil},
+		{epoch.Add(60 * 24 * time.Hour), 11, nil},
+		{epoch.Add(90 * 24 * time.Hour), 1, ErrAbsenceYear}, // 5 + 14 + 11 = 30 used
+		{epoch.Add(-10 * 24 * time.Hour), 2, ErrAbsenceDates},
+	}
+	for _, c := range cases {
+		err := e.svc.DeclareAbsence(e.ctx, user, c.from, c.from.Add(time.Duration(c.days)*24*time.Hour))
+		if !errors.Is(err, c.want) {
+			t.Errorf("absence of %d days from %v: %v, want %v", c.days, c.from, err, c.want)
+		}
+	}
+}
+
+func TestAbandonedGameEnds(t *testing.T) {
+	e := newEnv(t, nil, func(c *config.Config) { c.Notify.AbandonDays = 10 })
+	g := e.startGame(gametest.ID, "idle", 2, 3, nil)
+	e.clk.Add(9 * 24 * time.Hour)
+	e.svc.Abandoned(e.ctx)
+	if row, _ := e.st.GameRow(e.ctx, g.ID); row.Status != store.StatusActive {
+		t.Fatal("ended too early")
+	}
+	e.clk.Add(24*time.Hour + time.Minute)
+	e.svc.Abandoned(e.ctx)
+	e.svc.Abandoned(e.ctx)
+	row, _ := e.st.GameRow(e.ctx, g.ID)
+	gc, _ := e.st.GameClockOf(e.ctx, g.ID)
+	if row.Status != store.StatusFinished || gc.AbandonedAt == nil {
+		t.Fatalf("status %s, abandoned %v", row.Status, gc.AbandonedAt)
+	}
+	if n := len(e.outbox(kindAbandoned)); n != 2 {
+		t.Errorf("%d abandonment mails, want 2", n)
+	}
+	open, _ := e.st.OpenDeadlines(e.ctx)
+	if len(open) != 0 {
+		t.Errorf("%d deadlines still running", len(open))
+	}
+}
+
+func TestStandingOrders(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	g := e.startGame(gametest.ID, "orders", 3, 3, game.Options{"votes": "true"})
+	// Every seat answers votes by itself when only one move is possible;
+	// take-away votes have two moves, so the order must not fire there.
+	for seat := range 3 {
+		if err := e.st.AddStandingOrder(e.ctx, store.StandingOrder{GameID: g.ID, Seat: seat, Kind: "only-move"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Play to the end taking stones; whenever a single legal move remains
+	// (one stone left in total cannot happen with two piles...), the order
+	// answers. Count who made the moves.
+	for range 200 {
+		pos, _ := e.st.Current(e.ctx, g.ID)
+		if pos.State.Finished() {
+			break
+		}
+		seat, mv, _ := gametest.FirstMove(pos.State)
+		if _, err := e.st.AppendMove(e.ctx, store.Submit{GameID: g.ID, Seat: seat, Seq: pos.Seq, Move: mv}); err != nil {
+			t.Fatal(err)
+		}
+		e.svc.MovePlayed(e.ctx, g.ID, pos.Seq+1)
+	}
+	moves, _ := e.st.Moves(e.ctx, g.ID)
+	byOrder := 0
+	for _, m := range moves {
+		if m.By == store.ByStandingOrder {
+			byOrder++
+			if m.Note != "Answer automatically when only one move is possible" {
+				t.Errorf("note %q", m.Note)
+			}
+		}
+	}
+	if byOrder == 0 {
+		t.Fatal("no move was made by standing order")
+	}
+	for _, m := range e.outbox(kindTurn) {
+		// A decision the order answered at once is not mailed.
+		for _, mv := range moves {
+			if mv.Seq == m.Seq+1 && mv.By == store.ByStandingOrder && m.UserID == seatUser(e, g.ID, mv.Seat) {
+				t.Errorf("mail %q for a decision the standing order made", m.Subject)
+			}
+		}
+	}
+}
+
+func seatUser(e *env, gameID int64, seat int) int64 {
+	seats, _ := e.st.Seats(e.ctx, gameID)
+	return seats[seat].UserID
+}
+
+func TestOrderKindsMatchImperialDecisions(t *testing.T) {
+	// The orders name decision kinds, prompts and labels of the engines:
+	// check them against real Imperial positions met in self-play.
+	reg := registry()
+	found := map[string]bool{}
+	for _, id := range []string{"imperial", "imperial2030"} {
+		gm, _ := reg.Get(id)
+		for seed := uint64(1); seed <= 6 && len(found) < 2; seed++ {
+			st, err := gm.New(game.Setup{Players: []string{"A", "B", "C", "D"}, Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < 3000 && !st.Finished(); i++ {
+				ds := st.ToAct()
+				for _, d := range ds {
+					for _, k := range OrderKinds[1:] {
+						if d.Kind != k.Decision {
+							continue
+						}
+						for _, m := range st.LegalMoves(d.Seat) {
+							if strings.HasPrefix(m.Label, k.Answer) {
+								found[k.Name] = true
+							}
+						}
+					}
+				}
+				d := ds[i%len(ds)]
+				legal := st.LegalMoves(d.Seat)
+				mv := legal[(i*7919+int(seed))%len(legal)].Move
+				next, _, err := st.Apply(d.Seat, mv)
+				if err != nil { // a listed move the engine refuses in this path: take the caretaker's
+					mv, _, _ = st.Caretaker(d.Seat)
+					if next, _, err = st.Apply(d.Seat, mv); err != nil {
+						t.Fatal(err)
+					}
+				}
+				st = next
+			}
+		}
+	}
+	for _, k := range []string{"never-battle", "force-investor"} {
+		if !found[k] {
+			t.Errorf("order %s never matched a legal move in Imperial self-play", k)
+		}
+	}
+	t.Logf("orders matched: %v", found)
+}
