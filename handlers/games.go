@@ -130,6 +130,7 @@ type newGamePage struct {
 	Name     string
 	Players  []playerField
 	Order    string
+	Rated    bool // counts on the ladder
 	Error    string
 }
 
@@ -137,7 +138,7 @@ func optionFieldName(gameID, opt string) string { return "opt." + gameID + "." +
 
 // newGamePageFrom fills the form from a submitted one (or the defaults).
 func (s *Server) newGamePageFrom(c *echo.Context, submitted bool) newGamePage {
-	p := newGamePage{Selected: c.FormValue("game"), Name: c.FormValue("name"), Order: c.FormValue("order")}
+	p := newGamePage{Selected: c.FormValue("game"), Name: c.FormValue("name"), Order: c.FormValue("order"), Rated: c.FormValue("rated") == "on"}
 	for _, info := range s.store.Registry().List() {
 		gc := gameChoice{Info: info}
 		for _, o := range info.Options {
@@ -200,7 +201,7 @@ func (s *Server) createGame(c *echo.Context) error {
 	}
 	row, invites, err := s.store.CreateGame(ctx, store.NewGame{
 		GameID: p.Selected, Name: p.Name, Options: opts, Seed: newSeed(), Players: players,
-		ShuffleSeats: p.Order != "entered", CreatedBy: u.ID, InviteTTL: s.cfg.Auth.InviteTTL(),
+		ShuffleSeats: p.Order != "entered", CreatedBy: u.ID, InviteTTL: s.cfg.Auth.InviteTTL(), Rated: p.Rated,
 	})
 	if err != nil {
 		return refuse("The game was not created: " + err.Error() + ".")

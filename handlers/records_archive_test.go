@@ -244,3 +244,23 @@ func TestAdminImportsOngoingGame(t *testing.T) {
 		t.Errorf("the move was not played: at %d, want %d", after.Seq, pos.Seq+1)
 	}
 }
+
+func TestNewGameCanBeRated(t *testing.T) {
+	e := newArchiveEnv(t)
+	b := e.browser()
+	b.signIn("ann@example.org")
+	for _, rated := range []string{"on", ""} {
+		_, doc := b.get("/games/new")
+		set := map[string]string{"name": "r" + rated, "order": "entered", "game": gametest.ID, "rated": rated,
+			"name0": "Ann", "email0": "ann@example.org", "name1": "Bob", "email1": "bob@example.org"}
+		if code, doc := b.submit(doc, `form[action="/games"]`, set); code != http.StatusOK {
+			t.Fatalf("create: %d %s", code, text(doc))
+		}
+		var id int64
+		fmt.Sscanf(b.last.Request.URL.Path, "/games/%d", &id)
+		g, err := e.store.GameRow(context.Background(), id)
+		if err != nil || g.Rated != (rated == "on") {
+			t.Errorf("rated %q: stored %+v, %v", rated, g, err)
+		}
+	}
+}
