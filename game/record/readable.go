@@ -20,7 +20,8 @@ import (
 //  7. IT (Anna): Italy moved to maneuver1; ...
 //
 // Before the player comes the subject of the seat's open decision (a
-// nation in Imperial) when the game names one. It is built from the
+// nation in Imperial) when the game names one, in words if the state is a
+// game.SubjectNamer. It is built from the
 // engines' events alone, so it works for every game, and replaying is
 // the only source: the log always says what the record means today.
 func WriteReadable(w io.Writer, reg *game.Registry, r *Record) error {
@@ -69,7 +70,13 @@ func mover(s game.State, r *Record, m Move) string {
 	}
 	for _, d := range s.ToAct() {
 		if d.Seat == m.Seat && d.Subject != "" {
-			return d.Subject + " (" + name + ")"
+			subject := d.Subject
+			if n, ok := s.(game.SubjectNamer); ok {
+				if words := n.SubjectName(subject); words != "" {
+					subject = words
+				}
+			}
+			return subject + " (" + name + ")"
 		}
 	}
 	return name
