@@ -124,7 +124,8 @@ func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 		if ck, err := c.Cookie(csrfCookie); err == nil && len(ck.Value) >= 20 {
 			token = ck.Value
 		}
-		safe := r.Method == http.MethodGet || r.Method == http.MethodHead || r.Method == http.MethodOptions
+		safe := r.Method == http.MethodGet || r.Method == http.MethodHead || r.Method == http.MethodOptions ||
+			isOneClickUnsubscribe(r) // signed link, posted by mail programs
 		if !safe {
 			sent := c.FormValue(csrfField)
 			if token == "" || subtle.ConstantTimeCompare([]byte(sent), []byte(token)) != 1 || foreignOrigin(r) {

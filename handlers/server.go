@@ -15,6 +15,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"rondel/notify"
 	"rondel/store"
 	"rondel/store/config"
 	"rondel/templates"
@@ -31,6 +32,9 @@ type Deps struct {
 	Now    func() time.Time
 	// Hooks tell another part of Rondel (notify) what was just stored.
 	Hooks Hooks
+	// Notify serves the pages behind mail links (decisions, unsubscribe,
+	// substitutes) and the mail settings; nil leaves them out.
+	Notify *notify.Service
 }
 
 // Hooks are called after a change is committed, with the request's
@@ -55,6 +59,8 @@ type Server struct {
 	hooks  Hooks
 	// archive serves records, ladders, players and imports (records_archive.go).
 	archive *archive
+	// notify serves the pages behind mail links (notify_links.go).
+	notify *notify.Service
 }
 
 // New builds the web interface.
@@ -71,6 +77,7 @@ func New(d Deps) (*Server, error) {
 		s.local = true
 		s.mailer = store.LocalOutbox{Store: d.Store, Log: d.Logger}
 	}
+	s.notify = d.Notify
 	pages, err := parsePages()
 	if err != nil {
 		return nil, err
@@ -111,6 +118,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/games/:id/board.svg", s.boardSVG, s.mustSignIn)
 	e.GET("/games/:id/record.json", s.recordJSON, s.mustSignIn)
 	s.archiveRoutes(e)
+	s.notifyRoutes(e)
 	if s.local {
 		e.GET("/outbox", s.outbox)
 		e.GET("/outbox/:id", s.outboxMail)

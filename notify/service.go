@@ -153,3 +153,25 @@ func (s *Service) kick(ctx context.Context) {
 		}
 	}()
 }
+
+// SetClock changes how a game keeps time; running deadlines keep theirs.
+func (s *Service) SetClock(ctx context.Context, gameID int64, preset string, skipWeekends bool, policy string) error {
+	if _, ok := s.cfg.Preset(preset); !ok {
+		return fmt.Errorf("there is no deadline preset %q", preset)
+	}
+	if policy != store.PolicyCaretaker && policy != store.PolicySubstitute {
+		return fmt.Errorf("there is no timeout policy %q", policy)
+	}
+	return s.st.NotifyTx(ctx, func(tx *store.NotifyTx) error {
+		old, err := s.ensureClock(tx, gameID)
+		if err != nil {
+			return err
+		}
+		gc := s.clockFor(gameID, preset, skipWeekends)
+		gc.Policy, gc.StartedMailed, gc.AbandonedAt = policy, old.StartedMailed, old.AbandonedAt
+		return tx.SaveGameClock(gc)
+	})
+}
+
+// ClockWords says how a game keeps time, for pages.
+func (s *Service) ClockWords(gc *store.GameClock) string { return s.clockWords(gc) }
