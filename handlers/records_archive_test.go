@@ -264,3 +264,34 @@ func TestNewGameCanBeRated(t *testing.T) {
 		}
 	}
 }
+
+// TestAdminImportsRondelRecord: a record exported by one club imports into
+// another as a finished game with the same final state.
+func TestAdminImportsRondelRecord(t *testing.T) {
+	src := newArchiveEnv(t)
+	id := finishRated(t, src, 31, "ann@example.org", "bob@example.org")
+	exported, err := src.store.ExportRecord(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.MarshalIndent(exported, "", "  ")
+
+	e := newArchiveEnv(t)
+	boss := e.browser()
+	boss.signIn("boss@example.org")
+	_, doc := boss.get("/admin/import")
+	code, doc := boss.upload("/admin/import", map[string]string{"csrf": csrfOf(t, boss)}, data)
+	if code != http.StatusOK || doc.Find(`input[name="email1"]`).Length() != 1 || !strings.Contains(text(doc), "finished") {
+		t.Fatalf("step one: %d %s", code, text(doc))
+	}
+	code, doc = boss.submit(doc, `form[action="/admin/import"]`, map[string]string{"email0": "x@example.org", "email1": "y@example.org"})
+	if code != http.StatusOK || !strings.Contains(text(doc), "Final result") {
+		t.Fatalf("step two: %d %s", code, text(doc))
+	}
+	var newID int64
+	fmt.Sscanf(boss.last.Request.URL.Path, "/games/%d", &newID)
+	again, err := e.store.ExportRecord(context.Background(), newID)
+	if err != nil || again.StateHash != exported.StateHash {
+		t.Fatalf("imported record: %v, hash %s, want %s", err, again.StateHash, exported.StateHash)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"rondel/game/imperial/playimperial"
+	"rondel/game/record"
 	"rondel/store"
 )
 
@@ -70,33 +71,16 @@ func (a *archive) importUpload(c *echo.Context) error {
 	if err != nil {
 		return refuse(http.StatusUnprocessableEntity, err.Error())
 	}
-	entries, err := playimperial.Parse(data)
-	if err != nil {
-		return refuse(http.StatusUnprocessableEntity, "The file is not a playimperial.club game log: "+err.Error())
-	}
-	g, err := a.s.store.Registry().Get(playimperial.GameID(entries))
+	rec, source, err := a.readUpload(data, &p)
 	if err != nil {
 		return refuse(http.StatusUnprocessableEntity, err.Error())
-	}
-	res, err := playimperial.Import(g, entries)
-	if err != nil {
-		return refuse(http.StatusUnprocessableEntity, "The log cannot be imported: "+err.Error())
-	}
-	p.Kind, p.Entries, p.Finished = g.Info().Name, len(entries), res.State.Finished()
-	for _, st := range res.Steps {
-		if !st.Accepted {
-			p.Refused++
-		}
-		if st.Note != "" && len(p.Notes) < 12 && (!st.Accepted || strings.Contains(st.Note, "rule")) {
-			p.Notes = append(p.Notes, fmt.Sprintf("entry %d: %s", st.Index, st.Note))
-		}
 	}
 	if p.Log, err = packLog(data); err != nil {
 		return err
 	}
 	complete := true
 	var emails []string
-	for i, pl := range res.Record.Players {
+	for i, pl := range rec.Players {
 		ip := importPlayer{Seat: i + 1, Site: pl.Name, Field: fmt.Sprintf("email%d", i)}
 		ip.Email = strings.TrimSpace(c.FormValue(ip.Field))
 		if ip.Email == "" {
@@ -109,8 +93,11 @@ func (a *archive) importUpload(c *echo.Context) error {
 		return a.s.render(c, http.StatusOK, "records_import", "Import a game", p)
 	}
 	notes := fmt.Sprintf("%d of %d log entries were not applied.", p.Refused, p.Entries)
-	row, err := a.s.store.ImportRecord(ctx, res.Record, store.ImportSpec{Name: p.Name, Emails: emails,
-		CreatedBy: currentUser(c).ID, Source: "playimperial.club", Notes: notes})
+	if source != sourcePlayImperial {
+		notes = ""
+	}
+	row, err := a.s.store.ImportRecord(ctx, rec, store.ImportSpec{Name: p.Name, Emails: emails,
+		CreatedBy: currentUser(c).ID, Source: source, Notes: notes})
 	if err != nil {
 		return refuse(http.StatusUnprocessableEntity, "The game was not created: "+err.Error()+".")
 	}
@@ -118,6 +105,51 @@ func (a *archive) importUpload(c *echo.Context) error {
 		a.s.hooks.GameStarted(ctx, row.ID)
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", row.ID))
+}
+
+const (
+	sourcePlayImperial = "playimperial.club"
+	sourceRecord       = "a Rondel game record"
+)
+
+// readUpload turns an uploaded file into a Rondel record: a Rondel game
+// record (from another club's export) as it is, or a playimperial.club
+// log translated by the importer. It fills what the page shows about it.
+func (a *archive) readUpload(data []byte, p *importPage) (*record.Record, string, error) {
+	if bytes.Contains(data[:min(len(data), 200)], []byte(record.Format)) {
+		rec, err := record.Decode(data)
+		if err != nil {
+			return nil, "", fmt.Errorf("the file is not a readable Rondel game record: %v", err)
+		}
+		st, err := record.Replay(a.s.store.Registry(), rec)
+		if err != nil {
+			return nil, "", fmt.Errorf("the record does not replay in this Rondel: %v", err)
+		}
+		p.Kind, p.Entries, p.Finished = a.s.kindName(rec.GameID), len(rec.Moves), st.Finished()
+		return rec, sourceRecord, nil
+	}
+	entries, err := playimperial.Parse(data)
+	if err != nil {
+		return nil, "", fmt.Errorf("the file is neither a Rondel game record nor a playimperial.club game log: %v", err)
+	}
+	g, err := a.s.store.Registry().Get(playimperial.GameID(entries))
+	if err != nil {
+		return nil, "", err
+	}
+	res, err := playimperial.Import(g, entries)
+	if err != nil {
+		return nil, "", fmt.Errorf("the log cannot be imported: %v", err)
+	}
+	p.Kind, p.Entries, p.Finished = g.Info().Name, len(entries), res.State.Finished()
+	for _, st := range res.Steps {
+		if !st.Accepted {
+			p.Refused++
+		}
+		if st.Note != "" && len(p.Notes) < 12 && (!st.Accepted || strings.Contains(st.Note, "rule")) {
+			p.Notes = append(p.Notes, fmt.Sprintf("entry %d: %s", st.Index, st.Note))
+		}
+	}
+	return res.Record, sourcePlayImperial, nil
 }
 
 // uploadedLog returns the log from the file field, or from the form's
