@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -60,9 +59,6 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	log := newLogger(cfg, stderr)
-	if !cfg.LocalMail() {
-		return errors.New("sending mail over SMTP is not built yet; leave mail.smtp.host empty to keep mail in the local outbox")
-	}
 	st, err := store.Open(cfg.Database, store.Options{Registry: registry(), CacheSize: cfg.Cache.States, Logger: log})
 	if err != nil {
 		return err
@@ -73,7 +69,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := st.CheckSchema(ctx, true); err != nil {
 		return fmt.Errorf("%s: %w", cfg.Database, err)
 	}
-	h, err := handlers.New(handlers.Deps{Store: st, Config: cfg, Logger: log})
+	deps, stopJobs, err := startNotify(ctx, cfg, st, log)
+	if err != nil {
+		return err
+	}
+	defer stopJobs()
+	h, err := handlers.New(deps)
 	if err != nil {
 		return err
 	}

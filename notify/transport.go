@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/wneessen/go-mail"
@@ -102,4 +103,23 @@ func (t LocalTransport) Deliver(ctx context.Context, m store.OutboxMail) error {
 	var h map[string]string
 	_ = json.Unmarshal([]byte(m.Headers), &h)
 	return t.Outbox.Send(ctx, store.Mail{To: m.ToAddr, Subject: m.Subject, Body: m.TextBody, Link: h["X-Rondel-Link"]})
+}
+
+// Mailer sends the service's own mail (sign-in links, invitations) at once
+// through a transport, for handlers when an SMTP server is configured.
+type Mailer struct {
+	Transport Transport
+	Host      string // for the Message-ID
+}
+
+// Send delivers m now; the person waits for the link, so it is not queued.
+func (m Mailer) Send(ctx context.Context, ml store.Mail) error {
+	token, _ := store.NewSecret()
+	h, _ := json.Marshal(map[string]string{"X-Rondel-Link": ml.Link,
+		"Message-ID": fmt.Sprintf("<rondel.%s@%s>", token[:20], m.Host)})
+	body := ml.Body
+	if ml.Link != "" && !strings.Contains(body, ml.Link) {
+		body += "\n\n" + ml.Link + "\n"
+	}
+	return m.Transport.Deliver(ctx, store.OutboxMail{ToAddr: ml.To, Subject: ml.Subject, TextBody: body, Headers: string(h)})
 }
