@@ -18,7 +18,9 @@ const (
 )
 
 // SeatDrop records that a seat's player timed out of a game or was
-// dropped from it: on the ladder they rank last in that game.
+// dropped from it: on the ladder they rank last in that game. Seats that
+// notify dropped after repeated timeouts (seat_clocks.dropped) count too;
+// this table is for what notify does not record (a club dropping a player).
 type SeatDrop struct {
 	ID     int64
 	GameID int64
@@ -79,6 +81,15 @@ func (s *Store) RatedGames(ctx context.Context, kind string) ([]rating.Game, err
 	dropped := map[[2]int64]bool{}
 	for _, d := range drops {
 		dropped[[2]int64{d.GameID, int64(d.Seat)}] = true
+	}
+	// notify drops a seat after repeated timeouts (the caretaker then
+	// plays it to the end): that player timed out of the game too.
+	var clocks []SeatClock
+	if err := db.Where("game_id IN ? AND dropped = ?", ids, true).Find(&clocks).Error; err != nil {
+		return nil, err
+	}
+	for _, sc := range clocks {
+		dropped[[2]int64{sc.GameID, int64(sc.Seat)}] = true
 	}
 	var out []rating.Game
 	for _, g := range games {

@@ -92,6 +92,15 @@ func TestLadderIncrementalEqualsRebuild(t *testing.T) {
 	if !ok || !ch.Changes[0].Dropped || ch.Changes[0].Rank != maxRank(ch) || ch.Changes[1].Rank >= ch.Changes[0].Rank {
 		t.Errorf("the player who timed out does not rank last: %+v", ch.Changes)
 	}
+	// A seat notify dropped after repeated timeouts ranks last as well.
+	if err := s.Exec(`INSERT INTO seat_clocks (game_id, seat, dropped) VALUES (?, 1, 1)`, ids[len(ids)-2]); err != nil {
+		t.Fatal(err)
+	}
+	check("after notify dropped a seat")
+	last, _ = inc.Ladders(ctx, gametest.ID)
+	if ch, ok := last.AllTime.Game(LadderGameID(ids[len(ids)-2])); !ok || !ch.Changes[1].Dropped || ch.Changes[1].Rank != maxRank(ch) {
+		t.Errorf("the seat notify dropped does not rank last: %+v", ch.Changes)
+	}
 	// Move the first game's end after every other: the book must rebuild.
 	if err := s.Exec(`UPDATE games SET finished_at = ? WHERE id = ?`, c.Now().Add(time.Hour), ids[0]); err != nil {
 		t.Fatal(err)
