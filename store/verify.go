@@ -55,7 +55,8 @@ type VerifyReport struct {
 
 // Verify replays every game that has started and compares the replay with
 // what is stored: a finished game must still end, with the stored result
-// and the sealed final-state hash; a game in play must not have ended.
+// and the sealed final-state hash; a game in play must not have ended; a
+// game that ended without a result (abandoned) must still replay.
 // With seal, finished games that have no hash yet (finished before hashes
 // were kept) get one from this replay.
 func (s *Store) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
@@ -111,6 +112,11 @@ func (s *Store) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
 // and seal, and reports whether it has a seal.
 func (s *Store) checkFinished(ctx context.Context, g *Game, moves int, st game.State, problem func(string, ...any)) (bool, error) {
 	if !st.Finished() {
+		if g.Result == nil {
+			// Ended without a result: abandoned (notify ends idle games).
+			// Its log must still replay, which the caller checked.
+			return true, nil
+		}
 		problem("is finished, but its moves no longer end the game")
 		return true, nil
 	}

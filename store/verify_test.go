@@ -25,11 +25,16 @@ func TestVerifyCleanThenNamesTampered(t *testing.T) {
 	}
 	played := playThrough(t, s, "caesars-imperium", 3)
 	ids = append(ids, played)
+	// A game abandoned half-way: finished, no result, nothing to seal.
+	abandoned := playHalf(t, s, "caesars-imperium", 4)
+	if err := s.Exec(`UPDATE games SET status = 'finished', finished_at = created_at WHERE id = ?`, abandoned); err != nil {
+		t.Fatal(err)
+	}
 	rep, err := s.Verify(ctx, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Problems) != 0 || rep.Games != len(ids) || rep.Finished != len(ids) || rep.Unsealed != 0 {
+	if len(rep.Problems) != 0 || rep.Games != len(ids)+1 || rep.Finished != len(ids)+1 || rep.Unsealed != 0 {
 		t.Fatalf("clean database: %+v", rep)
 	}
 
@@ -64,8 +69,18 @@ func TestVerifyCleanThenNamesTampered(t *testing.T) {
 	}
 }
 
+// playHalf plays a few moves of a game and leaves it in play.
+func playHalf(t *testing.T, s *Store, gameID string, seed uint64) int64 {
+	return play(t, s, gameID, seed, 5)
+}
+
 // playThrough plays a game move by move through AppendMove, as players do.
 func playThrough(t *testing.T, s *Store, gameID string, seed uint64) int64 {
+	return play(t, s, gameID, seed, -1)
+}
+
+// play plays up to limit moves (all if limit < 0) of a new game.
+func play(t *testing.T, s *Store, gameID string, seed uint64, limit int) int64 {
 	t.Helper()
 	ctx := context.Background()
 	g, invites, err := s.CreateGame(ctx, NewGame{GameID: gameID, Name: "played", Seed: seed,
@@ -84,7 +99,7 @@ func playThrough(t *testing.T, s *Store, gameID string, seed uint64) int64 {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if pos.State.Finished() {
+		if pos.State.Finished() || pos.Seq == limit {
 			return g.ID
 		}
 		d := pos.State.ToAct()
