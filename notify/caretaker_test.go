@@ -1,6 +1,8 @@
 package notify
 
 import (
+	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -58,11 +60,69 @@ func TestEverySeatTimesOutEveryTime(t *testing.T) {
 			if len(e.outbox(kindEnd)) != c.players {
 				t.Errorf("%d end mails", len(e.outbox(kindEnd)))
 			}
+			checkTurnMails(t, e, g.ID)
 			open, _ := e.st.OpenDeadlines(e.ctx)
 			if len(open) != 0 {
 				t.Errorf("%d deadlines still open after the end", len(open))
 			}
 			t.Logf("%s: %d moves, %d timeouts, %v", c.id, len(moves), timeouts, time.Since(start).Round(time.Millisecond))
 		})
+	}
+}
+
+// checkTurnMails replays a game's log and checks that every seat newly
+// asked something after a move (or at the start) got exactly one turn
+// mail for it, and that no other turn mail was queued.
+func checkTurnMails(t *testing.T, e *env, gameID int64) {
+	t.Helper()
+	row, _ := e.st.GameRow(e.ctx, gameID)
+	seats, _ := e.st.Seats(e.ctx, gameID)
+	setup, err := row.Setup(seats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gm, _ := e.st.Registry().Get(row.GameID)
+	st, err := gm.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	for s := range bySeat(st.ToAct()) {
+		want[fmt.Sprintf("0/%d", seats[s].UserID)] = true
+	}
+	moves, _ := e.st.Moves(e.ctx, gameID)
+	for _, m := range moves {
+		before := bySeat(st.ToAct())
+		if st, _, err = st.Apply(m.Seat, json.RawMessage(m.Move)); err != nil {
+			t.Fatal(err)
+		}
+		if st.Finished() {
+			break
+		}
+		for s, ds := range bySeat(st.ToAct()) {
+			if len(newDecisions(before[s], ds)) > 0 {
+				want[fmt.Sprintf("%d/%d", m.Seq, seats[s].UserID)] = true
+			}
+		}
+	}
+	have := map[string]bool{}
+	for _, r := range e.outbox(kindTurn) {
+		if r.GameID == gameID {
+			have[fmt.Sprintf("%d/%d", r.Seq, r.UserID)] = true
+		}
+	}
+	missing, extra := 0, 0
+	for k := range want {
+		if !have[k] {
+			missing++
+		}
+	}
+	for k := range have {
+		if !want[k] {
+			extra++
+		}
+	}
+	if missing > 0 || extra > 0 || len(want) == 0 {
+		t.Errorf("turn mails: %d expected, %d queued, %d missing, %d for no new decision", len(want), len(have), missing, extra)
 	}
 }
