@@ -11,6 +11,7 @@ import (
 
 	"rondel/game"
 	"rondel/game/gametest"
+	"rondel/game/selfplay"
 	"rondel/store"
 	"rondel/store/config"
 )
@@ -295,4 +296,52 @@ func TestFailedMailIsKeptForTheAdmin(t *testing.T) {
 	if len(srv.messages()) != 1 {
 		t.Errorf("after the admin's retry %d mails arrived, want 1", len(srv.messages()))
 	}
+}
+
+// TestOneMailPerNewDecisionImperial feeds a whole self-played Imperial
+// game (uniformly random legal moves: battles, forced Investor stops and
+// several governments asked at once all occur) through the store.
+func TestOneMailPerNewDecisionImperial(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole Imperial game")
+	}
+	e := newEnv(t, nil, nil)
+	var out selfplay.Outcome
+	for seed := uint64(1); ; seed++ {
+		o, err := selfplay.Play(registry(), "imperial", selfplay.Config{Players: 3, MaxMoves: 4000}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.Finished {
+			out = o
+			break
+		}
+		if seed > 5 {
+			t.Fatal("no finished self-play game")
+		}
+	}
+	var players []store.NewPlayer
+	for i, p := range out.Record.Players {
+		players = append(players, store.NewPlayer{Name: p.Name, Email: fmt.Sprintf("p%d@example.org", i)})
+	}
+	g, invites, err := e.st.CreateGame(e.ctx, store.NewGame{GameID: "imperial", Name: "random", Seed: out.Seed, Players: players})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, inv := range invites {
+		if _, _, err := e.st.AcceptInvitation(e.ctx, inv.Token); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e.svc.GameStarted(e.ctx, g.ID)
+	for i, m := range out.Record.Moves {
+		if _, err := e.st.AppendMove(e.ctx, store.Submit{GameID: g.ID, Seat: m.Seat, Seq: i, Move: m.Move}); err != nil {
+			t.Fatalf("move %d: %v", i+1, err)
+		}
+	}
+	if row, _ := e.st.GameRow(e.ctx, g.ID); row.Status != store.StatusFinished {
+		t.Fatal("the replayed game did not finish")
+	}
+	checkTurnMails(t, e, g.ID)
+	t.Logf("%d moves, %d turn mails", len(out.Record.Moves), len(e.outbox(kindTurn)))
 }
