@@ -131,7 +131,8 @@ async function playImperialRound(pages, gameURL) {
 try {
   const pages = [];
   for (const p of people) {
-    const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    // JavaScript off: every page must work without it.
+    const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 }, javaScriptEnabled: false });
     const page = await ctx.newPage();
     page.setDefaultTimeout(15000);
     pages.push(page);
