@@ -18,8 +18,15 @@ import (
 // two-player take-away game whose first turn mail sits in the outbox.
 func notifyEnv(t *testing.T) (*env, *notify.Service, *store.Game) {
 	t.Helper()
+	return notifyEnvWith(t, func(*Deps) {})
+}
+
+// notifyEnvWith is notifyEnv with a change to the service's dependencies
+// (made before notify is built).
+func notifyEnvWith(t *testing.T, tweak func(*Deps)) (*env, *notify.Service, *store.Game) {
+	t.Helper()
 	var svc *notify.Service
-	e := newEnv(t, func(d *Deps) {
+	e := newEnv(t, tweak, func(d *Deps) {
 		var err error
 		svc, err = notify.New(context.Background(), notify.Options{Store: d.Store, Config: d.Config, Logger: d.Logger})
 		if err != nil {

@@ -1,0 +1,110 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"rondel/store"
+)
+
+func TestStandingOrdersAndAbsenceFromTheWeb(t *testing.T) {
+	e, _, g := notifyEnv(t)
+	ctx := context.Background()
+	seats, _ := e.store.Seats(ctx, g.ID)
+	ann := e.browser()
+	ann.signIn("ann@example.org")
+	path := "/games/" + strconv.FormatInt(g.ID, 10) + "/notify"
+	code, doc := ann.get(path)
+	if code != http.StatusOK || !strings.Contains(text(doc), "Your standing orders") {
+		t.Fatalf("orders page: %d %s", code, text(doc))
+	}
+	code, doc = ann.submit(doc, `form[action="`+path+`/orders"]`, map[string]string{"kind": "never-battle", "arg": "France"})
+	if code != http.StatusOK || !strings.Contains(text(doc), "Never demand a battle against France") {
+		t.Fatalf("after adding an order: %d %s", code, text(doc))
+	}
+	orders, _ := e.store.StandingOrders(ctx, g.ID, store.SeatOf(seats, seats[0].UserID))
+	if len(orders) != 1 || orders[0].Kind != "never-battle" || orders[0].Arg != "France" {
+		t.Fatalf("orders stored: %+v", orders)
+	}
+	// An order that needs a name is refused without one.
+	if code, _ := ann.submit(doc, `form[action="`+path+`/orders"]`, map[string]string{"kind": "grant-canal", "arg": ""}); code != http.StatusBadRequest {
+		t.Errorf("order without its name: %d", code)
+	}
+	// Someone without a seat cannot give orders.
+	zed := e.browser()
+	zed.signIn("zed@example.org")
+	_, zdoc := zed.get("/signin")
+	csrf, _ := zdoc.Find(`input[name="csrf"]`).Attr("value")
+	if code, _ := zed.post(path+"/orders", map[string][]string{"csrf": {csrf}, "kind": {"only-move"}}); code != http.StatusForbidden {
+		t.Errorf("order from outside the game: %d", code)
+	}
+	// Absence: the deadline of the asked seat moves.
+	pos, _ := e.store.Current(ctx, g.ID)
+	asked := pos.State.ToAct()[0].Seat
+	who := map[int64]*browser{seats[0].UserID: ann}
+	b, ok := who[seats[asked].UserID]
+	if !ok {
+		b = e.browser()
+		b.signIn("bob@example.org")
+	}
+	before := openDue(t, e, g.ID, asked)
+	_, doc = b.get("/notify/settings")
+	from := e.clock.Now().Format("2006-01-02")
+	code, doc = b.submit(doc, `form[action="/notify/settings/absence"]`, map[string]string{"from": from, "days": "3"})
+	if code != http.StatusOK || !strings.Contains(text(doc), "Saved") {
+		t.Fatalf("absence: %d %s", code, text(doc))
+	}
+	if after := openDue(t, e, g.ID, asked); after.Sub(before) < 2*24*time.Hour {
+		t.Errorf("deadline %v -> %v after a 3-day absence", before, after)
+	}
+	_, doc = b.get("/notify/settings")
+	if code, doc := b.submit(doc, `form[action="/notify/settings/absence"]`, map[string]string{"from": from, "days": "20"}); code != http.StatusBadRequest {
+		t.Errorf("a 20-day absence: %d %s", code, text(doc))
+	}
+}
+
+func openDue(t *testing.T, e *env, gameID int64, seat int) time.Time {
+	t.Helper()
+	ds, _ := e.store.DeadlinesOf(context.Background(), gameID)
+	for _, d := range ds {
+		if d.Seat == seat && d.ClosedAt == nil {
+			return d.DueAt
+		}
+	}
+	t.Fatal("no open deadline")
+	return time.Time{}
+}
+
+func TestUndeliveredMailForAdmins(t *testing.T) {
+	var failedID int64
+	e, _, _ := notifyEnvWith(t, func(d *Deps) { d.Config.Admins = []string{"ann@example.org"} })
+	ctx := context.Background()
+	rows, _ := e.store.OutboxRows(ctx, "", 1)
+	failedID = rows[0].ID
+	if err := e.store.MarkFailed(ctx, failedID, errors.New("550 mailbox unavailable"), e.clock.Now(), true); err != nil {
+		t.Fatal(err)
+	}
+	ann := e.browser()
+	ann.signIn("ann@example.org")
+	code, doc := ann.get("/notify/mail")
+	if code != http.StatusOK || !strings.Contains(text(doc), "550 mailbox unavailable") {
+		t.Fatalf("admin page: %d %s", code, text(doc))
+	}
+	code, _ = ann.submit(doc, `form[action="/notify/mail/`+strconv.FormatInt(failedID, 10)+`/retry"]`, nil)
+	if code != http.StatusOK {
+		t.Fatalf("retry: %d", code)
+	}
+	if m, _ := e.store.OutboxMailByID(ctx, failedID); m.Status != store.OutboxPending {
+		t.Errorf("after retry the mail is %s", m.Status)
+	}
+	bob := e.browser()
+	bob.signIn("bob@example.org")
+	if code, _ := bob.get("/notify/mail"); code != http.StatusForbidden {
+		t.Errorf("non-admin: %d", code)
+	}
+}
