@@ -256,3 +256,76 @@ func TestOrderKindsMatchImperialDecisions(t *testing.T) {
 	}
 	t.Logf("orders matched: %v", found)
 }
+
+// TestJobsOnTwoInstances runs every job on two services sharing one
+// database at the same moment: one caretaker move per timeout, one mail
+// per notification.
+func TestJobsOnTwoInstances(t *testing.T) {
+	srv := startSMTP(t)
+	e := newEnv(t, srv, nil)
+	other, err := store.Open(e.path, store.Options{Registry: registry(), Now: e.clk.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	svc2, err := New(e.ctx, Options{Store: other, Config: e.cfg, Transport: e.svc.transport, Logger: e.svc.log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []*store.Game
+	for i := range 3 {
+		games = append(games, e.startGame(gametest.ID, "twice "+string(rune('A'+i)), 3, uint64(i+1), game.Options{"votes": "false"}))
+	}
+	for range 12 * 4 { // twelve days, every six hours
+		e.clk.Add(6 * time.Hour)
+		errs := make(chan error, 2)
+		for _, s := range []*Service{e.svc, svc2} {
+			go func() { errs <- s.Tick(e.ctx) }()
+		}
+		for range 2 {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	timeouts := 0
+	for _, g := range games {
+		moves, _ := e.st.Moves(e.ctx, g.ID)
+		ds, _ := e.st.DeadlinesOf(e.ctx, g.ID)
+		closed := 0
+		for _, d := range ds {
+			if d.Outcome == store.OutcomeTimeout {
+				closed++
+			}
+		}
+		total := 0
+		for seat := range 3 {
+			sc, _ := e.st.SeatClockOf(e.ctx, g.ID, seat)
+			total += sc.TotalTimeouts
+		}
+		if len(moves) < 3 || len(moves) != closed || closed != total {
+			t.Errorf("game %d: %d moves, %d timed-out deadlines, %d timeouts recorded", g.ID, len(moves), closed, total)
+		}
+		timeouts += total
+	}
+	seen := map[string]int{}
+	for _, m := range srv.messages() {
+		seen[m.Header.Get("Message-Id")+" "+m.To]++
+	}
+	for k, n := range seen {
+		if n != 1 {
+			t.Errorf("%s arrived %d times", k, n)
+		}
+	}
+	if rows := e.outbox(""); len(rows) != len(srv.messages()) {
+		t.Errorf("%d rows, %d mails arrived", len(rows), len(srv.messages()))
+	}
+	// Each deadline gets its 24 h reminder (its 4 h one falls between
+	// ticks); each timeout is told to the three players once.
+	if got := len(e.outbox(kindTimeout)); got != 3*timeouts {
+		t.Errorf("%d timeout mails for %d timeouts", got, timeouts)
+	}
+	if got := len(e.outbox(kindReminder)); got < timeouts {
+		t.Errorf("%d reminders for %d timeouts", got, timeouts)
+	}
+}
