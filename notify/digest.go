@@ -46,13 +46,17 @@ func (s *Service) Digests(ctx context.Context) error {
 	day := int(now.Unix() / 86400)
 	var errs []error
 	for uid, items := range per {
-		sort.SliceStable(items, func(i, j int) bool { return items[i].due.Before(items[j].due) })
+		sort.SliceStable(items, func(i, j int) bool { return dueBefore(items[i].due, items[j].due) })
 		u := users[uid]
 		tz := s.st.TimeZone(ctx, uid)
 		var lines []string
 		for _, it := range items {
 			link := s.DecisionURL(DecisionLink{Game: it.p.Game.ID, Seat: it.p.Seat.Seat, Seq: it.p.Seq, User: uid, Choice: -1})
-			lines = append(lines, fmt.Sprintf("%s: %s — deadline %s — %s", it.p.Game.Name, it.p.Decision.Prompt, when(it.due, tz, now), link))
+			due := "no deadline"
+			if !it.due.IsZero() {
+				due = "deadline " + when(it.due, tz, now)
+			}
+			lines = append(lines, fmt.Sprintf("%s: %s — %s — %s", it.p.Game.Name, it.p.Decision.Prompt, due, link))
 		}
 		l := letter{Greeting: "Hello " + u.Name() + ",",
 			Paras: []string{fmt.Sprintf("You have %d %s waiting, the least time left first.", len(items), plural(len(items), "decision"))},
@@ -212,4 +216,12 @@ func (s *Service) moveDeadline(tx *store.NotifyTx, st store.Seat, a *store.Absen
 		}
 	}
 	return s.mailEveryone(tx, &others, int(a.ID), kindAbsence, fmt.Sprintf("Rondel · %s · %s is away", v.game.Name, name), text)
+}
+
+// dueBefore orders deadlines soonest first, games without one last.
+func dueBefore(a, b time.Time) bool {
+	if a.IsZero() || b.IsZero() {
+		return !a.IsZero() && b.IsZero()
+	}
+	return a.Before(b)
 }

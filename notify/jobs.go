@@ -76,7 +76,8 @@ func (s *Service) syncGame(ctx context.Context, gameID int64) error {
 		}
 		if err := s.mailEveryone(tx, v, 0, kindStart, fmt.Sprintf("Rondel · %s · the game begins", v.game.Name),
 			fmt.Sprintf("%s has begun. Players: %s.", v.game.Name, names),
-			"Deadlines: "+s.clockWords(v.clock)+". You get a mail whenever you must decide."); err != nil {
+			"Deadlines: "+s.clockWords(v.clock)+". You get a mail whenever you must decide.",
+			fmt.Sprintf("Standing orders (decisions the game takes for you) and, for the creator, the deadlines: %s/games/%d/notify", s.base, gameID)); err != nil {
 			return err
 		}
 		if err := s.reconcile(tx, v, nil, pos.State, pos.Seq, -1, cause{}); err != nil {

@@ -19,6 +19,21 @@ import (
 func TestTurnMailOverSMTP(t *testing.T) {
 	srv := startSMTP(t)
 	e := newEnv(t, srv, nil)
+	for _, addr := range []string{"a@example.org", "b@example.org", "c@example.org"} {
+		var id int64
+		if err := e.st.NotifyTx(e.ctx, func(tx *store.NotifyTx) error {
+			u, err := tx.FindOrCreateUser(addr, "")
+			if err == nil {
+				id = u.ID
+			}
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.st.SetTimeZone(e.ctx, id, "Europe/Vienna"); err != nil {
+			t.Fatal(err)
+		}
+	}
 	g := e.startGame("imperial", "Tuesday club", 3, 7, nil)
 	e.tick()
 	got := srv.messages()
@@ -66,6 +81,10 @@ func TestTurnMailOverSMTP(t *testing.T) {
 				t.Errorf("%s part lacks %q:\n%s", name, want, body)
 			}
 		}
+	}
+	// The deadline in the player's time zone: 3 days after Wednesday noon UTC.
+	if !strings.Contains(turn.Text, "Deadline: Sat 7 Mar 2026, 13:00 CET (in 3 days 0 hours)") {
+		t.Errorf("deadline not in the player's time zone:\n%s", turn.Text)
 	}
 	if !strings.Contains(turn.HTML, "<a href=\"https://rondel.example/notify/d/") {
 		t.Errorf("html part has no decision link")

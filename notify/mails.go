@@ -120,6 +120,7 @@ func (s *Service) turnLetter(tx *store.NotifyTx, v *gameView, seat int, st game.
 	l.After = append(l.After, "Deadline: "+when(dl.DueAt, tx.TimeZone(u.ID), v.now)+".")
 	link := DecisionLink{Game: v.game.ID, Seat: seat, Seq: seq, User: u.ID, Choice: -1}
 	l.Main = action{"Open your decision", s.DecisionURL(link)}
+	l.Footer = append(l.Footer, action{"Standing orders and deadlines", fmt.Sprintf("%s/games/%d/notify", s.base, v.game.ID)})
 	if moves := st.LegalMoves(seat); len(moves) > 0 && len(moves) <= maxChoices {
 		for i, m := range moves {
 			link.Choice = i
