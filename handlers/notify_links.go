@@ -59,6 +59,10 @@ func (s *Server) loadDecision(c *echo.Context) (*decisionCtx, error) {
 	if err != nil {
 		return nil, fail(http.StatusForbidden, "This link is not valid", "The link was changed or made up. Nothing was changed.")
 	}
+	if u := currentUser(c); u != nil && u.ID != l.User {
+		return nil, fail(http.StatusForbidden, "This link belongs to another player",
+			"You are signed in as someone else than the player this mail was sent to. Nothing was changed.")
+	}
 	pos, err := s.store.Current(c.Request().Context(), l.Game)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, fail(http.StatusNotFound, "No such game", "This game does not exist.")

@@ -136,6 +136,17 @@ func TestForgedDecisionLinksAreRefused(t *testing.T) {
 			t.Errorf("%s: POST %d, want 403", name, code)
 		}
 	}
+	// The genuine link, opened by another signed-in player, is refused too.
+	m, _ := turnMail(t, e)
+	other := "ann@example.org"
+	if m.ToAddr == other {
+		other = "bob@example.org"
+	}
+	ob := e.browser()
+	ob.signIn(other)
+	if code, doc := ob.get(p); code != http.StatusForbidden {
+		t.Errorf("another player's link: %d %s", code, text(doc))
+	}
 	if moves, _ := e.store.Moves(context.Background(), g.ID); len(moves) != 0 {
 		t.Errorf("a forged link moved: %+v", moves)
 	}

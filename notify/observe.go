@@ -137,7 +137,13 @@ func (s *Service) reconcile(tx *store.NotifyTx, v *gameView, before []game.Decis
 		}
 		fresh := newDecisions(b[seat], a[seat])
 		switch {
-		case len(a[seat]) == 0 || after.Finished():
+		case after.Finished():
+			if dl != nil {
+				if err := tx.CloseDeadline(dl, store.OutcomeFinished); err != nil {
+					return err
+				}
+			}
+		case len(a[seat]) == 0:
 			if dl != nil {
 				if err := s.closeDeadline(tx, v, dl, seat == mover, c); err != nil {
 					return err
