@@ -154,11 +154,18 @@ func describeMove(m store.Move, seats []store.Seat) string {
 	}
 	var texts []string
 	for _, e := range m.EventList() {
-		texts = append(texts, e.Text)
+		t := strings.TrimSpace(e.Text)
+		if t != "" && !strings.ContainsAny(t[len(t)-1:], ".!?:") {
+			t += "."
+		}
+		texts = append(texts, t)
 	}
-	line := name + " moved"
+	line := name + " moved."
 	if len(texts) > 0 {
-		line = name + ": " + strings.Join(texts, " ")
+		line = strings.Join(texts, " ")
+		if !strings.Contains(line, name) {
+			line = name + ": " + line
+		}
 	}
 	switch m.By {
 	case store.ByCaretaker:
