@@ -59,11 +59,16 @@ func roundOf(st game.State) int {
 
 // turnSubject is e.g. "Rondel · Tuesday club · Italy to move, round 7".
 func turnSubject(gameName string, d game.Decision, st game.State, seq int) string {
-	s := fmt.Sprintf("Rondel · %s · %s", gameName, headline(d))
-	if r := roundOf(st); r > 0 {
-		return s + fmt.Sprintf(", round %d", r)
+	h := headline(d)
+	sep := ", "
+	if strings.HasSuffix(h, "?") {
+		sep = " · "
 	}
-	return s + fmt.Sprintf(", move %d", seq+1)
+	s := fmt.Sprintf("Rondel · %s · %s%s", gameName, h, sep)
+	if r := roundOf(st); r > 0 {
+		return s + fmt.Sprintf("round %d", r)
+	}
+	return s + fmt.Sprintf("move %d", seq+1)
 }
 
 // mailTurn queues the mail telling a seat what it must decide now.
