@@ -48,5 +48,8 @@ func (s *Service) Start(ctx context.Context) (stop func(), err error) {
 		}
 	}
 	c.Start()
-	return func() { <-c.Stop().Done() }, nil
+	return func() {
+		<-c.Stop().Done()
+		s.kicks.Wait()
+	}, nil
 }

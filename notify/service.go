@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"sync"
 	"time"
 
 	"rondel/store"
@@ -48,6 +49,7 @@ type Service struct {
 	key       []byte
 	reminders []time.Duration // longest first
 	bg        bool
+	kicks     sync.WaitGroup // background sends under way
 }
 
 // New makes the service and installs its move observer in the store, so
@@ -145,7 +147,9 @@ func (s *Service) kick(ctx context.Context) {
 	if !s.bg {
 		return
 	}
+	s.kicks.Add(1)
 	go func() {
+		defer s.kicks.Done()
 		c, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
 		defer cancel()
 		if err := s.SendDue(c); err != nil {
