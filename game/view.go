@@ -1,5 +1,7 @@
 package game
 
+import "encoding/json"
+
 // Optional interfaces a State may implement. Callers check with a type
 // assertion and fall back to the plain contract when a game lacks one.
 
@@ -22,4 +24,12 @@ type Describer interface {
 // within supply ...). Self-play calls it after every move.
 type Checker interface {
 	CheckInvariants() error
+}
+
+// Folder is implemented by states that can apply a move in place, without
+// copying the state or writing events: replaying a record from its start
+// folds every move into one fresh state. After an error the state must be
+// thrown away.
+type Folder interface {
+	Fold(seat int, move json.RawMessage) error
 }

@@ -7,10 +7,16 @@ import (
 	"rondel/game"
 )
 
-// log collects the events of one Apply.
-type log struct{ events []game.Event }
+// log collects the events of one Apply; a quiet log (replay) drops them.
+type log struct {
+	events []game.Event
+	quiet  bool
+}
 
 func (l *log) add(format string, args ...any) {
+	if l.quiet {
+		return
+	}
 	l.events = append(l.events, game.Event{Text: fmt.Sprintf(format, args...)})
 }
 
@@ -33,6 +39,26 @@ func (s *State) Apply(seat int, raw json.RawMessage) (game.State, []game.Event, 
 	}
 	c.Moves++
 	return c, l.events, nil
+}
+
+// Fold applies a move in place, without events: for replaying a record
+// into a fresh state (game.Folder). After an error s must be thrown away.
+func (s *State) Fold(seat int, raw json.RawMessage) error {
+	if s.Phase == PhaseOver {
+		return game.Broke("end of the game", "the game is over")
+	}
+	if seat < 0 || seat >= len(s.Players) {
+		return game.Broke("players", "there is no seat %d", seat)
+	}
+	m, err := decodeMove(raw)
+	if err != nil {
+		return err
+	}
+	if err := s.apply(seat, m, &log{quiet: true}); err != nil {
+		return err
+	}
+	s.Moves++
+	return nil
 }
 
 func (s *State) apply(seat int, m Move, l *log) error {

@@ -63,6 +63,9 @@ const (
 )
 
 func decodeMove(data []byte) (Move, error) {
+	if m, ok := parseMoveFast(data); ok && m.Type != "" {
+		return m, nil
+	}
 	var m Move
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

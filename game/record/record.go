@@ -109,6 +109,15 @@ func ReplayEach(reg *game.Registry, r *Record, each func(i int, s game.State, ev
 	if err != nil {
 		return nil, fmt.Errorf("record: setting up: %w", err)
 	}
+	if f, ok := s.(game.Folder); ok && each == nil {
+		// The fresh state is ours alone: fold the moves into it.
+		for i, m := range r.Moves {
+			if err := f.Fold(m.Seat, m.Move); err != nil {
+				return nil, fmt.Errorf("record: move %d (seat %d, %s): %w", i+1, m.Seat, m.Move, err)
+			}
+		}
+		return s, nil
+	}
 	for i, m := range r.Moves {
 		next, ev, err := s.Apply(m.Seat, m.Move)
 		if err != nil {
