@@ -94,7 +94,7 @@ func (s *State) LegalMoves(seat int) []game.LegalMove {
 			out = append(out, game.LegalMove{
 				Move:  Move{Type: MovePath, Path: o.path}.raw(),
 				Label: s.pathLabel(o),
-				Group: "Way to Rome scored",
+				Group: "Which way to Rome is scored",
 			})
 		}
 		return out

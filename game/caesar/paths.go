@@ -166,5 +166,9 @@ func (s *State) pathLabel(o pathOption) string {
 			parts = append(parts, fmt.Sprintf("%s %d", s.d.Players[seat], p))
 		}
 	}
-	return fmt.Sprintf("%s: %s", s.pathWords(o.path), strings.Join(parts, ", "))
+	label := fmt.Sprintf("%s: scores %s", s.pathWords(o.path), strings.Join(parts, ", "))
+	if s.d.Treasures[s.b.cityIdx[o.path[0]]] == Gold {
+		label += " (doubled for gold)"
+	}
+	return label
 }

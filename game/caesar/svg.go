@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -74,15 +75,17 @@ func (s *State) drawRoute(w *strings.Builder, ri int) {
 	}
 	fmt.Fprintf(w, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" %s/>`, x1, y1, x2, y2, style)
 	angle := math.Atan2(y2-y1, x2-x1) * 180 / math.Pi
-	fill, stroke := "#fbf8f0", "#8c7b5a"
+	// An empty slot is pale and dashed so that it never looks like a road
+	// of the white player, which is solid white with a black edge.
+	fill, stroke, empty := "#fbf8f0", "#8c7b5a", ` fill-opacity="0.6" stroke-dasharray="3 2"`
 	if o := s.d.Built[ri]; o >= 0 {
-		fill, stroke = playerFill[playerColours[o]], "#111"
+		fill, stroke, empty = playerFill[playerColours[o]], "#111", ""
 	}
 	for k := 1; k <= r.Roads; k++ {
 		f := float64(k) / float64(r.Roads+1)
 		cx, cy := x1+(x2-x1)*f, y1+(y2-y1)*f
-		fmt.Fprintf(w, `<rect x="-9" y="-4" width="18" height="8" rx="2" fill="%s" stroke="%s" stroke-width="1.2" transform="translate(%.1f %.1f) rotate(%.1f)"/>`,
-			fill, stroke, cx, cy, angle)
+		fmt.Fprintf(w, `<rect x="-9" y="-4" width="18" height="8" rx="2" fill="%s" stroke="%s" stroke-width="1.2"%s transform="translate(%.1f %.1f) rotate(%.1f)"/>`,
+			fill, stroke, empty, cx, cy, angle)
 	}
 }
 
@@ -154,11 +157,16 @@ func (s *State) drawTrack(w *strings.Builder, viewer int) {
 		}
 		fmt.Fprintf(w, `<line x1="%.1f" y1="%.0f" x2="%.1f" y2="%.0f" stroke="#6b5a3a"/>`, x(p), y-tick, x(p), y+tick)
 	}
-	seen := map[int]int{}
+	// Markers on the same or nearby points sit side by side above the line,
+	// staying inside the band (a stack would climb into the map).
+	var placed []float64
 	for seat, p := range scores {
-		off := seen[p]
-		seen[p]++
-		fmt.Fprintf(w, `<circle cx="%.1f" cy="%.0f" r="6" fill="%s" stroke="#111"/>`, x(p), y-12-float64(off)*9, playerFill[playerColours[seat]])
+		cx := x(p)
+		for slices.ContainsFunc(placed, func(o float64) bool { return math.Abs(o-cx) < 11 }) {
+			cx += 11
+		}
+		placed = append(placed, cx)
+		fmt.Fprintf(w, `<circle cx="%.1f" cy="%.0f" r="6" fill="%s" stroke="#111"/>`, cx, y-13, playerFill[playerColours[seat]])
 	}
 	title := "Score track (points scored for ways to Rome)"
 	if s.d.Over {
