@@ -1,0 +1,281 @@
+package browser
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"rondel/game"
+	"rondel/game/caesar"
+	"rondel/handlers"
+	"rondel/store"
+	"rondel/store/config"
+)
+
+// caesarRun is a 4-player Cäsars Imperium game in a running Rondel, played
+// through store.AppendMove as the pages would, with every seat signed in.
+type caesarRun struct {
+	t        *testing.T
+	node     string
+	st       *store.Store
+	base     string
+	dir      string // where the screenshots go
+	gameID   int64
+	seats    []store.Seat
+	sessions []string // by seat
+	rand     *rand.Rand
+	seekWay  bool // prefer connections after which the mover chooses the way to Rome
+}
+
+// shot is one page to photograph: as seat, at a viewport size.
+type shot struct {
+	Name    string `json:"name"`
+	Path    string `json:"path"`
+	Session string `json:"session"`
+	Width   int    `json:"width"`
+	Height  int    `json:"height"`
+}
+
+// pageSeen is what shoot.mjs reports of a page.
+type pageSeen struct {
+	Name      string     `json:"name"`
+	Result    [][]string `json:"result"`
+	TieBreak  string     `json:"tieBreak"`
+	Prompts   []string   `json:"prompts"`
+	Situation string     `json:"situation"`
+	Legends   []string   `json:"legends"`
+	Labels    []string   `json:"labels"`
+	Picks     []string   `json:"picks"`
+	Options   []string   `json:"options"`
+	Board     int        `json:"board"`
+}
+
+func startCaesar(t *testing.T) *caesarRun {
+	node := needs(t)
+	ctx := context.Background()
+	st, err := store.Open(filepath.Join(t.TempDir(), "caesar.db"), store.Options{Registry: game.NewRegistry(caesar.New()), CacheSize: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if err := st.CheckSchema(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := config.Default()
+	cfg.Addr = ln.Addr().String()
+	cfg.BaseURL = "http://" + cfg.Addr
+	h, err := handlers.New(handlers.Deps{Store: st, Config: cfg, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Shutdown(ctx) })
+
+	players := []store.NewPlayer{
+		{Name: "Ann", Email: "ann@example.org"}, {Name: "Bob", Email: "bob@example.org"},
+		{Name: "Cy", Email: "cy@example.org"}, {Name: "Dora", Email: "dora@example.org"},
+	}
+	g, invites, err := st.CreateGame(ctx, store.NewGame{GameID: caesar.ID, Name: "Caesar club night", Seed: 7, Players: players})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &caesarRun{t: t, node: node, st: st, base: cfg.BaseURL, gameID: g.ID, rand: rand.New(rand.NewPCG(4, 1))}
+	r.dir, _ = filepath.Abs("../../testdata-artifacts/browser/caesars-imperium-4p")
+	for _, inv := range invites {
+		if _, err := st.AcceptSeat(ctx, g.ID, inv.User.ID); err != nil {
+			t.Fatal(err)
+		}
+		token, err := st.CreateSession(ctx, inv.User.ID, time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.sessions = append(r.sessions, token)
+	}
+	if r.seats, err = st.Seats(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// playUntil plays random legal moves until stop accepts the open decision
+// (returned) or the game ends (nil).
+func (r *caesarRun) playUntil(stop func(d game.Decision, legal []game.LegalMove) bool) *game.Decision {
+	ctx := context.Background()
+	for moves := 0; moves < 400; moves++ {
+		pos, err := r.st.Current(ctx, r.gameID)
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		if pos.State.Finished() {
+			return nil
+		}
+		d := pos.State.ToAct()[0]
+		legal := pos.State.LegalMoves(d.Seat)
+		if len(legal) == 0 {
+			r.t.Fatalf("seat %d has no legal move for %q", d.Seat, d.Prompt)
+		}
+		if stop(d, legal) {
+			return &d
+		}
+		pick := legal[r.rand.IntN(len(legal))].Move
+		if r.seekWay {
+			for _, m := range legal {
+				if next, _, err := pos.State.Apply(d.Seat, m.Move); err == nil && !next.Finished() && next.ToAct()[0].Kind == "score-path" {
+					pick = m.Move
+					break
+				}
+			}
+		}
+		if _, err := r.st.AppendMove(ctx, store.Submit{GameID: r.gameID, Seat: d.Seat, Seq: pos.Seq, Move: pick, UserID: r.seats[d.Seat].UserID}); err != nil {
+			r.t.Fatalf("move %d: %v", pos.Seq+1, err)
+		}
+	}
+	r.t.Fatal("the game did not end in 400 moves")
+	return nil
+}
+
+// page is a shot of the game page (with an optional query) as seat.
+func (r *caesarRun) page(name string, seat int, query string, width int) shot {
+	p := "/games/" + strconv.FormatInt(r.gameID, 10) + query
+	return shot{Name: name, Path: p, Session: r.sessions[seat], Width: width, Height: 900}
+}
+
+// shoot runs shoot.mjs and returns what each page showed, by name.
+func (r *caesarRun) shoot(shots ...shot) map[string]pageSeen {
+	spec, _ := json.Marshal(shots)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, r.node, "shoot.mjs")
+	cmd.Env = append(os.Environ(), "RONDEL_URL="+r.base, "OUT="+r.dir, "SHOTS="+string(spec))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		r.t.Fatalf("shoot.mjs: %v\n%s%s", err, out, stderr.String())
+	}
+	seen := map[string]pageSeen{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var p pageSeen
+		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
+			r.t.Fatalf("shoot.mjs said %q: %v", sc.Text(), err)
+		}
+		seen[p.Name] = p
+	}
+	for _, s := range shots {
+		if fi, err := os.Stat(filepath.Join(r.dir, s.Name+".png")); err != nil || fi.Size() < 10_000 {
+			r.t.Errorf("screenshot %s missing or empty: %v", s.Name, err)
+		}
+		if seen[s.Name].Board != 1 {
+			r.t.Errorf("%s: the page shows %d boards", s.Name, seen[s.Name].Board)
+		}
+	}
+	return seen
+}
+
+// TestCaesarPagesInChromium plays a 4-player game to its end and shows it
+// in Chromium: the connection form (narrowed down to one city when there
+// are many), the choice of the way to Rome, and the finished game at a
+// laptop's and a phone's width. The screenshots stay in
+// testdata-artifacts/browser/caesars-imperium-4p.
+func TestCaesarPagesInChromium(t *testing.T) {
+	r := startCaesar(t)
+
+	// The connection form: one fieldset per city that can be connected,
+	// one radio button per way to build the roads to it.
+	var want []game.LegalMove
+	d := r.playUntil(func(d game.Decision, legal []game.LegalMove) bool {
+		want = legal
+		return d.Kind == "connect" && len(legal) >= 12
+	})
+	if d == nil {
+		t.Fatal("no turn offered a dozen connections")
+	}
+	form := r.shoot(r.page("connect", d.Seat, "", 1280))["connect"]
+	if len(form.Labels) != len(want) || len(form.Picks) != 0 {
+		t.Fatalf("the form offers %d connections (%d picks), the engine %d", len(form.Labels), len(form.Picks), len(want))
+	}
+	groups := map[string]bool{}
+	for i, m := range want {
+		groups[m.Group] = true
+		if form.Labels[i] != m.Label {
+			t.Errorf("connection %d reads %q, want %q", i, form.Labels[i], m.Label)
+		}
+		city := m.Group[:strings.Index(m.Group, " (")]
+		if !strings.HasSuffix(strings.SplitN(m.Label, " (", 2)[0], city) || !strings.Contains(m.Label, "road") {
+			t.Errorf("connection %q does not end at %s and count its roads", m.Label, city)
+		}
+	}
+	if len(form.Legends) != len(groups) || len(groups) < 2 {
+		t.Errorf("the form has fieldsets %v for %d cities", form.Legends, len(groups))
+	}
+
+	// The way to Rome, when several shortest ways score differently.
+	r.seekWay = true
+	d = r.playUntil(func(d game.Decision, _ []game.LegalMove) bool { return d.Kind == "score-path" })
+	r.seekWay = false
+	if d == nil {
+		t.Fatal("the game ended without a choice of the way to Rome")
+	}
+	path := r.shoot(r.page("way-to-rome", d.Seat, "", 1280))["way-to-rome"]
+	if len(path.Labels) < 2 || len(path.Prompts) != 1 || !strings.Contains(path.Prompts[0], "Rome") {
+		t.Fatalf("the choice of the way to Rome shows %+v", path)
+	}
+	for _, l := range path.Labels {
+		if !strings.Contains(l, "Rome") || !strings.Contains(l, "Rome: scores ") {
+			t.Errorf("way label %q does not say where it runs and who scores", l)
+		}
+	}
+
+	// The finished game, as Ann.
+	if r.playUntil(func(game.Decision, []game.LegalMove) bool { return false }) != nil {
+		t.Fatal("the game did not end")
+	}
+	pos, err := r.st.Current(context.Background(), r.gameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := pos.State.Result()
+	if pos.Game.Status != store.StatusFinished || res == nil {
+		t.Fatalf("game status %q, result %v", pos.Game.Status, res)
+	}
+	seen := r.shoot(r.page("finished-laptop", 0, "", 1280), r.page("finished-phone", 0, "", 390))
+	for _, name := range []string{"finished-laptop", "finished-phone"} {
+		p := seen[name]
+		if p.TieBreak != res.TieBreak || res.TieBreak == "" {
+			t.Errorf("%s: tie-break words %q, want %q", name, p.TieBreak, res.TieBreak)
+		}
+		if len(p.Result) != len(res.Scores) {
+			t.Fatalf("%s: %d result rows, want %d", name, len(p.Result), len(res.Scores))
+		}
+		for seat, score := range res.Scores {
+			want := []string{strconv.Itoa(res.Places[seat]), r.seats[seat].Name, strconv.Itoa(score)}
+			found := false
+			for _, row := range p.Result {
+				found = found || strings.Join(row, "|") == strings.Join(want, "|")
+			}
+			if !found {
+				t.Errorf("%s: no result row %v in %v", name, want, p.Result)
+			}
+		}
+	}
+}

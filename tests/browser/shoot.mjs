@@ -1,0 +1,51 @@
+// Screenshots pages of a running Rondel as signed-in players with Debian's
+// Chromium (never a downloaded one), and prints what each page shows of
+// its result and its decision form as one JSON line for the Go test.
+// Run by caesar_pages_test.go with RONDEL_URL, OUT and SHOTS set; SHOTS is
+// a JSON list of {name, path, session, width, height}.
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+
+const base = process.env.RONDEL_URL;
+const out = process.env.OUT;
+mkdirSync(out, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+// seen collects the words of the page the test checks.
+async function seen(page) {
+  const texts = (sel) => page.$$eval(sel, (els) => els.map((e) => e.textContent.trim().replace(/\s+/g, ' ')));
+  return {
+    result: await page.$$eval('.result tbody tr', (trs) => trs.map((tr) =>
+      [...tr.children].map((td) => td.textContent.trim()))),
+    tieBreak: (await texts('.result .tie-break')).join(' '),
+    prompts: await texts('.decide .prompt'),
+    situation: (await texts('.decide .situation')).join(' '),
+    legends: await texts('form.move legend'),
+    labels: await texts('form.move .choice label'),
+    picks: await texts('.decide ul.pick a'),
+    options: await texts('form.move select option'),
+    board: await page.locator('section.board svg').count(),
+  };
+}
+
+try {
+  for (const s of JSON.parse(process.env.SHOTS)) {
+    const ctx = await browser.newContext({ viewport: { width: s.width, height: s.height } });
+    await ctx.addCookies([{ name: 'rondel_session', value: s.session, url: base }]);
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(15000);
+    const resp = await page.goto(base + s.path);
+    if (!resp.ok()) throw new Error(`${s.path}: HTTP ${resp.status()}`);
+    await page.screenshot({ path: `${out}/${s.name}.png`, fullPage: true });
+    console.log(JSON.stringify({ name: s.name, ...(await seen(page)) }));
+    await ctx.close();
+  }
+} finally {
+  await browser.close();
+}
