@@ -130,11 +130,16 @@ func sortDecisions(ds []game.Decision) {
 // seat newly asked something gets one turn mail.
 func (s *Service) reconcile(tx *store.NotifyTx, v *gameView, before []game.Decision, after game.State, seq, mover int, c cause) error {
 	b, a := bySeat(before), bySeat(after.ToAct())
+	running, err := tx.OpenDeadlines(v.game.ID) // one query, not one per seat
+	if err != nil {
+		return err
+	}
+	open := map[int]*store.Deadline{}
+	for i := range running {
+		open[running[i].Seat] = &running[i]
+	}
 	for seat := range v.seats {
-		dl, err := tx.OpenDeadline(v.game.ID, seat)
-		if err != nil {
-			return err
-		}
+		dl := open[seat]
 		fresh := newDecisions(b[seat], a[seat])
 		switch {
 		case after.Finished():
