@@ -108,3 +108,44 @@ func TestUndeliveredMailForAdmins(t *testing.T) {
 		t.Errorf("non-admin: %d", code)
 	}
 }
+
+func TestSubstituteSeatFromTheWeb(t *testing.T) {
+	e, svc, g := notifyEnvWith(t, func(d *Deps) {
+		d.Config.Notify.Timeout.Policy = "substitute"
+	})
+	ctx := context.Background()
+	pos, _ := e.store.Current(ctx, g.ID)
+	seat := pos.State.ToAct()[0].Seat
+	e.clock.Add(73 * time.Hour)
+	if err := svc.Tick(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var link string
+	mails, _ := e.store.LocalMails(ctx, 100)
+	for _, m := range mails {
+		if i := strings.Index(m.Body, testBase+"/notify/substitute/"); i >= 0 {
+			link = strings.Fields(m.Body[i:])[0]
+		}
+	}
+	if link == "" {
+		t.Fatal("no substitute invitation in the outbox")
+	}
+	zed := e.browser()
+	zed.signIn("zed@example.org")
+	code, doc := zed.get(pathOf(t, link))
+	if code != http.StatusOK || !strings.Contains(text(doc), "Take this seat") {
+		t.Fatalf("offer page: %d %s", code, text(doc))
+	}
+	code, doc = zed.submit(doc, "main form", nil)
+	if code != http.StatusOK {
+		t.Fatalf("taking the seat: %d %s", code, text(doc))
+	}
+	seats, _ := e.store.Seats(ctx, g.ID)
+	u, _ := e.store.User(ctx, seats[seat].UserID)
+	if u.Email != "zed@example.org" {
+		t.Errorf("seat %d is held by %s", seat, u.Email)
+	}
+	if code, _ := zed.get(pathOf(t, link)); code != http.StatusNotFound {
+		t.Errorf("the offer is still open after it was taken: %d", code)
+	}
+}
