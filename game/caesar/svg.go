@@ -183,9 +183,12 @@ func (s *State) drawTrack(w *strings.Builder, viewer int) {
 		if seat == s.d.Turn && !s.d.Over {
 			marker = " ◀"
 		}
+		// Two lines, so that five players with long names still fit side by side.
 		fmt.Fprintf(w, `<rect x="%.0f" y="%d" width="12" height="12" fill="%s" stroke="#111"/>`, lx, top+72, playerFill[playerColours[seat]])
-		fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" font-weight="%s" fill="#222">%s: %d pts, %d roads%s</text>`,
-			lx+17, top+82, weight, html.EscapeString(shorten(name, 14)), scores[seat], s.d.RoadsLeft[seat], marker)
+		fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" font-weight="%s" fill="#222">%s%s</text>`,
+			lx+17, top+82, weight, html.EscapeString(shorten(name, 22)), marker)
+		fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" fill="#222">%d points · %d roads left</text>`,
+			lx+17, top+97, scores[seat], s.d.RoadsLeft[seat])
 	}
 }
 
