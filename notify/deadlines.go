@@ -232,21 +232,24 @@ func (s *Service) TakeSeat(ctx context.Context, token string, userID int64) (int
 		if err != nil {
 			return err
 		}
-		seq := 0
+		seq, kind := 0, fmt.Sprintf("%s-%d", kindReplaced, sc.Seat)
 		if dl != nil {
-			seq = dl.AskedSeq
 			if err := tx.CloseDeadline(dl, store.OutcomeMoved); err != nil {
 				return err
 			}
-			if _, err := s.openDeadline(tx, v, sc.Seat, dl.AskedSeq); err != nil {
+			nd, err := s.openDeadline(tx, v, sc.Seat, dl.AskedSeq)
+			if err != nil {
 				return err
 			}
+			// Keyed by the new deadline: a seat may change hands twice
+			// at one position.
+			seq, kind = dl.AskedSeq, fmt.Sprintf("%s-%d", kindReplaced, nd.ID)
 		}
 		if v, err = s.loadView(tx, sc0.GameID); err != nil {
 			return err
 		}
 		u := v.users[sc.Seat]
-		return s.mailEveryone(tx, v, seq, fmt.Sprintf("%s-%d", kindReplaced, sc.Seat),
+		return s.mailEveryone(tx, v, seq, kind,
 			fmt.Sprintf("Rondel · %s · %s replaces %s", v.game.Name, u.Name(), old),
 			fmt.Sprintf("%s now plays the seat of %s.", u.Name(), old))
 	})
