@@ -47,6 +47,7 @@ type shot struct {
 	Session string `json:"session"`
 	Width   int    `json:"width"`
 	Height  int    `json:"height"`
+	Open    bool   `json:"open"` // unfold the overview
 }
 
 // pageSeen is what shoot.mjs reports of a page.
@@ -192,6 +193,22 @@ func (r *caesarRun) shoot(shots ...shot) map[string]pageSeen {
 	return seen
 }
 
+// get fetches a page as seat 0 and returns its body.
+func (r *caesarRun) get(path string) string {
+	req, _ := http.NewRequest(http.MethodGet, r.base+path, nil)
+	req.AddCookie(&http.Cookie{Name: "rondel_session", Value: r.sessions[0]})
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		r.t.Errorf("%s: HTTP %d", path, resp.StatusCode)
+	}
+	return string(body)
+}
+
 // TestCaesarPagesInChromium plays a 4-player game to its end and shows it
 // in Chromium: the connection form (narrowed down to one city when there
 // are many), the choice of the way to Rome, and the finished game at a
@@ -258,7 +275,12 @@ func TestCaesarPagesInChromium(t *testing.T) {
 	if pos.Game.Status != store.StatusFinished || res == nil {
 		t.Fatalf("game status %q, result %v", pos.Game.Status, res)
 	}
-	seen := r.shoot(r.page("finished-laptop", 0, "", 1280), r.page("finished-phone", 0, "", 390))
+	overview := r.page("finished-overview", 0, "", 1280)
+	overview.Open = true
+	seen := r.shoot(r.page("finished-laptop", 0, "", 1280), r.page("finished-phone", 0, "", 390), overview)
+	if svg := r.get("/games/" + strconv.FormatInt(r.gameID, 10) + "/board.svg"); !strings.HasPrefix(svg, "<svg") || !strings.Contains(svg, "Final scores") {
+		t.Errorf("the board alone is not the final board: %.200q", svg)
+	}
 	for _, name := range []string{"finished-laptop", "finished-phone"} {
 		p := seen[name]
 		if p.TieBreak != res.TieBreak || res.TieBreak == "" {

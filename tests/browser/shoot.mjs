@@ -2,7 +2,8 @@
 // Chromium (never a downloaded one), and prints what each page shows of
 // its result and its decision form as one JSON line for the Go test.
 // Run by caesar_pages_test.go with RONDEL_URL, OUT and SHOTS set; SHOTS is
-// a JSON list of {name, path, session, width, height}.
+// a JSON list of {name, path, session, width, height, open}; open unfolds
+// every <details> before the screenshot.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 
@@ -42,6 +43,7 @@ try {
     page.setDefaultTimeout(15000);
     const resp = await page.goto(base + s.path);
     if (!resp.ok()) throw new Error(`${s.path}: HTTP ${resp.status()}`);
+    if (s.open) await page.$$eval('details', (ds) => ds.forEach((d) => { d.open = true; }));
     await page.screenshot({ path: `${out}/${s.name}.png`, fullPage: true });
     console.log(JSON.stringify({ name: s.name, ...(await seen(page)) }));
     await ctx.close();
