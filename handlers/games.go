@@ -15,6 +15,7 @@ import (
 
 	"rondel/game"
 	"rondel/store"
+	"rondel/store/config"
 )
 
 const maxPlayers = 6
@@ -132,6 +133,12 @@ type newGamePage struct {
 	Order    string
 	Rated    bool // counts on the ladder
 	Error    string
+	// How the game keeps time (only when notify runs).
+	Clock    bool
+	Presets  []config.Preset
+	Preset   string
+	Weekends bool
+	Policy   string
 }
 
 func optionFieldName(gameID, opt string) string { return "opt." + gameID + "." + opt }
@@ -155,6 +162,12 @@ func (s *Server) newGamePageFrom(c *echo.Context, submitted bool) newGamePage {
 	}
 	if p.Order == "" {
 		p.Order = "random"
+	}
+	p.Clock = s.notify != nil
+	p.Presets = s.cfg.Notify.Presets
+	p.Preset, p.Policy, p.Weekends = c.FormValue("preset"), c.FormValue("policy"), c.FormValue("weekends") == "on"
+	if !submitted {
+		p.Preset, p.Policy = s.cfg.Notify.Deadline, s.cfg.Notify.Timeout.Policy
 	}
 	for i := range maxPlayers {
 		p.Players = append(p.Players, playerField{Name: c.FormValue(fmt.Sprintf("name%d", i)), Email: c.FormValue(fmt.Sprintf("email%d", i))})
@@ -195,6 +208,14 @@ func (s *Server) createGame(c *echo.Context) error {
 			opts[o.Name] = o.Default
 		}
 	}
+	if p.Clock {
+		if _, ok := s.cfg.Notify.Preset(p.Preset); !ok {
+			return refuse("Choose one of the deadlines offered.")
+		}
+		if p.Policy != store.PolicyCaretaker && p.Policy != store.PolicySubstitute {
+			return refuse("Choose what happens when a deadline passes.")
+		}
+	}
 	var players []store.NewPlayer
 	for _, pl := range p.Players {
 		players = append(players, store.NewPlayer{Name: pl.Name, Email: pl.Email})
@@ -225,6 +246,11 @@ func (s *Server) createGame(c *echo.Context) error {
 	}
 	if s.hooks.GameCreated != nil {
 		s.hooks.GameCreated(ctx, row.ID)
+	}
+	if p.Clock {
+		if err := s.notify.SetClock(ctx, row.ID, p.Preset, p.Weekends, p.Policy); err != nil {
+			s.log.Error("deadline not set", "game", row.ID, "error", err)
+		}
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", row.ID))
 }
