@@ -151,7 +151,7 @@ func (s *State) finish() []game.Event {
 			Seats: []int{seat},
 		})
 	}
-	return append(events, game.Event{Text: s.d.Result.TieBreak})
+	return append(events, game.Event{Text: "Tie-breaks: " + s.d.Result.TieBreak})
 }
 
 // rankKey is what places are decided by, in the rule book's order.
@@ -213,7 +213,7 @@ func (s *State) tieBreakWords(keys []rankKey, order []int) string {
 		i = j + 1
 	}
 	if len(parts) == 0 {
-		return "No tie-break needed: no two players have the same points."
+		return "none needed: no two players have the same points."
 	}
 	return strings.Join(parts, " ")
 }
