@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -227,7 +228,11 @@ func TestCaesarPagesInChromium(t *testing.T) {
 	if d == nil {
 		t.Fatal("no turn offered a dozen connections")
 	}
-	form := r.shoot(r.page("connect", d.Seat, "", 1280))["connect"]
+	forms := r.shoot(r.page("connect", d.Seat, "", 1280), r.page("connect-phone", d.Seat, "", 390))
+	form := forms["connect"]
+	if !slices.Equal(forms["connect-phone"].Labels, form.Labels) {
+		t.Errorf("the phone's form differs: %v", forms["connect-phone"].Labels)
+	}
 	if len(form.Labels) != len(want) || len(form.Picks) != 0 {
 		t.Fatalf("the form offers %d connections (%d picks), the engine %d", len(form.Labels), len(form.Picks), len(want))
 	}
