@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"time"
 
@@ -113,6 +114,9 @@ func seasonRange(seasons []config.Season, name string) (from, to time.Time, err 
 // openExisting opens the configured database, which must exist at this
 // build's schema (tools never create or migrate a database).
 func openExisting(ctx context.Context, cfg config.Config) (*store.Store, error) {
+	if _, err := os.Stat(cfg.Database); err != nil {
+		return nil, fmt.Errorf("no database at %s (--db or the configuration's database names it)", cfg.Database)
+	}
 	st, err := store.Open(cfg.Database, store.Options{Registry: registry(), Logger: newLogger(cfg, io.Discard)})
 	if err != nil {
 		return nil, err
