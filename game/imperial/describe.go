@@ -118,3 +118,12 @@ func (s *State) investorWords(seat int) string {
 	}
 	return fmt.Sprintf("Your cash: %dM; you hold %s.", s.Players[seat].Cash, held)
 }
+
+// SubjectName names a decision's subject (a nation id) in words, for the
+// readable log: "Italy" for "IT".
+func (s *State) SubjectName(subject string) string {
+	if ni, ok := s.b.Nation(subject); ok {
+		return s.nationName(ni)
+	}
+	return subject
+}
