@@ -247,25 +247,3 @@ func (s *Server) boardSVG(c *echo.Context) error {
 	}
 	return c.Blob(http.StatusOK, "image/svg+xml; charset=utf-8", []byte(out))
 }
-
-// recordJSON downloads the game record (replayable with `rondel replay`).
-func (s *Server) recordJSON(c *echo.Context) error {
-	id, err := gameIDParam(c)
-	if err != nil {
-		return err
-	}
-	// The same record as the archive's export (engine version, state hash).
-	rec, err := s.store.ExportRecord(c.Request().Context(), id)
-	if errors.Is(err, store.ErrNotFound) {
-		return fail(http.StatusNotFound, "No such game", "There is no game at this address.")
-	}
-	if err != nil {
-		return err
-	}
-	data, err := json.MarshalIndent(rec, "", "  ")
-	if err != nil {
-		return err
-	}
-	c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="rondel-game-%d.json"`, id))
-	return c.Blob(http.StatusOK, "application/json", append(data, '\n'))
-}

@@ -44,6 +44,7 @@ func (s *Server) archiveRoutes(e *echo.Echo) {
 	a := &archive{s: s, book: book, panel: panel}
 	s.archive = a
 	e.GET("/games/:id/export.json", a.exportJSON, s.mustSignIn)
+	e.GET("/games/:id/record.json", a.exportJSON, s.mustSignIn) // linked from the history page
 	e.GET("/games/:id/log.txt", a.logText, s.mustSignIn)
 	e.GET("/ladder", a.ladderIndex, s.mustSignIn)
 	e.GET("/ladder/:game", a.ladderPage, s.mustSignIn)

@@ -116,7 +116,6 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/games/:id/move", s.move, s.mustSignIn)
 	e.GET("/games/:id/history", s.history, s.mustSignIn)
 	e.GET("/games/:id/board.svg", s.boardSVG, s.mustSignIn)
-	e.GET("/games/:id/record.json", s.recordJSON, s.mustSignIn)
 	s.archiveRoutes(e)
 	s.notifyRoutes(e)
 	if s.local {
