@@ -8,10 +8,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"rondel/game/record"
+	"rondel/game/words"
 	"rondel/store"
 	"rondel/store/config"
 )
@@ -29,6 +32,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	ladder := fs.String("ladder", "", "the rated finished games of this `GAME` kind, e.g. imperial (ndjson)")
 	season := fs.String("season", "", "with --ladder: only the games of this season (by name, from the config)")
 	text := fs.Bool("text", false, "with GAME: the readable log instead of the JSON record")
+	lang := fs.String("lang", "en", "with --text: the readable log's `LANGUAGE` ("+strings.Join(words.Languages, ", ")+")")
 	cfg, err := loadConfig(fs, args)
 	if err != nil {
 		return err
@@ -45,7 +49,10 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return fmt.Errorf("GAME is a game number, not %q", fs.Arg(0))
 		}
-		return exportOne(ctx, st, id, *text, stdout)
+		if !slices.Contains(words.Languages, *lang) {
+			return fmt.Errorf("--lang %q: the readable log is written in %s", *lang, strings.Join(words.Languages, ", "))
+		}
+		return exportOne(ctx, st, id, *text, words.Default().Speaker(*lang, nil), stdout)
 	case fs.NArg() != 0:
 		return errors.New("usage: rondel export GAME | --all [--since DATE] | --player EMAIL | --ladder GAME [--season NAME]")
 	case *all:
@@ -61,7 +68,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		f.UserID = u.ID
 	case *ladder != "":
-		f.GameID, f.Rated, f.Finished = *ladder, true, true
+		f.Kind, f.Rated, f.Finished = *ladder, true, true
 		if *season != "" {
 			if f.From, f.To, err = seasonRange(cfg.Seasons, *season); err != nil {
 				return err
@@ -77,7 +84,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	return st.WriteNDJSON(ctx, stdout, ids)
 }
 
-func exportOne(ctx context.Context, st *store.Store, id int64, text bool, w io.Writer) error {
+func exportOne(ctx context.Context, st *store.Store, id int64, text bool, sp *words.Speaker, w io.Writer) error {
 	rec, err := st.ExportRecord(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("there is no game %d", id)
@@ -86,7 +93,7 @@ func exportOne(ctx context.Context, st *store.Store, id int64, text bool, w io.W
 		return err
 	}
 	if text {
-		return record.WriteReadable(w, st.Registry(), rec)
+		return record.WriteReadable(w, st.Registry(), rec, sp)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -11,6 +11,7 @@ import (
 
 	"rondel/game"
 	"rondel/game/selfplay"
+	"rondel/game/words"
 )
 
 func init() {
@@ -39,7 +40,12 @@ func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	seed := fs.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
 	maxMoves := fs.Int("max-moves", 5000, "stop a game unfinished after this many moves")
 	opts := optionFlags{}
-	fs.Var(opts, "option", "game option NAME=VALUE (repeatable)")
+	fs.Var(opts, "option", "game option NAME=VALUE (repeatable; the games' options are listed below)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: rondel selfplay [flags]")
+		fs.PrintDefaults()
+		gamesHelp(fs.Output(), registry())
+	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -71,4 +77,21 @@ func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	return enc.Encode(map[string]any{"summary": true, "game": *gameID, "players": *players, "games": *games,
 		"finished": finished, "median_moves": median, "total_ms": totalMS})
+}
+
+// gamesHelp lists each game with its player counts and its options, their
+// values and defaults, for --game and --option.
+func gamesHelp(w io.Writer, reg *game.Registry) {
+	en := words.English() // a tool's help is English, like its flags
+	fmt.Fprintln(w, "\ngames (--game) and their options (--option NAME=VALUE):")
+	for _, info := range reg.List() {
+		fmt.Fprintf(w, "  %s: %s, %d to %d players\n", info.ID, en.Say(info.Name), info.MinPlayers, info.MaxPlayers)
+		for _, o := range info.Options {
+			values := o.Choices
+			if o.Kind == game.OptionBool {
+				values = []string{"true", "false"}
+			}
+			fmt.Fprintf(w, "    %s=%s (default %s): %s\n", o.Name, strings.Join(values, "|"), o.Default, en.Say(o.Label))
+		}
+	}
 }

@@ -59,7 +59,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	log := newLogger(cfg, stderr)
-	st, err := store.Open(cfg.Database, store.Options{Registry: registry(), CacheSize: cfg.Cache.States, Logger: log})
+	st, err := store.Open(cfg.Database, store.Options{Registry: registry(), CacheBytes: cfg.Cache.StateBytes(), Logger: log})
 	if err != nil {
 		return err
 	}
@@ -85,12 +85,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 60 * time.Second, IdleTimeout: 2 * time.Minute}
 	log.Info("Rondel is running", "url", "http://"+ln.Addr().String(), "database", cfg.Database, "games", len(registry().List()))
-	if cfg.LocalMail() {
-		log.Info("no SMTP server configured: mail stays in the local outbox", "outbox", cfg.PublicURL()+"/outbox")
-		if host, _, _ := net.SplitHostPort(cfg.Addr); !isLoopback(host) {
-			log.Warn("the outbox shows every sign-in link to anyone who can reach this address; configure SMTP before opening Rondel to others", "addr", cfg.Addr)
-		}
-	}
+	warnLocalMail(cfg, log, stderr)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
@@ -106,6 +101,28 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// warnLocalMail says where mail goes without an SMTP server, and warns
+// loudly (a banner on stderr besides the log) when Rondel listens beyond
+// this machine: nobody else receives a sign-in link then, and the outbox
+// that holds them is shown only on this machine and to admins.
+func warnLocalMail(cfg config.Config, log *slog.Logger, stderr io.Writer) {
+	if !cfg.LocalMail() {
+		return
+	}
+	log.Info("no SMTP server configured: mail stays in the local outbox, shown on this machine and to admins", "outbox", cfg.PublicURL()+"/outbox")
+	if host, _, _ := net.SplitHostPort(cfg.Addr); isLoopback(host) {
+		return
+	}
+	log.Warn("Rondel listens beyond this machine without an SMTP server: nobody else receives sign-in links or invitations; configure mail.smtp before opening Rondel to others", "addr", cfg.Addr)
+	fmt.Fprintf(stderr, "\n"+
+		"************************************************************************\n"+
+		"* WARNING: Rondel listens on %s without an SMTP server.\n"+
+		"* Every mail, sign-in links included, stays in the local outbox, which\n"+
+		"* is shown only on this machine and to admins: nobody else can sign in.\n"+
+		"* Configure mail.smtp (see config.example.yaml) before inviting others.\n"+
+		"************************************************************************\n\n", cfg.Addr)
 }
 
 func isLoopback(host string) bool {

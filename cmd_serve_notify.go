@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"log/slog"
-	"net/url"
 
 	"rondel/handlers"
 	"rondel/notify"
@@ -11,20 +10,14 @@ import (
 	"rondel/store/config"
 )
 
-// startNotify builds the mail service and starts its jobs. With an SMTP
-// server configured, mail goes out through it (the service's own mails
-// too); without one, everything lands in the local outbox. stop ends the
-// jobs and waits for running ones.
+// startNotify builds the mail service and starts its jobs. Every mail,
+// the service's own (sign-in links, invitations) too, goes through its
+// durable queue: out over SMTP when a server is configured, into the
+// local outbox when not. stop ends the jobs and waits for running ones.
 func startNotify(ctx context.Context, cfg config.Config, st *store.Store, log *slog.Logger) (handlers.Deps, func(), error) {
 	var transport notify.Transport
-	var mailer store.Mailer
 	if !cfg.LocalMail() {
-		smtp := notify.SMTPTransport{Server: cfg.Mail.SMTP, From: cfg.Mail.From}
-		host := "localhost"
-		if u, err := url.Parse(cfg.PublicURL()); err == nil && u.Hostname() != "" {
-			host = u.Hostname()
-		}
-		transport, mailer = smtp, notify.Mailer{Transport: smtp, Host: host}
+		transport = notify.SMTPTransport{Server: cfg.Mail.SMTP, From: cfg.Mail.From}
 	}
 	svc, err := notify.New(ctx, notify.Options{Store: st, Config: cfg, Transport: transport, Logger: log, Background: true})
 	if err != nil {
@@ -34,7 +27,8 @@ func startNotify(ctx context.Context, cfg config.Config, st *store.Store, log *s
 	if err != nil {
 		return handlers.Deps{}, nil, err
 	}
-	d := handlers.Deps{Store: st, Config: cfg, Logger: log, Mailer: mailer, Notify: svc,
+	// Sign-in links and invitations go through notify's durable queue too.
+	d := handlers.Deps{Store: st, Config: cfg, Logger: log, Mailer: svc, Notify: svc,
 		Hooks: handlers.Hooks{GameCreated: svc.GameCreated, GameStarted: svc.GameStarted, MovePlayed: svc.MovePlayed}}
 	return d, stop, nil
 }

@@ -21,6 +21,7 @@ import (
 	"rondel/handlers"
 	"rondel/store"
 	"rondel/store/config"
+	"rondel/store/storetest"
 )
 
 func TestServeStartsAndShutsDown(t *testing.T) {
@@ -151,14 +152,7 @@ func TestEveryHostedGamePlaysThroughTheWeb(t *testing.T) {
 	reg := registry()
 	for _, info := range reg.List() {
 		t.Run(info.ID, func(t *testing.T) {
-			st, err := store.Open(filepath.Join(t.TempDir(), "e2e.db"), store.Options{Registry: reg, CacheSize: 8})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer st.Close()
-			if err := st.CheckSchema(context.Background(), true); err != nil {
-				t.Fatal(err)
-			}
+			st := storetest.Open(t, store.Options{Registry: reg, CacheBytes: 8 << 20})
 			cfg := config.Default()
 			cfg.BaseURL = "http://rondel.test"
 			h, err := handlers.New(handlers.Deps{Store: st, Config: cfg, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
@@ -208,7 +202,14 @@ func TestEveryHostedGamePlaysThroughTheWeb(t *testing.T) {
 						href, _ := pick.First().Attr("href")
 						doc = p.get(strings.Split(href, "#")[0])
 					}
-					out := p.submit(doc, "form.move", nil)
+					// A choice and "Play", or a button of its own (an
+					// answer to a question, End the maneuver).
+					form, set := "form.move", url.Values(nil)
+					if doc.Find("form.move input[type=radio]").Length() == 0 {
+						v, _ := doc.Find("form.move-now button[name=move]").First().Attr("value")
+						form, set = "form.move-now", url.Values{"move": {v}}
+					}
+					out := p.submit(doc, form, set)
 					if out.Find("#happened li").Length() == 0 {
 						t.Fatalf("move %d: the page shows no events", move+1)
 					}
@@ -227,5 +228,19 @@ func TestEveryHostedGamePlaysThroughTheWeb(t *testing.T) {
 				t.Error("history is empty")
 			}
 		})
+	}
+}
+
+// TestWarnsLoudlyWithoutSMTPBeyondLoopback: listening beyond this machine
+// with mail kept local prints a banner; on the loopback address it does not.
+func TestWarnsLoudlyWithoutSMTPBeyondLoopback(t *testing.T) {
+	for addr, loud := range map[string]bool{"127.0.0.1:8080": false, "localhost:8080": false, "0.0.0.0:8080": true, ":8080": true, "192.0.2.7:80": true} {
+		cfg := config.Default()
+		cfg.Addr = addr
+		var out, logs strings.Builder
+		warnLocalMail(cfg, slog.New(slog.NewTextHandler(&logs, nil)), &out)
+		if got := strings.Contains(out.String(), "WARNING") && strings.Contains(logs.String(), "level=WARN"); got != loud {
+			t.Errorf("%s: warned %v, want %v:\n%s%s", addr, got, loud, out.String(), logs.String())
+		}
 	}
 }

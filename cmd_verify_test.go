@@ -83,6 +83,14 @@ func TestExportCommand(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "[Game \"Cäsars Imperium\"]") || !strings.Contains(out, "\n1. ") {
 		t.Fatalf("readable export: %.200s", out)
 	}
+	// The readable log in another language, and a language it is not written in.
+	code, de, _ := runCmd("export", "--db", path, "--text", "--lang", "de", fmt.Sprint(ids[0]))
+	if code != 0 || !strings.Contains(de, "\n1. ") || de == out || strings.Count(de, "\n") != strings.Count(out, "\n") {
+		t.Fatalf("readable export in German: %.300s", de)
+	}
+	if code, _, errs := runCmd("export", "--db", path, "--text", "--lang", "fr", fmt.Sprint(ids[0])); code == 0 || !strings.Contains(errs, "--lang") {
+		t.Errorf("--lang fr: exit %d, %s", code, errs)
+	}
 	code, out, errs = runCmd("export", "--db", path, "--all", "--since", "2000-01-01")
 	if code != 0 {
 		t.Fatal(errs)

@@ -3,26 +3,31 @@ module rondel
 go 1.26
 
 require (
-	github.com/PuerkitoBio/goquery v1.10.3 // indirect
+	github.com/BurntSushi/toml v1.5.0
+	github.com/PuerkitoBio/goquery v1.10.3
+	github.com/emersion/go-smtp v0.24.0
+	github.com/google/go-cmp v0.7.0
+	github.com/labstack/echo/v5 v5.3.1
+	github.com/mattn/go-sqlite3 v1.14.22
+	github.com/nicksnyder/go-i18n/v2 v2.6.0
+	github.com/pressly/goose/v3 v3.26.0
+	github.com/robfig/cron/v3 v3.0.1
+	github.com/wneessen/go-mail v0.7.2
+	go.yaml.in/yaml/v3 v3.0.4
+	golang.org/x/net v0.57.0
+	golang.org/x/text v0.40.0
+	gorm.io/driver/sqlite v1.6.0
+	gorm.io/gorm v1.31.1
+	pgregory.net/rapid v1.2.0
+)
+
+require (
 	github.com/andybalholm/cascadia v1.3.3 // indirect
 	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6 // indirect
-	github.com/emersion/go-smtp v0.24.0 // indirect
-	github.com/google/go-cmp v0.7.0 // indirect
 	github.com/jinzhu/inflection v1.0.0 // indirect
 	github.com/jinzhu/now v1.1.5 // indirect
-	github.com/labstack/echo/v5 v5.3.1 // indirect
-	github.com/mattn/go-sqlite3 v1.14.22 // indirect
 	github.com/mfridman/interpolate v0.0.2 // indirect
-	github.com/pressly/goose/v3 v3.26.0 // indirect
-	github.com/robfig/cron/v3 v3.0.1 // indirect
 	github.com/sethvargo/go-retry v0.3.0 // indirect
-	github.com/wneessen/go-mail v0.7.2 // indirect
 	go.uber.org/multierr v1.11.0 // indirect
-	go.yaml.in/yaml/v3 v3.0.4 // indirect
-	golang.org/x/net v0.57.0 // indirect
 	golang.org/x/sync v0.22.0 // indirect
-	golang.org/x/text v0.40.0 // indirect
-	gorm.io/driver/sqlite v1.6.0 // indirect
-	gorm.io/gorm v1.31.1 // indirect
-	pgregory.net/rapid v1.2.0 // indirect
 )

@@ -6,11 +6,14 @@
 //	rondel selfplay     play random games to test an engine
 //	rondel import       translate a game log from another site
 //
-// Run "rondel help" for the full list.
+// Run "rondel help" for the full list, "rondel COMMAND -h" for a
+// command's flags.
 package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -36,10 +39,12 @@ func main() {
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	name := "serve"
-	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		name = "help"
+	} else if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
 		name, args = args[0], args[1:]
 	}
-	if name == "help" || name == "-h" || name == "--help" {
+	if name == "help" {
 		usage(stdout)
 		return 0
 	}
@@ -49,7 +54,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
-	if err := cmd.run(ctx, args, stdout, stderr); err != nil {
+	if err := cmd.run(ctx, args, stdout, stderr); errors.Is(err, flag.ErrHelp) {
+		return 0 // the command printed its flags: asked for, so no failure
+	} else if err != nil {
 		fmt.Fprintf(stderr, "rondel %s: %v\n", name, err)
 		return 1
 	}
@@ -66,4 +73,5 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
+	fmt.Fprintln(w, "\nWithout a command, rondel serves. \"rondel COMMAND -h\" lists a command's flags.")
 }

@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+
+	"rondel/game/words"
 )
 
 // Game is one kind of game Rondel hosts (Imperial, Imperial 2030, ...).
@@ -31,8 +33,8 @@ type State interface {
 	// LegalMoves lists every move seat may make now (nil if none).
 	LegalMoves(seat int) []LegalMove
 	// Caretaker returns the documented default move for seat's open decision,
-	// used on timeouts, with the reason in words.
-	Caretaker(seat int) (json.RawMessage, string, error)
+	// used on timeouts, with the reason.
+	Caretaker(seat int) (json.RawMessage, words.Text, error)
 	// Finished reports whether the game is over; Result is nil until then.
 	Finished() bool
 	Result() *Result
@@ -42,10 +44,11 @@ type State interface {
 	MarshalJSON() ([]byte, error)
 }
 
-// Info describes a game for the registry.
+// Info describes a game for the registry. Names and help are catalogue
+// texts (package words), said in each reader's language.
 type Info struct {
 	ID         string       `json:"id"`
-	Name       string       `json:"name"`
+	Name       words.Text   `json:"name"`
 	MinPlayers int          `json:"min_players"`
 	MaxPlayers int          `json:"max_players"`
 	Options    []OptionSpec `json:"options"`
@@ -62,11 +65,13 @@ const (
 // OptionSpec declares one typed setting of a game (a variant, an edition).
 type OptionSpec struct {
 	Name    string     `json:"name"`
-	Label   string     `json:"label"`
-	Help    string     `json:"help,omitempty"`
+	Label   words.Text `json:"label"`
+	Help    words.Text `json:"help"`
 	Kind    OptionKind `json:"kind"`
 	Default string     `json:"default"`
 	Choices []string   `json:"choices,omitempty"`
+	// ChoiceLabels names each of Choices for a form, in the same order.
+	ChoiceLabels []words.Text `json:"choice_labels,omitempty"`
 }
 
 // Options are the chosen settings of one game, by option name. Values are
@@ -82,47 +87,80 @@ type Setup struct {
 
 // Decision is one open question to one seat.
 type Decision struct {
-	Seat    int    `json:"seat"`
-	Kind    string `json:"kind"`              // e.g. "rondel", "battle", "force-investor"
-	Subject string `json:"subject,omitempty"` // what it is about, e.g. a nation id
-	Prompt  string `json:"prompt"`            // in words, for a page or an email
+	Seat    int        `json:"seat"`
+	Kind    string     `json:"kind"`              // e.g. "rondel", "battle", "force-investor"
+	Subject string     `json:"subject,omitempty"` // what it is about, e.g. a nation id
+	Prompt  words.Text `json:"prompt"`            // the question, for a page or an email
 }
 
-// LegalMove is one move a seat may make, with words for a form.
+// LegalMove is one move a seat may make, with its label for a form.
 type LegalMove struct {
 	Move  json.RawMessage `json:"move"`
-	Label string          `json:"label"`
-	Group string          `json:"group,omitempty"` // moves of one group belong together in a form
+	Label words.Text      `json:"label"`
+	Group words.Text      `json:"group"` // moves of one group belong together in a form; zero: none
+	// Board says where on the drawn board the move is made (board.go);
+	// nil: the move is made in the form only (a yes or no, End the
+	// maneuver).
+	Board *BoardAct `json:"board,omitempty"`
+	// Pass marks the move that declines or ends the decision ("End the
+	// maneuver", "Import nothing more", "Do not invest"): a form shows it
+	// as a button of its own, in sight beside every choice.
+	Pass bool `json:"pass,omitempty"`
 }
 
-// Event is something that happened, in words a log and an email can show.
+// Event is something that happened, as words a log and an email can show.
 type Event struct {
-	Text  string `json:"text"`
-	Seats []int  `json:"seats,omitempty"` // seats it concerns most, if any
+	Msg   words.Text `json:"msg"`
+	Seats []int      `json:"seats,omitempty"` // seats it concerns most, if any
+}
+
+// UnmarshalJSON also reads events stored before words were data, whose
+// words were a plain "text" string: they keep reading as they were written.
+func (e *Event) UnmarshalJSON(data []byte) error {
+	var raw struct {
+		Msg   words.Text `json:"msg"`
+		Text  string     `json:"text"`
+		Seats []int      `json:"seats"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	e.Msg, e.Seats = raw.Msg, raw.Seats
+	if e.Msg.IsZero() && raw.Text != "" {
+		e.Msg = words.Raw(raw.Text)
+	}
+	return nil
 }
 
 // Result is the outcome of a finished game.
 type Result struct {
-	Scores   []int  `json:"scores"`    // by seat
-	Places   []int  `json:"places"`    // by seat, 1 = winner; equal places are true ties
-	TieBreak string `json:"tie_break"` // how ties on score were broken, in words
+	Scores   []int      `json:"scores"`    // by seat
+	Places   []int      `json:"places"`    // by seat, 1 = winner; equal places are true ties
+	TieBreak words.Text `json:"tie_break"` // how ties on score were broken
 }
 
 // RuleError is the error of an illegal move: it names the rule broken.
 type RuleError struct {
-	Rule string // short name of the rule, e.g. "rondel: at most 6 spaces"
-	Msg  string // plain words for the player
+	Rule string     // catalogue key of the rule's short name, e.g. "imperial.rule.rondel"
+	Msg  words.Text // what is wrong, for the player
 }
 
-func (e *RuleError) Error() string { return e.Rule + ": " + e.Msg }
-
-// Broke returns a *RuleError.
-func Broke(rule, format string, args ...any) error {
-	return &RuleError{Rule: rule, Msg: fmt.Sprintf(format, args...)}
+// Error says the error in English, for logs and tools; pages and mails
+// say Rule and Msg in the reader's language.
+func (e *RuleError) Error() string {
+	en := words.English()
+	return en.Term(e.Rule) + ": " + en.Say(e.Msg)
 }
 
-// Registry holds the games a service offers, by id.
-type Registry struct{ games map[string]Game }
+// Refuse returns a *RuleError.
+func Refuse(rule string, msg words.Text) error { return &RuleError{Rule: rule, Msg: msg} }
+
+// Registry holds the games a service offers, by id, and the importers
+// that translate other sites' logs into them (importer.go).
+type Registry struct {
+	games     map[string]Game
+	importers []Importer
+}
 
 // NewRegistry returns a registry of the given games.
 func NewRegistry(games ...Game) *Registry {

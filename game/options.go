@@ -1,8 +1,9 @@
 package game
 
 import (
-	"fmt"
 	"slices"
+
+	"rondel/game/words"
 )
 
 // Normalize checks opts against the specs and fills in defaults, so that the
@@ -11,7 +12,7 @@ func Normalize(specs []OptionSpec, opts Options) (Options, error) {
 	out := Options{}
 	for name := range opts {
 		if !slices.ContainsFunc(specs, func(s OptionSpec) bool { return s.Name == name }) {
-			return nil, fmt.Errorf("unknown option %q", name)
+			return nil, words.Fail(words.New("game.error.option_unknown").Lit("option", name))
 		}
 	}
 	for _, s := range specs {
@@ -22,14 +23,14 @@ func Normalize(specs []OptionSpec, opts Options) (Options, error) {
 		switch s.Kind {
 		case OptionBool:
 			if v != "true" && v != "false" {
-				return nil, fmt.Errorf("option %s must be true or false, not %q", s.Name, v)
+				return nil, words.Fail(words.New("game.error.option_bool").Sub("option", s.Label).Lit("value", v))
 			}
 		case OptionChoice:
 			if !slices.Contains(s.Choices, v) {
-				return nil, fmt.Errorf("option %s must be one of %v, not %q", s.Name, s.Choices, v)
+				return nil, words.Fail(words.New("game.error.option_choice").Sub("option", s.Label).Lit("value", v))
 			}
 		default:
-			return nil, fmt.Errorf("option %s has unknown kind %q", s.Name, s.Kind)
+			return nil, words.Fail(words.New("game.error.option_unknown").Lit("option", s.Name))
 		}
 		out[s.Name] = v
 	}
@@ -42,15 +43,16 @@ func (o Options) Bool(name string) bool { return o[name] == "true" }
 // CheckPlayers validates the number and names of players for info.
 func CheckPlayers(info Info, players []string) error {
 	if n := len(players); n < info.MinPlayers || n > info.MaxPlayers {
-		return fmt.Errorf("%s needs %d to %d players, not %d", info.Name, info.MinPlayers, info.MaxPlayers, n)
+		return words.Fail(words.New("game.error.players_count").Sub("game", info.Name).
+			Num("min", info.MinPlayers).Num("max", info.MaxPlayers).Count(n))
 	}
 	seen := map[string]bool{}
 	for _, p := range players {
 		if p == "" {
-			return fmt.Errorf("a player has no name")
+			return words.Fail(words.New("game.error.player_unnamed"))
 		}
 		if seen[p] {
-			return fmt.Errorf("two players are named %q", p)
+			return words.Fail(words.New("game.error.players_same_name").Lit("name", p))
 		}
 		seen[p] = true
 	}

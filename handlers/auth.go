@@ -2,53 +2,104 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v5"
 
+	"rondel/notify"
 	"rondel/store"
 )
 
-// safeNext keeps redirects on this site.
+// safeNext keeps redirects on this site: it returns next only if it is a
+// path of this site, else "/". Browsers drop tabs and new lines from a
+// URL and read a backslash as a slash, so "/\t/evil.example" would take
+// them to //evil.example: a path with a control character, any space, a
+// format character (bidirectional controls) or a backslash is refused,
+// in the form sent and in every percent-decoded form, as is one that
+// starts with "//" in any of them.
 func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.Contains(next, "\\") {
+	if len(next) > 2000 {
+		return "/"
+	}
+	for p, rounds := next, 0; ; rounds++ { // "%2525..." decodes step by step
+		d, err := url.PathUnescape(p)
+		if !plainPath(p) || err != nil || rounds == 4 {
+			return "/" // four rounds and still encoded: not a plain path
+		}
+		if d == p {
+			break
+		}
+		p = d
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil {
 		return "/"
 	}
 	return next
 }
 
+// plainPath reports whether p starts with exactly one slash and holds
+// only visible characters other than a backslash.
+func plainPath(p string) bool {
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || !utf8.ValidString(p) {
+		return false
+	}
+	for _, r := range p {
+		if r == '\\' || unicode.IsControl(r) || unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) {
+			return false
+		}
+	}
+	return true
+}
+
 type signinPage struct {
 	Email string
 	Next  string
-	Error string
+	Error string // in words
+}
+
+// checkMailPage follows a request for a sign-in link.
+type checkMailPage struct {
+	Email   string
+	Minutes int // how long the link works
+}
+
+// signinConfirmPage is the button in front of a sign-in link.
+type signinConfirmPage struct {
+	Token string
+	Next  string
 }
 
 func (s *Server) home(c *echo.Context) error {
 	if currentUser(c) == nil {
-		return s.render(c, http.StatusOK, "signin", "Sign in", signinPage{})
+		return s.render(c, http.StatusOK, "signin", s.speaker(c).T("pages.signin.title"), signinPage{})
 	}
 	return s.dashboard(c)
 }
 
 func (s *Server) signinForm(c *echo.Context) error {
-	return s.render(c, http.StatusOK, "signin", "Sign in", signinPage{Next: safeNext(c.QueryParam("next"))})
+	return s.render(c, http.StatusOK, "signin", s.speaker(c).T("pages.signin.title"), signinPage{Next: safeNext(c.QueryParam("next"))})
 }
 
 // signinRequest mails a magic link. The answer is the same whether or not
 // the address belongs to anyone.
 func (s *Server) signinRequest(c *echo.Context) error {
 	ctx := c.Request().Context()
+	sp := s.speaker(c)
 	email, next := c.FormValue("email"), safeNext(c.FormValue("next"))
 	addr, err := store.NormalizeEmail(email)
 	if err != nil {
-		return s.render(c, http.StatusBadRequest, "signin", "Sign in", signinPage{Email: email, Next: next, Error: "That does not look like an email address."})
+		return s.render(c, http.StatusBadRequest, "signin", sp.T("pages.signin.title"),
+			signinPage{Email: email, Next: next, Error: sp.T("pages.signin.not_an_address")})
 	}
 	a := s.cfg.Auth
 	token, err := s.store.RequestLogin(ctx, addr, c.RealIP(), store.LoginLimits{TTL: a.LinkTTL(), Window: a.RateWindow(), PerAddress: a.PerAddress, PerIP: a.PerIP})
 	if errors.Is(err, store.ErrRateLimited) {
-		return fail(http.StatusTooManyRequests, "Please wait", "Too many sign-in links were asked for this address or from this network. Please wait an hour and try again, or use a link already sent.")
+		return fail(http.StatusTooManyRequests, "pages.error.rate_limited")
 	}
 	if err != nil {
 		return err
@@ -57,11 +108,24 @@ func (s *Server) signinRequest(c *echo.Context) error {
 	if next != "/" {
 		link += "?next=" + strings.ReplaceAll(next, "&", "%26")
 	}
-	body := fmt.Sprintf("Hello,\n\nsomeone (probably you) asked to sign in to Rondel with this address.\nOpen this link within %d minutes to sign in; it works once:\n\n%s\n\nIf it was not you, ignore this mail.\n", a.LinkMinutes, link)
-	if err := s.mailer.Send(ctx, store.Mail{To: addr, Subject: "Your Rondel sign-in link", Body: body, Link: link}); err != nil {
+	// The mail speaks the language of the page it was asked from.
+	mail := notify.SignInMail(sp.Lang(), addr, link, a.LinkMinutes)
+	expires := s.now().Add(a.LinkTTL())
+	mail.Kind, mail.Key, mail.TellUserID, mail.Once, mail.Expires = "signin", store.HashToken(token)[:24], -1, true, &expires
+	err = s.mailer.Send(ctx, mail)
+	if errors.Is(err, notify.ErrNotSent) {
+		// Not retried: the link would arrive late. It never works and does
+		// not count against the address.
+		if err := s.store.LoginUnsent(ctx, token); err != nil {
+			return err
+		}
+		s.log.Warn("sign-in link not sent", "error", err)
+		return fail(http.StatusServiceUnavailable, "pages.error.mail_unsent")
+	}
+	if err != nil {
 		return err
 	}
-	return s.render(c, http.StatusOK, "checkmail", "Check your mail", map[string]any{"Email": addr, "Minutes": a.LinkMinutes})
+	return s.render(c, http.StatusOK, "checkmail", sp.T("pages.checkmail.title"), checkMailPage{Email: addr, Minutes: a.LinkMinutes})
 }
 
 // signinConfirm shows a button in front of the link: GET changes nothing,
@@ -69,16 +133,16 @@ func (s *Server) signinRequest(c *echo.Context) error {
 func (s *Server) signinConfirm(c *echo.Context) error {
 	token := c.Param("token")
 	if !s.store.LoginTokenValid(c.Request().Context(), token) {
-		return fail(http.StatusNotFound, "This link does not work any more", "Sign-in links work for a short time and only once. Ask for a new one on the sign-in page.")
+		return fail(http.StatusNotFound, "pages.error.signin_link_gone")
 	}
-	return s.render(c, http.StatusOK, "signin_confirm", "Sign in", map[string]any{"Token": token, "Next": safeNext(c.QueryParam("next"))})
+	return s.render(c, http.StatusOK, "signin_confirm", s.speaker(c).T("pages.signin.title"), signinConfirmPage{Token: token, Next: safeNext(c.QueryParam("next"))})
 }
 
 func (s *Server) signinUse(c *echo.Context) error {
 	ctx := c.Request().Context()
 	u, err := s.store.ConsumeLogin(ctx, c.Param("token"))
 	if errors.Is(err, store.ErrTokenInvalid) {
-		return fail(http.StatusNotFound, "This link does not work any more", "Sign-in links work for a short time and only once. Ask for a new one on the sign-in page.")
+		return fail(http.StatusNotFound, "pages.error.signin_link_gone")
 	}
 	if err != nil {
 		return err
@@ -121,63 +185,4 @@ func (s *Server) signoutAll(c *echo.Context) error {
 	}
 	c.SetCookie(s.cookie(c, sessionCookie, "", -1))
 	return c.Redirect(http.StatusSeeOther, "/")
-}
-
-func (s *Server) settingsForm(c *echo.Context) error {
-	return s.render(c, http.StatusOK, "settings", "Settings", map[string]any{"Saved": c.QueryParam("saved") != ""})
-}
-
-func (s *Server) settingsSave(c *echo.Context) error {
-	u := currentUser(c)
-	name := strings.TrimSpace(c.FormValue("name"))
-	lang := c.FormValue("language")
-	if lang != "en" && lang != "de" {
-		lang = "en"
-	}
-	if len(name) > 60 {
-		return fail(http.StatusBadRequest, "Name too long", "Please use a name of at most 60 characters.")
-	}
-	if err := s.store.UpdateProfile(c.Request().Context(), u.ID, name, lang, c.FormValue("notify")); err != nil {
-		return fail(http.StatusBadRequest, "Not saved", err.Error())
-	}
-	return c.Redirect(http.StatusSeeOther, "/settings?saved=1")
-}
-
-// inviteShow describes the invitation; accepting is a POST.
-func (s *Server) inviteShow(c *echo.Context) error {
-	info, err := s.store.Invitation(c.Request().Context(), c.Param("token"))
-	if errors.Is(err, store.ErrTokenInvalid) {
-		return fail(http.StatusNotFound, "This invitation does not work any more", "It was already accepted or it expired. If you accepted it, sign in to reach the game.")
-	}
-	if err != nil {
-		return err
-	}
-	seats, err := s.store.Seats(c.Request().Context(), info.Game.ID)
-	if err != nil {
-		return err
-	}
-	kind := info.Game.GameID
-	if g, err := s.store.Registry().Get(info.Game.GameID); err == nil {
-		kind = g.Info().Name
-	}
-	return s.render(c, http.StatusOK, "invite", "Invitation", map[string]any{
-		"Token": c.Param("token"), "Info": info, "Seats": seats, "Kind": kind})
-}
-
-func (s *Server) inviteAccept(c *echo.Context) error {
-	u, g, err := s.store.AcceptInvitation(c.Request().Context(), c.Param("token"))
-	if errors.Is(err, store.ErrTokenInvalid) {
-		return fail(http.StatusNotFound, "This invitation does not work any more", "It was already accepted or it expired. If you accepted it, sign in to reach the game.")
-	}
-	if err != nil {
-		return err
-	}
-	if err := s.startSession(c, u); err != nil {
-		return err
-	}
-	if g.Status == store.StatusActive && s.hooks.GameStarted != nil {
-		// A used invitation is refused above, so this acceptance started it.
-		s.hooks.GameStarted(c.Request().Context(), g.ID)
-	}
-	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", g.ID))
 }

@@ -6,121 +6,66 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sort"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/labstack/echo/v5"
 
 	"rondel/game"
+	"rondel/game/words"
+	"rondel/notify"
 	"rondel/store"
 	"rondel/store/config"
 )
 
 const maxPlayers = 6
 
-// dashRow is one game on "your games".
-type dashRow struct {
-	ID       int64
-	Name     string
-	Kind     string
-	Status   string
-	YourTurn bool
-	Prompt   string
-	Waiting  string
-	Since    time.Time
-	Players  string
-}
-
-func statusWords(status string) string {
-	switch status {
-	case store.StatusInviting:
-		return "waiting for players to accept"
-	case store.StatusActive:
-		return "in play"
-	case store.StatusFinished:
-		return "finished"
-	}
-	return status
-}
-
-func (s *Server) kindName(id string) string {
+// kindName names a kind of game (an id such as "imperial") in words.
+func (s *Server) kindName(sp *words.Speaker, id string) string {
 	if g, err := s.store.Registry().Get(id); err == nil {
-		return g.Info().Name
+		return sp.Say(g.Info().Name)
 	}
 	return id
 }
 
-func (s *Server) dashboard(c *echo.Context) error {
-	ctx := c.Request().Context()
-	u := currentUser(c)
-	games, err := s.store.GamesOf(ctx, u.ID)
-	if err != nil {
-		return err
-	}
-	now := s.now()
-	var rows []dashRow
-	for _, g := range games {
-		row := dashRow{ID: g.ID, Name: g.Name, Kind: s.kindName(g.GameID), Status: g.Status}
-		pos, err := s.store.Current(ctx, g.ID)
-		if err != nil {
-			s.log.Warn("game cannot be shown", "game", g.ID, "error", err)
-			row.Status = "unavailable"
-			rows = append(rows, row)
-			continue
-		}
-		var names []string
-		seat := store.SeatOf(pos.Seats, u.ID)
-		for _, st := range pos.Seats {
-			names = append(names, st.Name)
-			if st.UserID == u.ID && st.AcceptedAt == nil {
-				row.YourTurn, row.Prompt = true, "Accept the invitation"
-			}
-		}
-		row.Players = strings.Join(names, ", ")
-		row.Since = pos.Since
-		row.Waiting = ago(now, pos.Since)
-		row.Status = statusWords(g.Status)
-		if pos.State != nil && g.Status == store.StatusActive {
-			var others []string
-			for _, d := range pos.State.ToAct() {
-				switch {
-				case d.Seat == seat && !row.YourTurn:
-					row.YourTurn, row.Prompt = true, d.Prompt
-				case d.Seat != seat && d.Seat >= 0 && d.Seat < len(pos.Seats):
-					others = append(others, pos.Seats[d.Seat].Name)
-				}
-			}
-			if len(others) > 0 {
-				row.Status = "waiting for " + strings.Join(others, ", ")
-			}
-		}
-		rows = append(rows, row)
-	}
-	// Games waiting for you first, the longest waiting on top.
-	sort.SliceStable(rows, func(i, j int) bool {
-		if rows[i].YourTurn != rows[j].YourTurn {
-			return rows[i].YourTurn
-		}
-		if rows[i].YourTurn {
-			return rows[i].Since.Before(rows[j].Since)
-		}
-		return false
-	})
-	return s.render(c, http.StatusOK, "dashboard", "Your games", map[string]any{"Games": rows})
-}
-
-// optionField is one option input of the new-game form.
+// optionField is one option input of the new-game form, in words.
 type optionField struct {
-	Spec  game.OptionSpec
-	Field string
-	Value string
+	Field   string
+	Value   string
+	Kind    game.OptionKind
+	Label   string
+	Help    string
+	Choices []optionChoice
 }
 
+// optionChoice is one value an option may take, in words.
+type optionChoice struct{ Value, Label string }
+
+// gameChoice is one game the form offers.
 type gameChoice struct {
-	Info    game.Info
-	Options []optionField
+	ID         string
+	Name       string
+	MinPlayers int
+	MaxPlayers int
+	Options    []optionField
+}
+
+// presetChoice is a way to keep time, described in words.
+type presetChoice struct{ Name, Label string }
+
+// optionFieldOf says an option of the new-game form in words.
+func optionFieldOf(sp *words.Speaker, gameID string, o game.OptionSpec) optionField {
+	f := optionField{Field: optionFieldName(gameID, o.Name), Value: o.Default, Kind: o.Kind, Label: sp.Say(o.Label)}
+	if !o.Help.IsZero() {
+		f.Help = sp.Say(o.Help)
+	}
+	for i, v := range o.Choices {
+		label := v
+		if i < len(o.ChoiceLabels) && !o.ChoiceLabels[i].IsZero() {
+			label = sp.Say(o.ChoiceLabels[i])
+		}
+		f.Choices = append(f.Choices, optionChoice{Value: v, Label: label})
+	}
+	return f
 }
 
 type playerField struct{ Name, Email string }
@@ -135,7 +80,7 @@ type newGamePage struct {
 	Error    string
 	// How the game keeps time (only when notify runs).
 	Clock    bool
-	Presets  []config.Preset
+	Presets  []presetChoice
 	Preset   string
 	Weekends bool
 	Policy   string
@@ -145,11 +90,12 @@ func optionFieldName(gameID, opt string) string { return "opt." + gameID + "." +
 
 // newGamePageFrom fills the form from a submitted one (or the defaults).
 func (s *Server) newGamePageFrom(c *echo.Context, submitted bool) newGamePage {
+	sp := s.speaker(c)
 	p := newGamePage{Selected: c.FormValue("game"), Name: c.FormValue("name"), Order: c.FormValue("order"), Rated: c.FormValue("rated") == "on"}
 	for _, info := range s.store.Registry().List() {
-		gc := gameChoice{Info: info}
+		gc := gameChoice{ID: info.ID, Name: sp.Say(info.Name), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers}
 		for _, o := range info.Options {
-			f := optionField{Spec: o, Field: optionFieldName(info.ID, o.Name), Value: o.Default}
+			f := optionFieldOf(sp, info.ID, o)
 			if v := c.FormValue(f.Field); submitted && v != "" {
 				f.Value = v
 			}
@@ -158,13 +104,13 @@ func (s *Server) newGamePageFrom(c *echo.Context, submitted bool) newGamePage {
 		p.Games = append(p.Games, gc)
 	}
 	if p.Selected == "" && len(p.Games) > 0 {
-		p.Selected = p.Games[0].Info.ID
+		p.Selected = p.Games[0].ID
 	}
 	if p.Order == "" {
 		p.Order = "random"
 	}
 	p.Clock = s.notify != nil
-	p.Presets = s.cfg.Notify.Presets
+	p.Presets = presetChoices(sp, s.cfg.Notify.Presets)
 	p.Preset, p.Policy, p.Weekends = c.FormValue("preset"), c.FormValue("policy"), c.FormValue("weekends") == "on"
 	if !submitted {
 		p.Preset, p.Policy = s.cfg.Notify.Deadline, s.cfg.Notify.Timeout.Policy
@@ -180,7 +126,7 @@ func (s *Server) newGamePageFrom(c *echo.Context, submitted bool) newGamePage {
 }
 
 func (s *Server) newGameForm(c *echo.Context) error {
-	return s.render(c, http.StatusOK, "newgame", "New game", s.newGamePageFrom(c, false))
+	return s.render(c, http.StatusOK, "newgame", s.speaker(c).T("pages.newgame.title"), s.newGamePageFrom(c, false))
 }
 
 func newSeed() uint64 {
@@ -192,14 +138,15 @@ func newSeed() uint64 {
 func (s *Server) createGame(c *echo.Context) error {
 	ctx := c.Request().Context()
 	u := currentUser(c)
+	sp := s.speaker(c)
 	p := s.newGamePageFrom(c, true)
-	refuse := func(msg string) error {
-		p.Error = msg
-		return s.render(c, http.StatusUnprocessableEntity, "newgame", "New game", p)
+	refuse := func(msg words.Text) error {
+		p.Error = sp.Say(msg)
+		return s.render(c, http.StatusUnprocessableEntity, "newgame", sp.T("pages.newgame.title"), p)
 	}
 	g, err := s.store.Registry().Get(p.Selected)
 	if err != nil {
-		return refuse("Choose one of the games offered.")
+		return refuse(words.New("pages.newgame.error.game"))
 	}
 	opts := game.Options{}
 	for _, o := range g.Info().Options {
@@ -210,38 +157,57 @@ func (s *Server) createGame(c *echo.Context) error {
 	}
 	if p.Clock {
 		if _, ok := s.cfg.Notify.Preset(p.Preset); !ok {
-			return refuse("Choose one of the deadlines offered.")
+			return refuse(words.New("pages.newgame.error.preset"))
 		}
 		if p.Policy != store.PolicyCaretaker && p.Policy != store.PolicySubstitute {
-			return refuse("Choose what happens when a deadline passes.")
+			return refuse(words.New("pages.newgame.error.policy"))
 		}
 	}
 	var players []store.NewPlayer
+	members := map[string]bool{} // the invited who are members already
 	for _, pl := range p.Players {
 		players = append(players, store.NewPlayer{Name: pl.Name, Email: pl.Email})
+		if addr, err := store.NormalizeEmail(pl.Email); err == nil {
+			if _, err := s.store.UserByEmail(ctx, addr); err == nil {
+				members[addr] = true
+			}
+		}
 	}
 	row, invites, err := s.store.CreateGame(ctx, store.NewGame{
-		GameID: p.Selected, Name: p.Name, Options: opts, Seed: newSeed(), Players: players,
+		Kind: p.Selected, Name: p.Name, Options: opts, Seed: newSeed(), Players: players,
 		ShuffleSeats: p.Order != "entered", CreatedBy: u.ID, InviteTTL: s.cfg.Auth.InviteTTL(), Rated: p.Rated,
 	})
 	if err != nil {
-		return refuse("The game was not created: " + err.Error() + ".")
+		return refuse(words.New("pages.newgame.error.not_created").Sub("why", errorText(err)))
 	}
 	if fresh, err := s.store.User(ctx, u.ID); err == nil {
 		u = fresh // the creator may just have been given a name
 	}
-	names := make([]string, 0, len(players))
-	for _, pl := range players {
-		if strings.TrimSpace(pl.Name) != "" {
-			names = append(names, strings.TrimSpace(pl.Name))
-		}
+	seats, err := s.store.Seats(ctx, row.ID)
+	if err != nil {
+		return err
+	}
+	names := make([]string, 0, len(seats))
+	for _, st := range seats {
+		names = append(names, st.Name) // as the store cleaned them
 	}
 	for _, inv := range invites {
 		link := s.link("/invite/%s", inv.Token)
-		body := fmt.Sprintf("Hello %s,\n\n%s invites you to play %s (%s) with %s.\nOpen this link to see the game and accept; it also signs you in:\n\n%s\n\nThe game starts when everyone has accepted.\n",
-			inv.Seat.Name, u.Name(), g.Info().Name, row.Name, strings.Join(names, ", "), link)
-		if err := s.mailer.Send(ctx, store.Mail{To: inv.User.Email, Subject: "Invitation: " + row.Name, Body: body, Link: link}); err != nil {
-			s.log.Error("invitation not sent", "game", row.ID, "to", inv.User.Email, "error", err)
+		// In the invited member's language; one this invitation made a
+		// member (created with the game) has chosen none yet, so gets the
+		// language of the one who invites.
+		lang := sp.Lang()
+		if members[inv.User.Email] {
+			lang = inv.User.Language
+		}
+		mail := notify.InvitationMail(notify.Invitation{Lang: lang, To: inv.User.Email, Name: inv.Seat.Name, Inviter: u.Name(),
+			Kind: g.Info().Name, Game: row.Name, Players: names, Link: link})
+		mail.Kind, mail.GameID, mail.UserID, mail.TellUserID = "invite", row.ID, inv.User.ID, u.ID
+		// Queued: a failure is retried, and the creator is told if the
+		// invitation finally cannot be delivered.
+		err := s.mailer.Send(ctx, mail)
+		if err != nil {
+			s.log.Warn("invitation not sent yet", "game", row.ID, "to", inv.User.Email, "error", err)
 		}
 	}
 	if s.hooks.GameCreated != nil {
@@ -258,7 +224,7 @@ func (s *Server) createGame(c *echo.Context) error {
 func gameIDParam(c *echo.Context) (int64, error) {
 	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
 	if err != nil || id <= 0 {
-		return 0, fail(http.StatusNotFound, "No such game", "There is no game at this address.")
+		return 0, fail(http.StatusNotFound, "pages.error.no_game")
 	}
 	return id, nil
 }
@@ -270,7 +236,7 @@ func (s *Server) acceptSeat(c *echo.Context) error {
 	}
 	started, err := s.store.AcceptSeat(c.Request().Context(), id, currentUser(c).ID)
 	if errors.Is(err, store.ErrNotInvited) {
-		return fail(http.StatusForbidden, "Not invited", "You have no seat in this game.")
+		return fail(http.StatusForbidden, "pages.error.not_invited")
 	}
 	if err != nil {
 		return err
@@ -279,4 +245,44 @@ func (s *Server) acceptSeat(c *echo.Context) error {
 		s.hooks.GameStarted(c.Request().Context(), id)
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", id))
+}
+
+// lits turns names people typed into list items.
+func lits(names []string) []words.Arg {
+	out := make([]words.Arg, len(names))
+	for i, n := range names {
+		out[i] = words.Lit(n)
+	}
+	return out
+}
+
+// presetChoices describes the configured ways to keep time in words,
+// from their numbers (a label in the configuration is for its reader).
+func presetChoices(sp *words.Speaker, ps []config.Preset) []presetChoice {
+	out := make([]presetChoice, len(ps))
+	for i, p := range ps {
+		out[i] = presetChoice{Name: p.Name, Label: presetWords(sp, p)}
+	}
+	return out
+}
+
+// presetWords says a way to keep time: a fixed time per move, or a time
+// bank with a bonus per move up to a cap.
+func presetWords(sp *words.Speaker, p config.Preset) string {
+	if p.PerMoveHours > 0 {
+		return sp.T("pages.preset.per_move", "time", hoursWords(sp, p.PerMoveHours))
+	}
+	return sp.T("pages.preset.bank", "bank", hoursWords(sp, p.BankHours), "bonus", hoursWords(sp, p.BonusHours),
+		"cap", hoursWords(sp, p.CapHours))
+}
+
+// hoursWords says a number of hours, in days when it is whole days.
+func hoursWords(sp *words.Speaker, h float64) words.Text {
+	if h >= 24 && h == float64(int(h/24))*24 {
+		return words.New("pages.preset.days").Count(int(h / 24))
+	}
+	if h == float64(int(h)) {
+		return words.New("pages.preset.hours").Count(int(h))
+	}
+	return words.New("pages.preset.minutes").Count(int(h * 60))
 }

@@ -8,37 +8,26 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
 
+	"rondel/game"
 	"rondel/game/gametest"
 	"rondel/store"
 	"rondel/store/config"
+	"rondel/store/storetest"
 )
-
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
 
 // env is a running service on the take-away game.
 type env struct {
 	t     *testing.T
 	store *store.Store
+	srv   *Server
 	ts    *httptest.Server
-	clock *clock
+	clock *gametest.Clock
 	cfg   config.Config
 }
 
@@ -46,15 +35,14 @@ const testBase = "http://rondel.test"
 
 func newEnv(t *testing.T, opts ...func(*Deps)) *env {
 	t.Helper()
-	c := &clock{t: time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)}
-	st, err := store.Open(filepath.Join(t.TempDir(), "h.db"), store.Options{Registry: gametest.Registry(), Now: c.Now, CacheSize: 16})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if err := st.CheckSchema(context.Background(), true); err != nil {
-		t.Fatal(err)
-	}
+	return newEnvOn(t, gametest.Registry(), opts...)
+}
+
+// newEnvOn is newEnv hosting the games of reg.
+func newEnvOn(t *testing.T, reg *game.Registry, opts ...func(*Deps)) *env {
+	t.Helper()
+	c := gametest.NewClock(time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC))
+	st := storetest.Open(t, store.Options{Registry: reg, Now: c.Now, CacheBytes: 16 << 20})
 	cfg := config.Default()
 	cfg.BaseURL = testBase
 	d := Deps{Store: st, Config: cfg, Now: c.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
@@ -67,14 +55,16 @@ func newEnv(t *testing.T, opts ...func(*Deps)) *env {
 	}
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
-	return &env{t: t, store: st, ts: ts, clock: c, cfg: cfg}
+	return &env{t: t, store: st, srv: h, ts: ts, clock: c, cfg: d.Config}
 }
 
-// browser is one person's cookie jar.
+// browser is one person's cookie jar, and the languages it asks for
+// (Accept-Language; "" sends none).
 type browser struct {
 	e      *env
 	client *http.Client
 	last   *http.Response
+	lang   string
 }
 
 func (e *env) browser() *browser {
@@ -84,6 +74,9 @@ func (e *env) browser() *browser {
 
 func (b *browser) do(req *http.Request) (int, *goquery.Document) {
 	b.e.t.Helper()
+	if b.lang != "" {
+		req.Header.Set("Accept-Language", b.lang)
+	}
 	resp, err := b.client.Do(req)
 	if err != nil {
 		b.e.t.Fatal(err)

@@ -11,44 +11,25 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"rondel/game"
 	"rondel/store"
 	"rondel/store/rating"
 )
 
-func ordinal(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
-
-func signed(x float64) string {
-	if math.Abs(x) < 0.05 {
-		return "±0.0"
-	}
-	return fmt.Sprintf("%+.1f", x)
-}
-
-// duration says a median time to move in rough words.
-func duration(d time.Duration) string {
-	switch {
-	case d <= 0:
-		return "–"
-	case d < time.Minute:
-		return "under a minute"
-	case d < time.Hour:
-		return fmt.Sprintf("%d min", int(d.Minutes()))
-	case d < 48*time.Hour:
-		return fmt.Sprintf("%.1f h", d.Hours())
-	default:
-		return fmt.Sprintf("%.1f days", d.Hours()/24)
-	}
-}
+// ladderLink is one game's ladder on the index.
+type ladderLink struct{ ID, Name string }
 
 type ladderIndexPage struct {
-	Games []game.Info
+	Games []ladderLink
 	Admin bool // may import games
 }
 
 func (a *archive) ladderIndex(c *echo.Context) error {
-	return a.s.render(c, http.StatusOK, "ladder_index", "Ladders", ladderIndexPage{Games: a.s.store.Registry().List(),
-		Admin: a.s.cfg.IsAdmin(currentUser(c).Email)})
+	sp := a.s.speaker(c)
+	p := ladderIndexPage{Admin: a.s.cfg.IsAdmin(currentUser(c).Email)}
+	for _, info := range a.s.store.Registry().List() {
+		p.Games = append(p.Games, ladderLink{ID: info.ID, Name: sp.Say(info.Name)})
+	}
+	return a.s.render(c, http.StatusOK, "ladder_index", sp.T("pages.ladder.index_title"), p)
 }
 
 // ladderRow is one line of a ladder table, ready to show.
@@ -86,40 +67,32 @@ func (a *archive) ladderPage(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ls, err := a.book.Ladders(ctx, kind)
-	if err != nil {
-		return err
-	}
-	p := ladderPage{Kind: kind, Name: a.s.kindName(kind), Season: c.QueryParam("season"), Provisional: rating.ProvisionalGames,
+	r := a.s.reader(c)
+	p := ladderPage{Kind: kind, Name: a.s.kindName(r.sp, kind), Season: c.QueryParam("season"), Provisional: rating.ProvisionalGames,
 		Records: "/ladder/" + kind + "/records.ndjson"}
-	ladder := ls.AllTime
-	p.Tabs = append(p.Tabs, seasonTab{Name: "All time", Link: "/ladder/" + kind, Current: p.Season == ""})
-	for i, s := range ls.Seasons {
+	p.Tabs = append(p.Tabs, seasonTab{Name: r.sp.T("pages.ladder.all_time"), Link: "/ladder/" + kind, Current: p.Season == ""})
+	for _, s := range a.seasons {
 		link := "/ladder/" + kind + "?season=" + urlQuery(s.Name)
-		p.Tabs = append(p.Tabs, seasonTab{Name: "Season " + s.Name, Link: link, Current: s.Name == p.Season})
+		p.Tabs = append(p.Tabs, seasonTab{Name: r.sp.T("pages.ladder.season", "season", s.Name), Link: link, Current: s.Name == p.Season})
 		if s.Name == p.Season {
-			ladder = ls.Season[i]
 			p.Records += "?season=" + urlQuery(s.Name)
 		}
 	}
-	if p.Season != "" && seasonIndex(ls.Seasons, p.Season) < 0 {
-		return fail(http.StatusNotFound, "No such season", "The club has no season of that name.")
+	if p.Season != "" && seasonIndex(a.seasons, p.Season) < 0 {
+		return fail(http.StatusNotFound, "pages.error.no_season")
 	}
-	rel, err := a.s.store.Reliabilities(ctx, kind)
+	// The stored ladder with names and reliabilities: one query.
+	rows, err := a.s.store.LadderPage(ctx, kind, p.Season)
 	if err != nil {
 		return err
 	}
 	you := currentUser(c).ID
-	for _, st := range ladder.Table() {
-		id, _ := strconv.ParseInt(st.Member, 10, 64)
-		row := ladderRow{Rank: st.Rank, MemberID: id, Name: st.Member, Rating: ordinal(st.Ordinal), Games: st.Games, Wins: st.Wins,
-			Provisional: st.Provisional, Timeouts: rel[st.Member].Timeouts, Median: duration(rel[st.Member].MedianMove), You: id == you}
-		if u, err := a.s.store.User(ctx, id); err == nil {
-			row.Name = u.Name()
-		}
-		p.Rows = append(p.Rows, row)
+	for _, l := range rows {
+		id, _ := strconv.ParseInt(l.Member, 10, 64)
+		p.Rows = append(p.Rows, ladderRow{Rank: l.Rank, MemberID: id, Name: l.Name, Rating: r.decimal(l.Ordinal), Games: l.Games, Wins: l.Wins,
+			Provisional: l.Provisional, Timeouts: l.Reliability.Timeouts, Median: r.duration(l.Reliability.MedianMove), You: id == you})
 	}
-	return a.s.render(c, http.StatusOK, "ladder_page", p.Name+" ladder", p)
+	return a.s.render(c, http.StatusOK, "ladder_page", r.sp.T("pages.ladder.title", "game", p.Name), p)
 }
 
 func urlQuery(s string) string { return strings.ReplaceAll(template.URLQueryEscaper(s), "+", "%20") }
@@ -129,7 +102,7 @@ type playerGame struct {
 	ID     int64
 	Name   string
 	Kind   string
-	Status string
+	Status string // in words
 	Place  int
 	Score  string
 	Of     int
@@ -159,56 +132,47 @@ func (a *archive) playerPage(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	games, err := a.s.store.GamesOf(ctx, u.ID)
+	games, err := a.s.store.GamesOfUser(ctx, u.ID)
 	if err != nil {
 		return err
 	}
-	member := store.MemberID(u.ID)
+	r := a.s.reader(c)
 	p := playerPage{User: u}
-	ladders := map[string]*rating.Ladders{}
 	for _, info := range a.s.store.Registry().List() {
-		ls, err := a.book.Ladders(ctx, info.ID)
+		st, ok, err := a.s.store.LadderStanding(ctx, info.ID, u.ID)
 		if err != nil {
 			return err
 		}
-		ladders[info.ID] = ls
-		st, ok := ls.AllTime.Member(member)
 		if !ok {
 			continue
 		}
-		pl := playerLadder{Kind: info.ID, Name: info.Name, Standing: st, Rating: ordinal(st.Ordinal), Plot: historySVG(ls.AllTime.History(member))}
-		for _, row := range ls.AllTime.Table() {
-			if row.Member == member {
-				pl.Rank = row.Rank
-			}
+		points, err := a.s.store.RatingHistory(ctx, info.ID, u.ID)
+		if err != nil {
+			return err
 		}
-		p.Ladders = append(p.Ladders, pl)
+		p.Ladders = append(p.Ladders, playerLadder{Kind: info.ID, Name: r.sp.Say(info.Name), Standing: st, Rank: st.Rank,
+			Rating: r.decimal(st.Ordinal), Plot: historySVG(r, points)})
 	}
-	for _, g := range games {
-		pg := playerGame{ID: g.ID, Name: g.Name, Kind: a.s.kindName(g.GameID), Status: g.Status, Rated: g.Rated, When: g.CreatedAt}
+	changes, err := a.s.store.MemberRatingChanges(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	for _, l := range games {
+		g := l.Game
+		pg := playerGame{ID: g.ID, Name: g.Name, Kind: a.s.kindName(r.sp, g.Kind), Status: statusWords(r.sp, g.Status), Rated: g.Rated, When: g.CreatedAt}
 		if g.FinishedAt != nil {
 			pg.When = *g.FinishedAt
 		}
 		if res := g.GameResult(); res != nil {
-			seats, err := a.s.store.Seats(ctx, g.ID)
-			if err != nil {
-				return err
-			}
-			if seat := store.SeatOf(seats, u.ID); seat >= 0 && seat < len(res.Places) {
+			if seat := store.SeatOf(l.Seats, u.ID); seat >= 0 && seat < len(res.Places) {
 				pg.Place, pg.Of = res.Places[seat], len(res.Places)
 				if seat < len(res.Scores) {
-					pg.Score = strconv.Itoa(res.Scores[seat])
+					pg.Score = r.sp.Number(res.Scores[seat])
 				}
 			}
 		}
-		if ls := ladders[g.GameID]; ls != nil {
-			if r, ok := ls.AllTime.Game(store.LadderGameID(g.ID)); ok {
-				for _, ch := range r.Changes {
-					if ch.Member == member {
-						pg.Change = signed(ch.OrdinalChange())
-					}
-				}
-			}
+		if ch, ok := changes[g.ID]; ok {
+			pg.Change = r.signed(ch.OrdinalChange())
 		}
 		p.Games = append(p.Games, pg)
 	}
@@ -216,8 +180,8 @@ func (a *archive) playerPage(c *echo.Context) error {
 }
 
 // historySVG draws a member's rating (ordinal) after each game as a line
-// plot. Only numbers go into it, so it is safe to embed.
-func historySVG(points []rating.Point) template.HTML {
+// plot. Its words are escaped, so it is safe to embed.
+func historySVG(r *reader, points []rating.Point) template.HTML {
 	if len(points) == 0 {
 		return ""
 	}
@@ -238,10 +202,11 @@ func historySVG(points []rating.Point) template.HTML {
 	}
 	y := func(v float64) float64 { return top + (hi-v)*(h-top-bottom)/(hi-lo) }
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="rating-history" viewBox="0 0 %g %g" width="100%%" role="img" aria-label="Rating after each game">`, w, h)
+	esc := template.HTMLEscapeString
+	fmt.Fprintf(&b, `<svg class="rating-history" viewBox="0 0 %g %g" width="100%%" role="img" aria-label="%s">`, w, h, esc(r.sp.T("pages.player.plot")))
 	for _, v := range []float64{lo, (lo + hi) / 2, hi} {
 		fmt.Fprintf(&b, `<line x1="%g" x2="%g" y1="%.1f" y2="%.1f" stroke="#ccc"/><text x="%g" y="%.1f" font-size="11" text-anchor="end">%s</text>`,
-			left, w-right, y(v), y(v), left-4, y(v)+4, ordinal(v))
+			left, w-right, y(v), y(v), left-4, y(v)+4, esc(r.decimal(v)))
 	}
 	if lo < 0 && hi > 0 {
 		fmt.Fprintf(&b, `<line x1="%g" x2="%g" y1="%.1f" y2="%.1f" stroke="#888" stroke-dasharray="4 3"/>`, left, w-right, y(0), y(0))
@@ -252,10 +217,10 @@ func historySVG(points []rating.Point) template.HTML {
 	}
 	fmt.Fprintf(&b, `<polyline fill="none" stroke="#2a6" stroke-width="2" points="%s"/>`, strings.Join(path, " "))
 	for i, p := range points {
-		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3" fill="#2a6"><title>game %s, %s: %s</title></circle>`,
-			x(i), y(p.Rating.Ordinal()), template.HTMLEscapeString(p.Game), p.At.UTC().Format("2006-01-02"), ordinal(p.Rating.Ordinal()))
+		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3" fill="#2a6"><title>%s</title></circle>`,
+			x(i), y(p.Rating.Ordinal()), esc(r.sp.T("pages.player.point", "game", p.Game, "date", r.date(p.At), "rating", r.decimal(p.Rating.Ordinal()))))
 	}
-	fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="11">game 1</text><text x="%g" y="%g" font-size="11" text-anchor="end">game %d</text></svg>`,
-		left, h-8, w-right, h-8, len(points))
+	fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="11">%s</text><text x="%g" y="%g" font-size="11" text-anchor="end">%s</text></svg>`,
+		left, h-8, esc(r.sp.T("pages.player.game_n", "n", 1)), w-right, h-8, esc(r.sp.T("pages.player.game_n", "n", len(points))))
 	return template.HTML(b.String())
 }

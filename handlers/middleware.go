@@ -5,10 +5,12 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -63,12 +65,13 @@ func requestID(c *echo.Context) string {
 	return id
 }
 
-// securityHeaders forbid scripts and framing: every page works without
-// JavaScript, so none is allowed at all.
+// securityHeaders forbid framing and every script but our own files
+// (static/board.js, which adds clicking on the board to pages that work
+// without it): no inline script, nothing from elsewhere.
 func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		h := c.Response().Header()
-		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+		h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "same-origin")
 		h.Set("X-Frame-Options", "DENY")
@@ -110,7 +113,7 @@ func (s *Server) mustSignIn(next echo.HandlerFunc) echo.HandlerFunc {
 		if c.Request().Method == http.MethodGet {
 			return c.Redirect(http.StatusSeeOther, "/signin?next="+url.QueryEscape(c.Request().URL.RequestURI()))
 		}
-		return fail(http.StatusUnauthorized, "Please sign in", "You are not signed in (or your session ended). Sign in and try again.")
+		return fail(http.StatusUnauthorized, "pages.error.signed_out")
 	}
 }
 
@@ -129,8 +132,7 @@ func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 		if !safe {
 			sent := c.FormValue(csrfField)
 			if token == "" || subtle.ConstantTimeCompare([]byte(sent), []byte(token)) != 1 || foreignOrigin(r) {
-				return fail(http.StatusForbidden, "The form could not be checked",
-					"This form was not sent from a page of this site, or it is too old. Go back, reload the page and try again. Nothing was changed.")
+				return fail(http.StatusForbidden, "pages.error.csrf")
 			}
 		}
 		if token == "" {
@@ -169,11 +171,38 @@ func recoverPanic(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// limitBody caps request bodies: forms here are small.
+// maxBody caps request bodies: forms here are small (an uploaded game
+// log, gzipped, is the largest).
+const maxBody = 1 << 20
+
+// limitBody caps request bodies. A body over the cap gets a plain "too
+// large" page (413) before anything else reads it, rather than failing the
+// form check further on.
 func limitBody(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		r := c.Request()
-		r.Body = http.MaxBytesReader(c.Response(), r.Body, 1<<20)
+		if r.ContentLength > maxBody {
+			return tooLarge()
+		}
+		r.Body = http.MaxBytesReader(c.Response(), r.Body, maxBody)
+		if r.Method == http.MethodPost {
+			// Read the form now, so a body that only turns out too long
+			// while it is read (no length given) is named as such.
+			var err error
+			if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
+				err = r.ParseMultipartForm(maxBody)
+			} else {
+				err = r.ParseForm()
+			}
+			var mb *http.MaxBytesError
+			if errors.As(err, &mb) {
+				return tooLarge()
+			}
+		}
 		return next(c)
 	}
+}
+
+func tooLarge() error {
+	return fail(http.StatusRequestEntityTooLarge, "pages.error.too_large", "kb", maxBody>>10)
 }

@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 
 	"rondel/game/gametest"
 	"rondel/store"
@@ -38,8 +41,29 @@ func TestNewGameChoosesItsDeadlines(t *testing.T) {
 	if gc.Preset != "24h" || !gc.SkipWeekends || gc.Policy != store.PolicySubstitute {
 		t.Errorf("clock %+v, want 24h, weekends skipped, substitute", gc)
 	}
+	// Before everyone has accepted, the game's page of deadlines and orders
+	// offers only the order every game has.
+	code, page := b.get(fmt.Sprintf("/games/%d/notify", id))
+	if opts := page.Find(`select[name="order"] option`); code != http.StatusOK || opts.Length() != 1 || opts.AttrOr("value", "") != "only-move" ||
+		!strings.Contains(text(page), "once everyone has accepted") {
+		t.Errorf("orders page of a game not started: %d, %d orders offered\n%s", code, opts.Length(), text(page))
+	}
 	set["preset"] = "no-such-preset"
 	if code, _ := b.submit(doc, `form[action="/games"]`, set); code != http.StatusUnprocessableEntity {
 		t.Errorf("an unknown preset gave %d, want 422", code)
+	}
+}
+
+// TestNewGameFormSaysTheHourMinimum: the time bank's rule that every
+// decision gets at least one hour, however empty the bank, is on the form.
+func TestNewGameFormSaysTheHourMinimum(t *testing.T) {
+	e, _, _ := notifyEnv(t)
+	b := e.browser()
+	b.signIn("cleo@example.org")
+	_, doc := b.get("/games/new")
+	if got := doc.Find("fieldset").FilterFunction(func(_ int, s *goquery.Selection) bool {
+		return s.Find(`select[name="preset"]`).Length() > 0
+	}).Text(); !strings.Contains(got, "at least one hour") {
+		t.Errorf("the deadline choice does not say the one-hour minimum: %s", got)
 	}
 }

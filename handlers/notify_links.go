@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"rondel/game"
+	"rondel/game/words"
 	"rondel/notify"
 	"rondel/store"
 )
@@ -19,28 +20,32 @@ import (
 // number, so it stops working once the game moves on or the seat changes
 // hands, and a changed or made-up link is refused.
 
-func (s *Server) notifyRoutes(e *echo.Echo) {
-	if s.notify == nil {
-		return
-	}
-	e.GET("/notify/d/:token", s.decisionShow)
-	e.POST("/notify/d/:token", s.decisionMake)
-	e.GET("/notify/unsubscribe/:token", s.unsubscribeShow)
-	e.POST("/notify/unsubscribe/:token", s.unsubscribeMake)
-	e.GET("/notify/substitute/:token", s.substituteShow, s.mustSignIn)
-	e.POST("/notify/substitute/:token", s.substituteTake, s.mustSignIn)
-	e.GET("/notify/settings", s.notifySettings, s.mustSignIn)
-	e.POST("/notify/settings/timezone", s.notifyTimeZone, s.mustSignIn)
-	e.POST("/notify/settings/absence", s.notifyAbsence, s.mustSignIn)
-	e.GET("/games/:id/notify", s.gameNotify, s.mustSignIn)
-	e.POST("/games/:id/notify/orders", s.gameOrderAdd, s.mustSignIn)
-	e.POST("/games/:id/notify/orders/:order/delete", s.gameOrderDelete, s.mustSignIn)
-	e.POST("/games/:id/notify/clock", s.gameClockSave, s.mustSignIn)
-	e.GET("/notify/mail", s.notifyMailAdmin, s.mustSignIn)
-	e.POST("/notify/mail/:mail/retry", s.notifyMailRetry, s.mustSignIn)
+// notifyDonePage confirms a move made from a mail link, or an
+// unsubscription (then Unsubscribed says from what).
+type notifyDonePage struct {
+	Label        string
+	Game         *store.Game
+	Seq          int
+	Unsubscribed string // from what, in words
 }
 
-// decisionLink checks a decision link against the game as it stands.
+// unsubscribePage asks before stopping mail about one game (Game names
+// it) or all of Rondel's mail.
+type unsubscribePage struct {
+	Token string
+	Game  string
+	All   bool
+}
+
+// substitutePage offers a seat to a substitute.
+type substitutePage struct {
+	Token string
+	Game  *store.Game
+	Seat  int    // counted from 1
+	Name  string // the newcomer's display name, to start the name field with
+}
+
+// decisionCtx is a decision link checked against the game as it stands.
 type decisionCtx struct {
 	Token  string
 	Link   notify.DecisionLink
@@ -50,22 +55,29 @@ type decisionCtx struct {
 	Choice *game.LegalMove
 }
 
-var errLinkGone = fail(http.StatusGone, "This link has expired",
-	"The game has moved on since this mail was sent, or the decision is no longer yours. Nothing was changed. Open the game to see where it stands.")
+// decisionPage is a decision link's page, in words.
+type decisionPage struct {
+	Token  string
+	Game   *store.Game
+	Asked  []string
+	Moves  []string
+	Choice string // the move the link chose, "" for none
+}
+
+var errLinkGone = fail(http.StatusGone, "pages.error.link_gone")
 
 func (s *Server) loadDecision(c *echo.Context) (*decisionCtx, error) {
 	tok := c.Param("token")
 	l, err := s.notify.ParseToken(tok)
 	if err != nil {
-		return nil, fail(http.StatusForbidden, "This link is not valid", "The link was changed or made up. Nothing was changed.")
+		return nil, fail(http.StatusForbidden, "pages.error.link_invalid")
 	}
 	if u := currentUser(c); u != nil && u.ID != l.User {
-		return nil, fail(http.StatusForbidden, "This link belongs to another player",
-			"You are signed in as someone else than the player this mail was sent to. Nothing was changed.")
+		return nil, fail(http.StatusForbidden, "pages.error.link_other")
 	}
 	pos, err := s.store.Current(c.Request().Context(), l.Game)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, fail(http.StatusNotFound, "No such game", "This game does not exist.")
+		return nil, fail(http.StatusNotFound, "pages.error.no_game")
 	}
 	if err != nil {
 		return nil, err
@@ -97,7 +109,18 @@ func (s *Server) decisionShow(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.render(c, http.StatusOK, "notify_decision", "Your decision", d)
+	sp := s.seatSpeaker(c, d.Pos.Seats)
+	p := decisionPage{Token: d.Token, Game: d.Pos.Game}
+	for _, dec := range d.Asked {
+		p.Asked = append(p.Asked, sp.Say(dec.Prompt))
+	}
+	for _, m := range d.Moves {
+		p.Moves = append(p.Moves, sp.Say(m.Label))
+	}
+	if d.Choice != nil {
+		p.Choice = sp.Say(d.Choice.Label)
+	}
+	return s.render(c, http.StatusOK, "notify_decision", sp.T("pages.decision.title", "game", d.Pos.Game.Name), p)
 }
 
 func (s *Server) decisionMake(c *echo.Context) error {
@@ -108,33 +131,34 @@ func (s *Server) decisionMake(c *echo.Context) error {
 	choice := d.Link.Choice
 	if choice < 0 {
 		if choice, err = strconv.Atoi(c.FormValue("choice")); err != nil || choice < 0 || choice >= len(d.Moves) {
-			return fail(http.StatusBadRequest, "No move chosen", "Choose one of the moves, then press the button. Nothing was written.")
+			return fail(http.StatusBadRequest, "pages.error.no_move")
 		}
 	}
 	ctx := c.Request().Context()
 	played, err := s.store.AppendMove(ctx, store.Submit{GameID: d.Pos.Game.ID, Seat: d.Link.Seat, Seq: d.Link.Seq,
-		Move: d.Moves[choice].Move, UserID: d.Link.User, Note: "from a mail link"})
+		Move: d.Moves[choice].Move, UserID: d.Link.User, Note: words.Encode(words.New("mail.note.mail_link"))})
 	var illegal *store.IllegalMoveError
 	switch {
 	case errors.Is(err, store.ErrGameChanged):
 		return errLinkGone
 	case errors.As(err, &illegal):
-		return fail(http.StatusUnprocessableEntity, "That move is not allowed", illegal.Error()+". Nothing was written.")
+		return failWith(http.StatusUnprocessableEntity, "pages.error.illegal", illegalText(illegal.Err)).naming(d.Pos.Seats)
 	case err != nil:
 		return err
 	}
 	if s.hooks.MovePlayed != nil {
 		s.hooks.MovePlayed(ctx, d.Pos.Game.ID, played.Seq)
 	}
-	return s.render(c, http.StatusOK, "notify_done", "Done", map[string]any{
-		"Label": d.Moves[choice].Label, "Game": d.Pos.Game, "Seq": played.Seq})
+	sp := s.seatSpeaker(c, d.Pos.Seats)
+	return s.render(c, http.StatusOK, "notify_done", sp.T("pages.done.title"), notifyDonePage{
+		Label: sp.Say(d.Moves[choice].Label), Game: d.Pos.Game, Seq: played.Seq})
 }
 
 // unsubscribeShow asks before stopping mail (GET changes nothing).
 func (s *Server) unsubscribeShow(c *echo.Context) error {
 	_, gameID, err := s.notify.ParseUnsubscribe(c.Param("token"))
 	if err != nil {
-		return fail(http.StatusForbidden, "This link is not valid", "The link was changed or made up. Nothing was changed.")
+		return fail(http.StatusForbidden, "pages.error.link_invalid")
 	}
 	name := ""
 	if gameID > 0 {
@@ -142,7 +166,7 @@ func (s *Server) unsubscribeShow(c *echo.Context) error {
 			name = g.Name
 		}
 	}
-	return s.render(c, http.StatusOK, "notify_unsubscribe", "Stop mail", map[string]any{"Token": c.Param("token"), "Game": name, "All": gameID == 0})
+	return s.render(c, http.StatusOK, "notify_unsubscribe", s.speaker(c).T("pages.unsubscribe.title"), unsubscribePage{Token: c.Param("token"), Game: name, All: gameID == 0})
 }
 
 // unsubscribeMake stops mail. Mail programs POST here directly ("one
@@ -150,16 +174,17 @@ func (s *Server) unsubscribeShow(c *echo.Context) error {
 func (s *Server) unsubscribeMake(c *echo.Context) error {
 	user, gameID, err := s.notify.ParseUnsubscribe(c.Param("token"))
 	if err != nil {
-		return fail(http.StatusForbidden, "This link is not valid", "The link was changed or made up. Nothing was changed.")
+		return fail(http.StatusForbidden, "pages.error.link_invalid")
 	}
 	if err := s.store.Unsubscribe(c.Request().Context(), user, gameID); err != nil {
 		return err
 	}
-	what := "from Rondel"
+	sp := s.speaker(c)
+	what := sp.T("pages.done.from_rondel")
 	if gameID > 0 {
-		what = fmt.Sprintf("about game %d", gameID)
+		what = sp.T("pages.done.about_game", "game", strconv.FormatInt(gameID, 10))
 	}
-	return s.render(c, http.StatusOK, "notify_done", "Unsubscribed", map[string]any{"Unsubscribed": what})
+	return s.render(c, http.StatusOK, "notify_done", sp.T("pages.done.unsubscribed"), notifyDonePage{Unsubscribed: what})
 }
 
 // isOneClickUnsubscribe marks the one POST that comes from mail programs
@@ -172,19 +197,20 @@ func isOneClickUnsubscribe(r *http.Request) bool {
 func (s *Server) substituteShow(c *echo.Context) error {
 	sc, err := s.store.SubstituteSeat(c.Request().Context(), c.Param("token"))
 	if err != nil {
-		return fail(http.StatusNotFound, "This seat is no longer offered", "Someone took it, or the offer ended.")
+		return fail(http.StatusNotFound, "pages.error.seat_gone")
 	}
 	g, err := s.store.GameRow(c.Request().Context(), sc.GameID)
 	if err != nil {
 		return err
 	}
-	return s.render(c, http.StatusOK, "notify_substitute", "Take over a seat", map[string]any{"Token": c.Param("token"), "Game": g, "Seat": sc.Seat + 1})
+	return s.render(c, http.StatusOK, "notify_substitute", s.speaker(c).T("pages.substitute.title", "game", g.Name), substitutePage{Token: c.Param("token"), Game: g, Seat: sc.Seat + 1,
+		Name: currentUser(c).DisplayName})
 }
 
 func (s *Server) substituteTake(c *echo.Context) error {
-	gameID, err := s.notify.TakeSeat(c.Request().Context(), c.Param("token"), currentUser(c).ID)
+	gameID, err := s.notify.TakeSeat(c.Request().Context(), c.Param("token"), currentUser(c).ID, c.FormValue("name"))
 	if err != nil {
-		return fail(http.StatusConflict, "The seat could not be taken", err.Error()+". Nothing was changed.")
+		return failWith(http.StatusConflict, "pages.error.seat_not_taken", words.New("pages.error.seat_not_taken.msg").Sub("why", errorText(err)))
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", gameID))
 }

@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"rondel/game"
-	"rondel/game/gametest"
 	"rondel/notify"
 	"rondel/store"
+	"rondel/store/storetest"
 )
 
 // notifyEnv is a running service with notify wired in, and a started
@@ -36,16 +36,8 @@ func notifyEnvWith(t *testing.T, tweak func(*Deps)) (*env, *notify.Service, *sto
 		d.Hooks = Hooks{GameCreated: svc.GameCreated, GameStarted: svc.GameStarted, MovePlayed: svc.MovePlayed}
 	})
 	ctx := context.Background()
-	g, invites, err := e.store.CreateGame(ctx, store.NewGame{GameID: gametest.ID, Name: "links", Seed: 4,
-		Options: game.Options{"votes": "false"}, Players: []store.NewPlayer{{Name: "Ann", Email: "ann@example.org"}, {Name: "Bob", Email: "bob@example.org"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, inv := range invites {
-		if _, _, err := e.store.AcceptInvitation(ctx, inv.Token); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g := storetest.StartGame(t, e.store, store.NewGame{Name: "links", Seed: 4, Options: game.Options{"votes": "false"},
+		Players: []store.NewPlayer{{Name: "Ann", Email: "ann@example.org"}, {Name: "Bob", Email: "bob@example.org"}}}, nil)
 	svc.GameStarted(ctx, g.ID)
 	if err := svc.Tick(ctx); err != nil {
 		t.Fatal(err)

@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/PuerkitoBio/goquery"
 
 	"rondel/store"
 )
@@ -23,24 +26,37 @@ func TestStandingOrdersAndAbsenceFromTheWeb(t *testing.T) {
 	if code != http.StatusOK || !strings.Contains(text(doc), "Your standing orders") {
 		t.Fatalf("orders page: %d %s", code, text(doc))
 	}
-	code, doc = ann.submit(doc, `form[action="`+path+`/orders"]`, map[string]string{"kind": "never-battle", "arg": "France"})
-	if code != http.StatusOK || !strings.Contains(text(doc), "Never demand a battle against France") {
+	// The form offers the order of every game and the game's own, one
+	// option for each choice of its parameter.
+	var offered []string
+	doc.Find(`select[name="order"] option`).Each(func(_ int, o *goquery.Selection) { offered = append(offered, o.AttrOr("value", "")) })
+	if want := []string{"only-move", "always-vote/cheer", "always-vote/groan"}; !slices.Equal(offered, want) {
+		t.Errorf("orders offered %v, want %v", offered, want)
+	}
+	code, doc = ann.submit(doc, `form[action="`+path+`/orders"]`, map[string]string{"order": "always-vote/groan"})
+	if code != http.StatusOK || !strings.Contains(text(doc), "Always groan at a multiple of five") {
 		t.Fatalf("after adding an order: %d %s", code, text(doc))
 	}
 	orders, _ := e.store.StandingOrders(ctx, g.ID, store.SeatOf(seats, seats[0].UserID))
-	if len(orders) != 1 || orders[0].Kind != "never-battle" || orders[0].Arg != "France" {
+	if len(orders) != 1 || orders[0].Order != "always-vote" || orders[0].Param != "groan" {
 		t.Fatalf("orders stored: %+v", orders)
 	}
-	// An order that needs a name is refused without one.
-	if code, _ := ann.submit(doc, `form[action="`+path+`/orders"]`, map[string]string{"kind": "grant-canal", "arg": ""}); code != http.StatusBadRequest {
-		t.Errorf("order without its name: %d", code)
+	// An order the game does not offer, one without the choice it needs,
+	// and one with a choice it does not have are refused.
+	for _, o := range []string{"never-battle/FR", "always-vote", "always-vote/boo", "only-move/x", ""} {
+		if code, _ := ann.submit(doc, `form[action="`+path+`/orders"]`, map[string]string{"order": o}); code != http.StatusBadRequest {
+			t.Errorf("order %q: %d, want 400", o, code)
+		}
+	}
+	if orders, _ := e.store.StandingOrders(ctx, g.ID, store.SeatOf(seats, seats[0].UserID)); len(orders) != 1 {
+		t.Errorf("refused orders were stored: %+v", orders)
 	}
 	// Someone without a seat cannot give orders.
 	zed := e.browser()
 	zed.signIn("zed@example.org")
 	_, zdoc := zed.get("/signin")
 	csrf, _ := zdoc.Find(`input[name="csrf"]`).Attr("value")
-	if code, _ := zed.post(path+"/orders", map[string][]string{"csrf": {csrf}, "kind": {"only-move"}}); code != http.StatusForbidden {
+	if code, _ := zed.post(path+"/orders", map[string][]string{"csrf": {csrf}, "order": {"only-move"}}); code != http.StatusForbidden {
 		t.Errorf("order from outside the game: %d", code)
 	}
 	// Absence: the deadline of the asked seat moves.
@@ -136,14 +152,14 @@ func TestSubstituteSeatFromTheWeb(t *testing.T) {
 	if code != http.StatusOK || !strings.Contains(text(doc), "Take this seat") {
 		t.Fatalf("offer page: %d %s", code, text(doc))
 	}
-	code, doc = zed.submit(doc, "main form", nil)
+	code, doc = zed.submit(doc, "main form", map[string]string{"name": "Zed"})
 	if code != http.StatusOK {
 		t.Fatalf("taking the seat: %d %s", code, text(doc))
 	}
 	seats, _ := e.store.Seats(ctx, g.ID)
 	u, _ := e.store.User(ctx, seats[seat].UserID)
-	if u.Email != "zed@example.org" {
-		t.Errorf("seat %d is held by %s", seat, u.Email)
+	if u.Email != "zed@example.org" || seats[seat].Name != "Zed" {
+		t.Errorf("seat %d is held by %s as %q", seat, u.Email, seats[seat].Name)
 	}
 	if code, _ := zed.get(pathOf(t, link)); code != http.StatusNotFound {
 		t.Errorf("the offer is still open after it was taken: %d", code)

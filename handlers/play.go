@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"rondel/game"
+	"rondel/game/words"
 	"rondel/store"
 )
 
@@ -23,16 +24,18 @@ func (s *Server) loadGame(c *echo.Context) (*store.Position, error) {
 	}
 	pos, err := s.store.Current(c.Request().Context(), id)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, fail(http.StatusNotFound, "No such game", "There is no game at this address.")
+		return nil, fail(http.StatusNotFound, "pages.error.no_game")
 	}
 	return pos, err
 }
 
-// buildGameView prepares the game page for the signed-in viewer.
-func (s *Server) buildGameView(ctx context.Context, pos *store.Position, userID int64, focus string, played int) (*gameView, error) {
+// buildGameView prepares the game page for the signed-in viewer, in the
+// reader's words (seats named by their current players).
+func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Position, userID int64, focus string, played int) (*gameView, error) {
+	sp := r.sp.WithNames(seatNames(pos.Seats))
 	you := store.SeatOf(pos.Seats, userID)
-	v := &gameView{Game: pos.Game, Kind: s.kindName(pos.Game.GameID), Seq: pos.Seq, Since: pos.Since,
-		Waiting: ago(s.now(), pos.Since), You: you, Seats: seatViews(pos, you)}
+	v := &gameView{Game: pos.Game, Kind: s.kindName(sp, pos.Game.Kind), Seq: pos.Seq, Since: pos.Since,
+		Waiting: r.ago(pos.Since), You: you, Seats: seatViews(sp, pos, you)}
 	for _, st := range pos.Seats {
 		if st.UserID == userID && st.AcceptedAt == nil {
 			v.NeedAccept = true
@@ -41,38 +44,38 @@ func (s *Server) buildGameView(ctx context.Context, pos *store.Position, userID 
 	if pos.State == nil {
 		return v, nil
 	}
-	v.Board = boardOf(pos.State, you)
-	v.Overview = summaryHTML(pos.State.Summary())
+	v.Board = s.positionBoard(pos, you, sp)
+	v.Overview = s.overview(pos, sp)
 	if d, ok := pos.State.(game.Describer); ok && you >= 0 {
-		v.Situation = d.Situation(you)
+		v.Situation = sp.Sentences(d.Situation(you))
 	}
 	if pos.Game.Status == store.StatusActive && you >= 0 {
 		var prompts []string
 		for _, d := range pos.State.ToAct() {
 			if d.Seat == you {
-				prompts = append(prompts, d.Prompt)
+				prompts = append(prompts, sp.Say(d.Prompt))
 			}
 		}
 		if moves := pos.State.LegalMoves(you); len(prompts) > 0 && len(moves) > 0 {
-			v.Form = buildForm(pos.Game.ID, pos.Seq, prompts, moves, focus)
+			v.Form = buildForm(sp, pos.Game.ID, pos.Seq, prompts, moves, withheld(pos.State, you), focus)
 		}
 	}
 	if pos.State.Finished() {
-		v.Result = resultOf(pos.State.Result(), pos.Seats, you)
+		v.Result = resultOf(sp, pos.State.Result(), pos.Seats, you)
 	}
-	v.Archive = s.gamePanel(ctx, pos)
+	v.Archive = s.gamePanel(ctx, r, pos)
 	if played > 0 && played <= pos.Seq {
 		rows, err := s.store.MovesSince(ctx, pos.Game.ID, played-1)
 		if err != nil {
 			return nil, err
 		}
-		v.Happened = moveViews(rows, pos.Seats)
+		v.Happened = moveViews(sp, rows, pos.Seats)
 	}
 	rows, err := s.store.MovesSince(ctx, pos.Game.ID, max(0, pos.Seq-6))
 	if err != nil {
 		return nil, err
 	}
-	recent := moveViews(rows, pos.Seats)
+	recent := moveViews(sp, rows, pos.Seats)
 	for i, j := 0, len(recent)-1; i < j; i, j = i+1, j-1 {
 		recent[i], recent[j] = recent[j], recent[i]
 	}
@@ -86,7 +89,7 @@ func (s *Server) gamePage(c *echo.Context) error {
 		return err
 	}
 	played, _ := strconv.Atoi(c.QueryParam("played"))
-	v, err := s.buildGameView(c.Request().Context(), pos, currentUser(c).ID, c.QueryParam("group"), played)
+	v, err := s.buildGameView(c.Request().Context(), s.reader(c), pos, currentUser(c).ID, c.QueryParam("group"), played)
 	if err != nil {
 		return err
 	}
@@ -104,15 +107,15 @@ func (s *Server) move(c *echo.Context) error {
 	u := currentUser(c)
 	seat := store.SeatOf(pos.Seats, u.ID)
 	if seat < 0 {
-		return fail(http.StatusForbidden, "Not your game", "You have no seat in this game, so you cannot move in it. Nothing was written.")
+		return fail(http.StatusForbidden, "pages.error.not_your_game")
 	}
 	seq, err := strconv.Atoi(c.FormValue("seq"))
 	if err != nil || seq < 0 {
-		return fail(http.StatusBadRequest, "The form is incomplete", "The form did not say which position it was made on. Reload the game page and try again. Nothing was written.")
+		return fail(http.StatusBadRequest, "pages.error.form_incomplete")
 	}
 	raw := strings.TrimSpace(c.FormValue("move"))
 	if raw == "" {
-		return fail(http.StatusBadRequest, "No move chosen", "Choose one of the moves, then press the button. Nothing was written.")
+		return fail(http.StatusBadRequest, "pages.error.no_move")
 	}
 	played, err := s.store.AppendMove(ctx, store.Submit{GameID: pos.Game.ID, Seat: seat, Seq: seq, Move: json.RawMessage(raw), UserID: u.ID})
 	var notToAct *store.NotToActError
@@ -126,16 +129,12 @@ func (s *Server) move(c *echo.Context) error {
 	case errors.Is(err, store.ErrGameChanged):
 		return s.gameChanged(c, seq)
 	case errors.As(err, &notToAct):
-		return fail(http.StatusForbidden, "Not your turn", "It is not your turn: "+s.waitingFor(pos, notToAct.Waiting)+" Nothing was written.")
+		return failWith(http.StatusForbidden, "pages.error.not_your_turn",
+			words.New("pages.error.not_your_turn.msg").Sub("waiting", waitingFor(notToAct.Waiting))).naming(pos.Seats)
 	case errors.As(err, &illegal):
-		msg := illegal.Err.Error()
-		var re *game.RuleError
-		if errors.As(err, &re) {
-			msg = re.Msg + " (rule: " + re.Rule + ")"
-		}
-		return fail(http.StatusUnprocessableEntity, "That move is not allowed", "That move is not allowed: "+msg+". Nothing was written.")
+		return failWith(http.StatusUnprocessableEntity, "pages.error.illegal", illegalText(illegal.Err)).naming(pos.Seats)
 	case errors.Is(err, store.ErrNotActive):
-		return fail(http.StatusConflict, "The game is not in play", "This game is "+pos.Game.Status+", so it takes no moves. Nothing was written.")
+		return fail(http.StatusConflict, "pages.error.not_active", "status", words.Term("pages.status."+pos.Game.Status))
 	default:
 		return err
 	}
@@ -147,85 +146,36 @@ func (s *Server) gameChanged(c *echo.Context, formSeq int) error {
 	if err != nil {
 		return err
 	}
-	v, err := s.buildGameView(c.Request().Context(), pos, currentUser(c).ID, "", formSeq+1)
+	r := s.reader(c)
+	v, err := s.buildGameView(c.Request().Context(), r, pos, currentUser(c).ID, "", formSeq+1)
 	if err != nil {
 		return err
 	}
-	v.Notice = fmt.Sprintf("The game changed while you were choosing: your form was made after move %d, and the game is now at move %d. Your move was not played. Here is the new situation.", formSeq, pos.Seq)
-	return s.render(c, http.StatusConflict, "game", "The game changed", v)
+	v.Notice = r.sp.T("pages.game.changed", "form", formSeq, "now", pos.Seq)
+	return s.render(c, http.StatusConflict, "game", r.sp.T("pages.game.changed_title"), v)
 }
 
-func (s *Server) waitingFor(pos *store.Position, ds []game.Decision) string {
+// illegalText says why a move was refused: the rule it breaks and what
+// is wrong.
+func illegalText(err error) words.Text {
+	var re *game.RuleError
+	if errors.As(err, &re) {
+		return words.New("pages.error.illegal.rule").Term("rule", re.Rule).Sub("why", re.Msg)
+	}
+	return words.New("pages.error.illegal.msg").Sub("why", errorText(err))
+}
+
+// waitingFor says whom a game waits for and what they are asked. Seats
+// are Seat arguments: the error page says them with the current names.
+func waitingFor(ds []game.Decision) words.Text {
 	if len(ds) == 0 {
-		return "nobody has to decide anything now."
+		return words.New("pages.error.waiting.nobody")
 	}
-	var parts []string
-	for _, d := range ds {
-		name := fmt.Sprintf("seat %d", d.Seat)
-		if d.Seat >= 0 && d.Seat < len(pos.Seats) {
-			name = pos.Seats[d.Seat].Name
-		}
-		parts = append(parts, name+" ("+d.Prompt+")")
+	parts := make([]words.Text, len(ds))
+	for i, d := range ds {
+		parts[i] = words.New("pages.error.waiting.seat").Seat("player", d.Seat).Sub("prompt", d.Prompt)
 	}
-	return "the game waits for " + strings.Join(parts, ", ") + "."
-}
-
-type historyPage struct {
-	Game  *store.Game
-	Kind  string
-	Moves []moveView
-	At    int
-	Last  int
-	Board string
-	Prev  int
-	Next  int
-}
-
-// history lists every move and shows the board after any one of them.
-func (s *Server) history(c *echo.Context) error {
-	ctx := c.Request().Context()
-	pos, err := s.loadGame(c)
-	if err != nil {
-		return err
-	}
-	rows, err := s.store.Moves(ctx, pos.Game.ID)
-	if err != nil {
-		return err
-	}
-	p := historyPage{Game: pos.Game, Kind: s.kindName(pos.Game.GameID), Moves: moveViews(rows, pos.Seats), At: len(rows), Last: len(rows)}
-	if at, err := strconv.Atoi(c.QueryParam("at")); err == nil && at >= 0 && at <= len(rows) {
-		p.At = at
-	}
-	p.Prev, p.Next = max(0, p.At-1), min(p.Last, p.At+1)
-	data := map[string]any{"H": p}
-	if pos.State != nil {
-		st, err := s.store.StateAfter(ctx, pos.Game.ID, p.At)
-		if err != nil {
-			return err
-		}
-		data["Board"] = boardOf(st, store.SeatOf(pos.Seats, currentUser(c).ID))
-	}
-	return s.render(c, http.StatusOK, "history", "History of "+pos.Game.Name, data)
-}
-
-func (s *Server) outbox(c *echo.Context) error {
-	mails, err := s.store.LocalMails(c.Request().Context(), 100)
-	if err != nil {
-		return err
-	}
-	return s.render(c, http.StatusOK, "outbox", "Outbox", map[string]any{"Mails": mails})
-}
-
-func (s *Server) outboxMail(c *echo.Context) error {
-	id, _ := strconv.ParseInt(c.Param("id"), 10, 64)
-	m, err := s.store.LocalMailByID(c.Request().Context(), id)
-	if errors.Is(err, store.ErrNotFound) {
-		return fail(http.StatusNotFound, "No such mail", "There is no mail with this number in the outbox.")
-	}
-	if err != nil {
-		return err
-	}
-	return s.render(c, http.StatusOK, "outbox_mail", m.Subject, m)
+	return words.New("pages.error.waiting.for").With("players", words.Texts(parts...))
 }
 
 // boardSVG serves the board alone, so a phone can zoom into it.
@@ -235,11 +185,11 @@ func (s *Server) boardSVG(c *echo.Context) error {
 		return err
 	}
 	if pos.State == nil {
-		return fail(http.StatusNotFound, "No board yet", "The game has not started.")
+		return fail(http.StatusNotFound, "pages.error.no_board_yet")
 	}
-	svg := boardOf(pos.State, store.SeatOf(pos.Seats, currentUser(c).ID))
+	svg := s.positionBoard(pos, store.SeatOf(pos.Seats, currentUser(c).ID), s.seatSpeaker(c, pos.Seats))
 	if svg == "" {
-		return fail(http.StatusNotFound, "No board", "This game does not draw a board.")
+		return fail(http.StatusNotFound, "pages.error.no_board")
 	}
 	out := string(svg)
 	if !strings.Contains(out[:min(len(out), 200)], "xmlns=") {

@@ -23,40 +23,38 @@ import (
 // logs to download, the ladders and the players' pages, and the import
 // of games from playimperial.club for admins.
 type archive struct {
-	s     *Server
-	book  *store.LadderBook
-	panel *template.Template // the records panel of the game page
+	s       *Server
+	seasons rating.Seasons
+	panel   *template.Template // the records panel of the game page
 }
 
-// archiveRoutes registers the archive's pages and sets s.archive.
-func (s *Server) archiveRoutes(e *echo.Echo) {
-	seasons, err := clubSeasons(s.cfg.Seasons)
+// newArchive reads the club's seasons and prepares the archive's pages;
+// unusable seasons leave the all-time ladders only.
+func newArchive(s *Server) *archive {
+	seasons, err := ClubSeasons(s.cfg.Seasons)
 	if err != nil {
 		s.log.Error("ladder seasons unusable; showing the all-time ladders only", "error", err)
 		seasons = nil
 	}
-	book, err := store.NewLadderBook(s.store, seasons)
-	if err != nil {
-		s.log.Error("ladder seasons unusable; showing the all-time ladders only", "error", err)
-		book, _ = store.NewLadderBook(s.store, nil)
+	// The store rates its season ladders with the club's seasons: when
+	// they changed, it rates them again now, once.
+	if changed, err := s.store.SetSeasons(context.Background(), seasons); err != nil {
+		s.log.Error("the season ladders could not be rated; showing the all-time ladders only", "error", err)
+		seasons = nil
+	} else if changed {
+		s.log.Info("the club's seasons changed: the ladders were rated again", "seasons", len(seasons))
 	}
-	panel := template.Must(template.New("records_panel.html").Funcs(funcs).ParseFS(templates.FS, "records_panel.html"))
-	a := &archive{s: s, book: book, panel: panel}
-	s.archive = a
-	e.GET("/games/:id/export.json", a.exportJSON, s.mustSignIn)
-	e.GET("/games/:id/record.json", a.exportJSON, s.mustSignIn) // linked from the history page
-	e.GET("/games/:id/log.txt", a.logText, s.mustSignIn)
-	e.GET("/ladder", a.ladderIndex, s.mustSignIn)
-	e.GET("/ladder/:game", a.ladderPage, s.mustSignIn)
-	e.GET("/ladder/:game/records.ndjson", a.ladderRecords, s.mustSignIn)
-	e.GET("/players/:id", a.playerPage, s.mustSignIn)
-	e.GET("/players/:id/records.ndjson", a.playerRecords, s.mustSignIn)
-	e.GET("/admin/import", a.importForm, s.mustSignIn)
-	e.POST("/admin/import", a.importUpload, s.mustSignIn)
+	return &archive{s: s, seasons: seasons, panel: parsePanel()}
 }
 
-// clubSeasons turns the configured seasons into the ladder's.
-func clubSeasons(cfg []config.Season) (rating.Seasons, error) {
+// parsePanel parses the records panel of the game page (embedded, so it
+// parses or the build is broken).
+func parsePanel() *template.Template {
+	return template.Must(newTemplate("records_panel.html").ParseFS(templates.FS, "records_panel.html"))
+}
+
+// ClubSeasons turns the configured seasons into the ladder's.
+func ClubSeasons(cfg []config.Season) (rating.Seasons, error) {
 	var out rating.Seasons
 	for _, s := range cfg {
 		t, err := s.StartTime()
@@ -75,7 +73,7 @@ func (a *archive) exportRecord(c *echo.Context) (*record.Record, int64, error) {
 	}
 	rec, err := a.s.store.ExportRecord(c.Request().Context(), id)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, 0, fail(http.StatusNotFound, "No such game", "There is no game at this address.")
+		return nil, 0, fail(http.StatusNotFound, "pages.error.no_game")
 	}
 	return rec, id, err
 }
@@ -95,14 +93,14 @@ func (a *archive) exportJSON(c *echo.Context) error {
 	return c.Blob(http.StatusOK, "application/json", append(data, '\n'))
 }
 
-// logText downloads the readable log.
+// logText downloads the readable log, in the reader's language.
 func (a *archive) logText(c *echo.Context) error {
 	rec, id, err := a.exportRecord(c)
 	if err != nil {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := record.WriteReadable(&buf, a.s.store.Registry(), rec); err != nil {
+	if err := record.WriteReadable(&buf, a.s.store.Registry(), rec, a.s.speaker(c)); err != nil {
 		return err
 	}
 	c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="rondel-game-%d.txt"`, id))
@@ -137,16 +135,16 @@ func (a *archive) ladderRecords(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := store.ExportFilter{GameID: kind, Rated: true, Finished: true}
+	f := store.ExportFilter{Kind: kind, Rated: true, Finished: true}
 	name := "rondel-ladder-" + kind
 	if sn := c.QueryParam("season"); sn != "" {
-		i := seasonIndex(a.book.Seasons(), sn)
+		i := seasonIndex(a.seasons, sn)
 		if i < 0 {
-			return fail(http.StatusNotFound, "No such season", "The club has no season of that name.")
+			return fail(http.StatusNotFound, "pages.error.no_season")
 		}
-		f.From = a.book.Seasons()[i].Start
-		if i+1 < len(a.book.Seasons()) {
-			f.To = a.book.Seasons()[i+1].Start
+		f.From = a.seasons[i].Start
+		if i+1 < len(a.seasons) {
+			f.To = a.seasons[i+1].Start
 		}
 		name += "-" + strconv.Itoa(i+1)
 	}
@@ -170,13 +168,13 @@ func (a *archive) member(c *echo.Context) (*store.User, error) {
 			return u, nil
 		}
 	}
-	return nil, fail(http.StatusNotFound, "No such player", "There is no player at this address.")
+	return nil, fail(http.StatusNotFound, "pages.error.no_player")
 }
 
 func (a *archive) kindParam(c *echo.Context) (string, error) {
 	kind := c.Param("game")
 	if _, err := a.s.store.Registry().Get(kind); err != nil {
-		return "", fail(http.StatusNotFound, "No such ladder", "Rondel has no game of that name, so it has no ladder.")
+		return "", fail(http.StatusNotFound, "pages.error.no_ladder")
 	}
 	return kind, nil
 }
@@ -186,20 +184,21 @@ type panelView struct {
 	GameID   int64
 	Finished bool
 	Import   *store.GameImport
+	Source   string // where an imported game came from, in words
 	Changes  []changeRow
 }
 
 type changeRow struct {
 	MemberID            int64
 	Name                string
-	Before, After, Diff string // ordinals, to one decimal
+	Before, After, Diff string // ordinals, to one decimal, in the reader's way
 	Dropped             bool
 }
 
 // gamePanel renders the game page's records panel: downloads for a
 // finished game, everyone's rating change in a rated one, and where an
 // imported game came from. Errors are logged: the page shows without it.
-func (s *Server) gamePanel(ctx context.Context, pos *store.Position) template.HTML {
+func (s *Server) gamePanel(ctx context.Context, r *reader, pos *store.Position) template.HTML {
 	a := s.archive
 	if a == nil {
 		return ""
@@ -209,24 +208,30 @@ func (s *Server) gamePanel(ctx context.Context, pos *store.Position) template.HT
 	if v.Import, err = s.store.ImportOf(ctx, pos.Game.ID); err != nil {
 		s.log.Warn("import note unavailable", "game", pos.Game.ID, "error", err)
 	}
+	if v.Import != nil {
+		v.Source = v.Import.Source // a site's name
+		if v.Source == sourceRecord {
+			v.Source = r.sp.T("pages.records.source_record")
+		}
+	}
 	if v.Finished && pos.Game.Rated {
-		v.Changes = a.changes(ctx, pos)
+		v.Changes = s.ratingChanges(ctx, r, pos)
 	}
 	var buf bytes.Buffer
-	if err := a.panel.ExecuteTemplate(&buf, "panel", v); err != nil {
+	if err := execute(&buf, a.panel, "panel", r, v); err != nil {
 		s.log.Error("records panel failed", "game", pos.Game.ID, "error", err)
 		return ""
 	}
 	return template.HTML(buf.String())
 }
 
-func (a *archive) changes(ctx context.Context, pos *store.Position) []changeRow {
-	ls, err := a.book.Ladders(ctx, pos.Game.GameID)
+// ratingChanges reads a rated game's rating changes, stored with it.
+func (s *Server) ratingChanges(ctx context.Context, r *reader, pos *store.Position) []changeRow {
+	rated, ok, err := s.store.GameRatings(ctx, pos.Game.ID)
 	if err != nil {
-		a.s.log.Warn("ladder unavailable", "game", pos.Game.ID, "error", err)
+		s.log.Warn("rating changes unavailable", "game", pos.Game.ID, "error", err)
 		return nil
 	}
-	rated, ok := ls.AllTime.Game(store.LadderGameID(pos.Game.ID))
 	if !ok {
 		return nil
 	}
@@ -237,8 +242,8 @@ func (a *archive) changes(ctx context.Context, pos *store.Position) []changeRow 
 	var rows []changeRow
 	for _, ch := range rated.Changes {
 		st := names[ch.Member]
-		rows = append(rows, changeRow{MemberID: st.UserID, Name: st.Name, Before: ordinal(ch.Before.Ordinal()),
-			After: ordinal(ch.After.Ordinal()), Diff: signed(ch.OrdinalChange()), Dropped: ch.Dropped})
+		rows = append(rows, changeRow{MemberID: st.UserID, Name: st.Name, Before: r.decimal(ch.Before.Ordinal()),
+			After: r.decimal(ch.After.Ordinal()), Diff: r.signed(ch.OrdinalChange()), Dropped: ch.Dropped})
 	}
 	return rows
 }

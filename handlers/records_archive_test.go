@@ -2,73 +2,39 @@ package handlers
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"math/rand/v2"
-	"mime/multipart"
 	"net/http"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/PuerkitoBio/goquery"
-
-	"rondel/game"
 	"rondel/game/gametest"
 	"rondel/game/imperial"
 	"rondel/game/record"
 	"rondel/store"
 	"rondel/store/config"
+	"rondel/store/storetest"
 )
 
 // newArchiveEnv is a service hosting Imperial and the take-away game,
 // with boss@example.org as admin.
 func newArchiveEnv(t *testing.T) *env {
 	t.Helper()
-	c := &clock{t: time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)}
-	reg := game.NewRegistry(gametest.Game{}, imperial.New(), imperial.New2030())
-	st, err := store.Open(filepath.Join(t.TempDir(), "a.db"), store.Options{Registry: reg, Now: c.Now, CacheSize: 16})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if err := st.CheckSchema(context.Background(), true); err != nil {
-		t.Fatal(err)
-	}
-	cfg := config.Default()
-	cfg.BaseURL = testBase
-	cfg.Admins = []string{"boss@example.org"}
-	cfg.Seasons = []config.Season{{Name: "spring", Start: "2026-03-01"}}
-	h, err := New(Deps{Store: st, Config: cfg, Now: c.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(h)
-	t.Cleanup(ts.Close)
-	return &env{t: t, store: st, ts: ts, clock: c, cfg: cfg}
+	return newEnvOn(t, importRegistry(gametest.Game{}, imperial.New(), imperial.New2030()), func(d *Deps) {
+		d.Config.Admins = []string{"boss@example.org"}
+		d.Config.Seasons = []config.Season{{Name: "spring", Start: "2026-03-01"}}
+	})
 }
 
 // finishRated plays a rated take-away game between two members to its end.
 func finishRated(t *testing.T, e *env, seed uint64, a, b string) int64 {
 	t.Helper()
 	ctx := context.Background()
-	g, invites, err := e.store.CreateGame(ctx, store.NewGame{GameID: gametest.ID, Name: fmt.Sprint("rated ", seed), Seed: seed, Rated: true,
-		Players: []store.NewPlayer{{Name: strings.Split(a, "@")[0], Email: a}, {Name: strings.Split(b, "@")[0], Email: b}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, inv := range invites {
-		if _, _, err := e.store.AcceptInvitation(ctx, inv.Token); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g := storetest.StartGame(t, e.store, store.NewGame{Name: fmt.Sprint("rated ", seed), Seed: seed, Rated: true,
+		Players: []store.NewPlayer{{Name: strings.Split(a, "@")[0], Email: a}, {Name: strings.Split(b, "@")[0], Email: b}}}, nil)
 	r := rand.New(rand.NewPCG(seed, 3))
 	for range 500 {
 		e.clock.Add(7 * time.Minute)
@@ -92,7 +58,11 @@ func finishRated(t *testing.T, e *env, seed uint64, a, b string) int64 {
 
 func (b *browser) raw(path string) (int, []byte) {
 	b.e.t.Helper()
-	resp, err := b.client.Get(b.e.ts.URL + path)
+	req, _ := http.NewRequest(http.MethodGet, b.e.ts.URL+path, nil)
+	if b.lang != "" {
+		req.Header.Set("Accept-Language", b.lang)
+	}
+	resp, err := b.client.Do(req)
 	if err != nil {
 		b.e.t.Fatal(err)
 	}
@@ -157,94 +127,6 @@ func TestFinishedGameDownloadsAndLadder(t *testing.T) {
 	}
 }
 
-// playimperialLog returns a site log cut after n actions (a game in play).
-func playimperialLog(t *testing.T, name string, n int) []byte {
-	t.Helper()
-	f, err := os.Open(filepath.Join("..", "game", "imperial", "playimperial", "testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Actions []json.RawMessage `json:"actions"`
-	}
-	if err := json.NewDecoder(zr).Decode(&doc); err != nil {
-		t.Fatal(err)
-	}
-	out, _ := json.Marshal(doc.Actions[:min(n, len(doc.Actions))])
-	return out
-}
-
-func (b *browser) upload(path string, fields map[string]string, file []byte) (int, *goquery.Document) {
-	b.e.t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	for k, v := range fields {
-		mw.WriteField(k, v)
-	}
-	fw, _ := mw.CreateFormFile("log", "game.json")
-	fw.Write(file)
-	mw.Close()
-	req, _ := http.NewRequest(http.MethodPost, b.e.ts.URL+path, &body)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	return b.do(req)
-}
-
-// TestAdminImportsOngoingGame: an admin uploads half a playimperial.club
-// game, gives the players' addresses, and the players continue it here.
-func TestAdminImportsOngoingGame(t *testing.T) {
-	e := newArchiveEnv(t)
-	ctx := context.Background()
-	log := playimperialLog(t, "europe-p2-safe-site-s00017.json.gz", 120)
-
-	member := e.browser()
-	member.signIn("ann@example.org")
-	if code, _ := member.get("/admin/import"); code != http.StatusForbidden {
-		t.Fatalf("a member who is not admin sees the import: %d", code)
-	}
-	boss := e.browser()
-	boss.signIn("boss@example.org")
-	_, doc := boss.get("/admin/import")
-	csrf, _ := doc.Find(`input[name="csrf"]`).Attr("value")
-	code, doc := boss.upload("/admin/import", map[string]string{"csrf": csrf, "name": "From the site"}, log)
-	if code != http.StatusOK || doc.Find(`input[name="email0"]`).Length() != 1 || doc.Find(`input[name="email1"]`).Length() != 1 {
-		t.Fatalf("step one: %d %s", code, text(doc))
-	}
-	code, doc = boss.submit(doc, `form[action="/admin/import"]`, map[string]string{"email0": "ann@example.org", "email1": "cy@example.org"})
-	if code != http.StatusOK || !strings.HasPrefix(boss.last.Request.URL.Path, "/games/") {
-		t.Fatalf("step two: %d %s", code, text(doc))
-	}
-	if !strings.Contains(text(doc), "Imported from playimperial.club") {
-		t.Errorf("the game page does not say where the game came from: %s", text(doc))
-	}
-	var id int64
-	fmt.Sscanf(boss.last.Request.URL.Path, "/games/%d", &id)
-	pend, err := e.store.Pending(ctx)
-	if err != nil || len(pend) == 0 || pend[0].Game.ID != id {
-		t.Fatalf("the imported game waits for nobody: %v %+v", err, pend)
-	}
-	who := e.browser()
-	who.signIn(pend[0].User.Email)
-	_, doc = who.get(fmt.Sprintf("/games/%d", id))
-	if doc.Find("#decide form.move").Length() != 1 {
-		t.Fatalf("%s cannot continue the imported game: %s", pend[0].User.Email, text(doc))
-	}
-	legal := pend[0].Seat.Seat
-	pos, _ := e.store.Current(ctx, id)
-	mv := pos.State.LegalMoves(legal)[0].Move
-	code, doc = who.post(fmt.Sprintf("/games/%d/move", id), map[string][]string{"csrf": {csrfOf(t, who)}, "seq": {fmt.Sprint(pos.Seq)}, "move": {string(mv)}})
-	if code != http.StatusOK {
-		t.Fatalf("move in the imported game: %d %s", code, text(doc))
-	}
-	if after, _ := e.store.Current(ctx, id); after.Seq != pos.Seq+1 {
-		t.Errorf("the move was not played: at %d, want %d", after.Seq, pos.Seq+1)
-	}
-}
-
 func TestNewGameCanBeRated(t *testing.T) {
 	e := newArchiveEnv(t)
 	b := e.browser()
@@ -262,36 +144,5 @@ func TestNewGameCanBeRated(t *testing.T) {
 		if err != nil || g.Rated != (rated == "on") {
 			t.Errorf("rated %q: stored %+v, %v", rated, g, err)
 		}
-	}
-}
-
-// TestAdminImportsRondelRecord: a record exported by one club imports into
-// another as a finished game with the same final state.
-func TestAdminImportsRondelRecord(t *testing.T) {
-	src := newArchiveEnv(t)
-	id := finishRated(t, src, 31, "ann@example.org", "bob@example.org")
-	exported, err := src.store.ExportRecord(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, _ := json.MarshalIndent(exported, "", "  ")
-
-	e := newArchiveEnv(t)
-	boss := e.browser()
-	boss.signIn("boss@example.org")
-	_, doc := boss.get("/admin/import")
-	code, doc := boss.upload("/admin/import", map[string]string{"csrf": csrfOf(t, boss)}, data)
-	if code != http.StatusOK || doc.Find(`input[name="email1"]`).Length() != 1 || !strings.Contains(text(doc), "finished") {
-		t.Fatalf("step one: %d %s", code, text(doc))
-	}
-	code, doc = boss.submit(doc, `form[action="/admin/import"]`, map[string]string{"email0": "x@example.org", "email1": "y@example.org"})
-	if code != http.StatusOK || !strings.Contains(text(doc), "Final result") {
-		t.Fatalf("step two: %d %s", code, text(doc))
-	}
-	var newID int64
-	fmt.Sscanf(boss.last.Request.URL.Path, "/games/%d", &newID)
-	again, err := e.store.ExportRecord(context.Background(), newID)
-	if err != nil || again.StateHash != exported.StateHash {
-		t.Fatalf("imported record: %v, hash %s, want %s", err, again.StateHash, exported.StateHash)
 	}
 }

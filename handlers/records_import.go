@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -11,8 +12,9 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"rondel/game/imperial/playimperial"
+	"rondel/game"
 	"rondel/game/record"
+	"rondel/game/words"
 	"rondel/store"
 )
 
@@ -27,11 +29,15 @@ type importPlayer struct {
 	Email string
 }
 
+// importPage is the import form. The importers' own notes and refusals
+// are English: they are for the club's admins, and the page says so.
 type importPage struct {
 	Name     string
 	Log      string // the uploaded log, gzipped and base64, carried to step two
 	Players  []importPlayer
 	Kind     string
+	Source   string // where the log comes from, in words
+	Sources  string // every site whose logs can be imported, in words
 	Entries  int
 	Refused  int
 	Finished bool
@@ -42,7 +48,7 @@ type importPage struct {
 // mustAdmin answers 403 unless the signed-in member is a configured admin.
 func (a *archive) mustAdmin(c *echo.Context) error {
 	if u := currentUser(c); u == nil || !a.s.cfg.IsAdmin(u.Email) {
-		return fail(http.StatusForbidden, "Admins only", "Only the club's administrators (the admins list of the configuration) may import games.")
+		return fail(http.StatusForbidden, "pages.error.admins_import")
 	}
 	return nil
 }
@@ -51,7 +57,16 @@ func (a *archive) importForm(c *echo.Context) error {
 	if err := a.mustAdmin(c); err != nil {
 		return err
 	}
-	return a.s.render(c, http.StatusOK, "records_import", "Import a game", importPage{})
+	sp := a.s.speaker(c)
+	return a.s.render(c, http.StatusOK, "records_import", sp.T("pages.import.title"), importPage{Sources: a.sources(sp)})
+}
+
+// sources names the sites whose logs the registered importers read.
+func (a *archive) sources(sp *words.Speaker) string {
+	if len(a.s.store.Registry().Importers()) == 0 {
+		return ""
+	}
+	return sp.T("pages.import.either", "sites", a.siteNames())
 }
 
 // importUpload reads the log (step one: the file; step two: the same log
@@ -62,18 +77,20 @@ func (a *archive) importUpload(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	p := importPage{Name: strings.TrimSpace(c.FormValue("name"))}
-	refuse := func(code int, msg string) error {
-		p.Error = msg
-		return a.s.render(c, code, "records_import", "Import a game", p)
+	sp := a.s.speaker(c)
+	title := sp.T("pages.import.title")
+	p := importPage{Name: strings.TrimSpace(c.FormValue("name")), Sources: a.sources(sp)}
+	refuse := func(code int, msg words.Text) error {
+		p.Error = sp.Say(msg)
+		return a.s.render(c, code, "records_import", title, p)
 	}
 	data, err := uploadedLog(c)
 	if err != nil {
-		return refuse(http.StatusUnprocessableEntity, err.Error())
+		return refuse(http.StatusUnprocessableEntity, errorText(err))
 	}
-	rec, source, err := a.readUpload(data, &p)
+	rec, ended, err := a.readUpload(sp, data, &p)
 	if err != nil {
-		return refuse(http.StatusUnprocessableEntity, err.Error())
+		return refuse(http.StatusUnprocessableEntity, errorText(err))
 	}
 	if p.Log, err = packLog(data); err != nil {
 		return err
@@ -90,16 +107,17 @@ func (a *archive) importUpload(c *echo.Context) error {
 		p.Players = append(p.Players, ip)
 	}
 	if !complete {
-		return a.s.render(c, http.StatusOK, "records_import", "Import a game", p)
+		return a.s.render(c, http.StatusOK, "records_import", title, p)
 	}
+	// Kept with the game for its admins; in English, like the importers'.
 	notes := fmt.Sprintf("%d of %d log entries were not applied.", p.Refused, p.Entries)
-	if source != sourcePlayImperial {
+	if p.Source == sourceRecord {
 		notes = ""
 	}
 	row, err := a.s.store.ImportRecord(ctx, rec, store.ImportSpec{Name: p.Name, Emails: emails,
-		CreatedBy: currentUser(c).ID, Source: source, Notes: notes})
+		CreatedBy: currentUser(c).ID, Source: p.Source, Notes: notes, Ended: ended})
 	if err != nil {
-		return refuse(http.StatusUnprocessableEntity, "The game was not created: "+err.Error()+".")
+		return refuse(http.StatusUnprocessableEntity, words.New("pages.newgame.error.not_created").Sub("why", errorText(err)))
 	}
 	if row.Status == store.StatusActive && a.s.hooks.GameStarted != nil {
 		a.s.hooks.GameStarted(ctx, row.ID)
@@ -107,49 +125,69 @@ func (a *archive) importUpload(c *echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", row.ID))
 }
 
-const (
-	sourcePlayImperial = "playimperial.club"
-	sourceRecord       = "a Rondel game record"
-)
+// sourceRecord is stored as the source of a game imported from a Rondel
+// game record (pages say it in the reader's words).
+const sourceRecord = "a Rondel game record"
 
 // readUpload turns an uploaded file into a Rondel record: a Rondel game
-// record (from another club's export) as it is, or a playimperial.club
-// log translated by the importer. It fills what the page shows about it.
-func (a *archive) readUpload(data []byte, p *importPage) (*record.Record, string, error) {
+// record (from another club's export) as it is, or another site's log
+// translated by the first registered importer that reads it. It fills what
+// the page shows about it and says whether the log marks the game as over.
+func (a *archive) readUpload(sp *words.Speaker, data []byte, p *importPage) (*record.Record, bool, error) {
+	reg := a.s.store.Registry()
 	if bytes.Contains(data[:min(len(data), 200)], []byte(record.Format)) {
 		rec, err := record.Decode(data)
 		if err != nil {
-			return nil, "", fmt.Errorf("the file is not a readable Rondel game record: %v", err)
+			return nil, false, importFail("pages.import.error.record_unreadable", err)
 		}
-		st, err := record.Replay(a.s.store.Registry(), rec)
+		st, err := record.Replay(reg, rec)
 		if err != nil {
-			return nil, "", fmt.Errorf("the record does not replay in this Rondel: %v", err)
+			return nil, false, importFail("pages.import.error.record_replay", err)
 		}
-		p.Kind, p.Entries, p.Finished = a.s.kindName(rec.GameID), len(rec.Moves), st.Finished()
-		return rec, sourceRecord, nil
+		p.Kind, p.Entries, p.Finished, p.Source = a.s.kindName(sp, rec.GameID), len(rec.Moves), st.Finished(), sourceRecord
+		return rec, false, nil
 	}
-	entries, err := playimperial.Parse(data)
-	if err != nil {
-		return nil, "", fmt.Errorf("the file is neither a Rondel game record nor a playimperial.club game log: %v", err)
-	}
-	g, err := a.s.store.Registry().Get(playimperial.GameID(entries))
-	if err != nil {
-		return nil, "", err
-	}
-	res, err := playimperial.Import(g, entries)
-	if err != nil {
-		return nil, "", fmt.Errorf("the log cannot be imported: %v", err)
-	}
-	p.Kind, p.Entries, p.Finished = g.Info().Name, len(entries), res.State.Finished()
-	for _, st := range res.Steps {
-		if !st.Accepted {
-			p.Refused++
+	var foreign error
+	for _, imp := range reg.Importers() {
+		im, err := imp.Import(data)
+		if errors.Is(err, game.ErrForeignFormat) {
+			foreign = err
+			continue
 		}
-		if st.Note != "" && len(p.Notes) < 12 && (!st.Accepted || strings.Contains(st.Note, "rule")) {
-			p.Notes = append(p.Notes, fmt.Sprintf("entry %d: %s", st.Index, st.Note))
+		if err != nil {
+			return nil, false, importFail("pages.import.error.log", err)
 		}
+		if im.Refusal != "" {
+			return nil, false, importFail("pages.import.error.refused", errors.New(im.Refusal))
+		}
+		p.Kind, p.Entries, p.Finished, p.Source = a.s.kindName(sp, im.Game), len(im.Steps), im.Final.Finished(), imp.Name()
+		p.Refused = im.Refused()
+		for _, st := range im.Steps {
+			if st.Note != "" && len(p.Notes) < 12 && (!st.Accepted || strings.Contains(st.Note, "rule")) {
+				p.Notes = append(p.Notes, fmt.Sprintf("entry %d: %s", st.Index, st.Note))
+			}
+		}
+		return record.FromImported(im), im.Ended >= 0, nil
 	}
-	return res.Record, sourcePlayImperial, nil
+	if foreign == nil {
+		return nil, false, words.Fail(words.New("pages.import.error.not_record"))
+	}
+	return nil, false, words.Fail(words.New("pages.import.error.foreign").With("sites", a.siteNames()).Sub("why", errorText(foreign)))
+}
+
+// siteNames lists the sites whose logs the registered importers read.
+func (a *archive) siteNames() words.Arg {
+	var names []string
+	for _, imp := range a.s.store.Registry().Importers() {
+		names = append(names, imp.Name())
+	}
+	return words.List(lits(names)...)
+}
+
+// importFail is a refusal of an upload: the page's words, then the
+// importer's (or decoder's) own, which are English (see importPage).
+func importFail(id string, err error) error {
+	return words.Fail(words.New(id).Sub("why", errorText(err)))
 }
 
 // uploadedLog returns the log from the file field, or from the form's
@@ -163,28 +201,28 @@ func uploadedLog(c *echo.Context) ([]byte, error) {
 		}
 		defer f.Close()
 		if raw, err = io.ReadAll(io.LimitReader(f, maxLog+1)); err != nil {
-			return nil, fmt.Errorf("the upload failed: %v (the limit is 1 MB: upload large logs gzipped)", err)
+			return nil, importFail("pages.import.error.upload", err)
 		}
 	} else if packed := c.FormValue("packed"); packed != "" {
 		b, err := base64.StdEncoding.DecodeString(packed)
 		if err != nil {
-			return nil, fmt.Errorf("the form was damaged; upload the file again")
+			return nil, words.Fail(words.New("pages.import.error.damaged"))
 		}
 		raw = b
 	} else {
-		return nil, fmt.Errorf("choose the log file to upload")
+		return nil, words.Fail(words.New("pages.import.error.no_file"))
 	}
 	if len(raw) > 2 && raw[0] == 0x1f && raw[1] == 0x8b {
 		zr, err := gzip.NewReader(bytes.NewReader(raw))
 		if err != nil {
-			return nil, fmt.Errorf("the file looks gzipped but is not readable: %v", err)
+			return nil, importFail("pages.import.error.gzip", err)
 		}
 		if raw, err = io.ReadAll(io.LimitReader(zr, maxLog+1)); err != nil {
-			return nil, fmt.Errorf("the file looks gzipped but is not readable: %v", err)
+			return nil, importFail("pages.import.error.gzip", err)
 		}
 	}
 	if len(raw) > maxLog {
-		return nil, fmt.Errorf("the log is larger than %d MB", maxLog>>20)
+		return nil, words.Fail(words.New("pages.import.error.too_large").Num("mb", maxLog>>20))
 	}
 	return raw, nil
 }

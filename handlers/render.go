@@ -5,23 +5,38 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"io/fs"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v5"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 
+	"rondel/game"
+	"rondel/game/words"
 	"rondel/store"
 	"rondel/templates"
 )
 
-// funcs are the helpers templates may call.
-var funcs = template.FuncMap{
-	"ago":    ago,
-	"utc":    func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
-	"plus1":  func(i int) int { return i + 1 },
-	"minus1": func(i int) int { return i - 1 },
+// parseFuncs are the template functions at parse time: the names and
+// kinds every page may call. Each request binds them to its reader
+// (speak.go) on a copy of the page, so words, dates and numbers are the
+// reader's.
+func parseFuncs() template.FuncMap {
+	r := &reader{sp: words.English(), zone: time.UTC, printer: message.NewPrinter(language.English), now: time.Now}
+	return r.funcs()
+}
+
+// newTemplate starts a template with our helpers. Every page gets a
+// struct of its own, so a misspelt field is an error when the page is
+// rendered (and so in the tests); missingkey=error does the same for a
+// map, should one be passed.
+func newTemplate(name string) *template.Template {
+	return template.New(name).Funcs(parseFuncs()).Option("missingkey=error")
 }
 
 // parsePages parses every page with the layout, one template per page.
@@ -35,7 +50,7 @@ func parsePages() (map[string]*template.Template, error) {
 		if n == "layout.html" {
 			continue
 		}
-		t, err := template.New(n).Funcs(funcs).ParseFS(templates.FS, "layout.html", n)
+		t, err := newTemplate(n).ParseFS(templates.FS, "layout.html", n)
 		if err != nil {
 			return nil, fmt.Errorf("handlers: template %s: %w", n, err)
 		}
@@ -46,6 +61,7 @@ func parsePages() (map[string]*template.Template, error) {
 
 // view is what every page gets; Page is the page's own data.
 type view struct {
+	Lang      string // the page's language, for <html lang>
 	Title     string
 	User      *store.User
 	CSRF      string
@@ -54,79 +70,209 @@ type view struct {
 	Page      any
 }
 
-// render executes a page into a buffer first, so a template error becomes
-// a proper error page instead of half a page.
-func (s *Server) render(c *echo.Context, code int, page, title string, data any) error {
-	t, ok := s.pages[page]
-	if !ok {
-		return fmt.Errorf("handlers: no page %q", page)
+// execute runs a page's template for one reader: a copy of the parsed
+// page with the template functions bound to the reader's language, zone
+// and clock (a parsed page is never executed itself, so it can be copied).
+func execute(w io.Writer, t *template.Template, name string, r *reader, data any) error {
+	tc, err := t.Clone()
+	if err != nil {
+		return err
 	}
-	v := view{Title: title, User: currentUser(c), CSRF: csrfToken(c), LocalMail: s.local, RequestID: requestID(c), Page: data}
-	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "layout", v); err != nil {
+	return tc.Funcs(r.funcs()).ExecuteTemplate(w, name, data)
+}
+
+// bound returns page bound to reader r, made once per page and reader:
+// html/template escapes a template when it first runs, so a fresh copy per
+// request would escape every page again on every request.
+func (p *pageSet) bound(page string, r *reader) (*template.Template, error) {
+	key := boundKey{page, r}
+	p.mu.RLock()
+	t, ok := p.boundPages[key]
+	p.mu.RUnlock()
+	if ok {
+		return t, nil
+	}
+	parsed, ok := p.byName[page]
+	if !ok {
+		return nil, fmt.Errorf("handlers: no page %q", page)
+	}
+	t, err := parsed.Clone()
+	if err != nil {
+		return nil, err
+	}
+	t.Funcs(r.funcs())
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if have, ok := p.boundPages[key]; ok {
+		return have, nil
+	}
+	if p.boundPages == nil {
+		p.boundPages = map[boundKey]*template.Template{}
+	}
+	p.boundPages[key] = t
+	return t, nil
+}
+
+type boundKey struct {
+	page string
+	r    *reader
+}
+
+// render executes a page into a buffer first, so a template error becomes
+// a proper error page instead of half a page. title is in words already.
+func (s *Server) render(c *echo.Context, code int, page, title string, data any) error {
+	r := s.reader(c)
+	t, err := s.pages.bound(page, r)
+	if err != nil {
+		return err
+	}
+	v := view{Lang: r.sp.Lang(), Title: title, User: currentUser(c), CSRF: csrfToken(c), LocalMail: s.local, RequestID: requestID(c), Page: data}
+	buf := s.pages.buffer()
+	defer s.pages.release(buf)
+	if err := t.ExecuteTemplate(buf, "layout", v); err != nil {
 		return fmt.Errorf("handlers: rendering %s: %w", page, err)
 	}
+	h := c.Response().Header()
+	h.Set("Content-Language", v.Lang)
+	h.Add("Vary", "Accept-Language")
 	return c.HTMLBlob(code, buf.Bytes())
+}
+
+// pageSet is the parsed pages and the buffers they are rendered into: a
+// game page with its board is over 100 KB, and growing a fresh buffer to
+// that size for every request costs more than rendering it.
+type pageSet struct {
+	byName  map[string]*template.Template
+	buffers sync.Pool
+
+	mu         sync.RWMutex
+	boundPages map[boundKey]*template.Template // by page and reader: see bound
+}
+
+func (p *pageSet) buffer() *bytes.Buffer {
+	if b, ok := p.buffers.Get().(*bytes.Buffer); ok {
+		return b
+	}
+	return bytes.NewBuffer(make([]byte, 0, 64<<10))
+}
+
+func (p *pageSet) release(b *bytes.Buffer) {
+	if b.Cap() > 4<<20 {
+		return // an odd huge page: let it go
+	}
+	b.Reset()
+	p.buffers.Put(b)
 }
 
 // pageError is an error with a status and words for the person.
 type pageError struct {
 	Code  int
-	Title string
-	Msg   string
-	Err   error // for the log only
+	Title words.Text
+	Msg   words.Text
+	Names []string // the game's seats' names, when Msg names seats
+	Err   error    // for the log only
 }
 
 func (e *pageError) Error() string {
+	en := words.English()
 	if e.Err != nil {
-		return fmt.Sprintf("%d %s: %v", e.Code, e.Msg, e.Err)
+		return fmt.Sprintf("%d %s: %v", e.Code, en.Say(e.Msg), e.Err)
 	}
-	return fmt.Sprintf("%d %s", e.Code, e.Msg)
+	return fmt.Sprintf("%d %s", e.Code, en.Say(e.Msg))
 }
 
-func fail(code int, title, msg string) error { return &pageError{Code: code, Title: title, Msg: msg} }
+// fail is a page error whose words are the catalogue's key.title and
+// key.msg; args are the message's arguments as name, value pairs (see
+// words.Speaker.T).
+func fail(code int, key string, args ...any) error {
+	return &pageError{Code: code, Title: words.New(key + ".title"), Msg: textOf(key+".msg", args...)}
+}
 
-// handleError renders every error as a page with the request id.
+// failWith is a page error titled by the catalogue's key.title whose
+// message is msg (e.g. a refusal the store or an engine gave).
+func failWith(code int, key string, msg words.Text) *pageError {
+	return &pageError{Code: code, Title: words.New(key + ".title"), Msg: msg}
+}
+
+// naming makes the error say seats with the given seats' names.
+func (e *pageError) naming(seats []store.Seat) *pageError {
+	e.Names = seatNames(seats)
+	return e
+}
+
+// textOf builds a Text from an id and name, value pairs.
+func textOf(id string, pairs ...any) words.Text {
+	t := words.New(id)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		name, _ := pairs[i].(string)
+		t = t.With(name, words.ArgOf(pairs[i+1]))
+	}
+	return t
+}
+
+// errorText is an error as words for a page: a refused move names its
+// rule, a refusal of the store or of a game's set-up is its message, and
+// any other error (one no one wrote for a reader) its English words.
+func errorText(err error) words.Text {
+	var re *game.RuleError
+	var we *words.Error
+	switch {
+	case errors.As(err, &re):
+		return words.New("pages.error.rule").Term("rule", re.Rule).Sub("why", re.Msg)
+	case errors.As(err, &we):
+		return we.Msg
+	case err == nil:
+		return words.Text{}
+	}
+	return words.Raw(sentence(err.Error()))
+}
+
+// sentence ends words with a full stop unless they end a sentence already.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?") {
+		return s
+	}
+	return s + "."
+}
+
+// errorPage is what the error page shows.
+type errorPage struct {
+	Code  int
+	Title string
+	Msg   string
+}
+
+// handleError renders every error as a page with the request id, in the
+// reader's language.
 func (s *Server) handleError(c *echo.Context, err error) {
 	if r, _ := echo.UnwrapResponse(c.Response()); r != nil && r.Committed {
 		return
 	}
-	pe := &pageError{Code: http.StatusInternalServerError, Title: "Something went wrong",
-		Msg: "The server could not answer this request. Nothing was changed by it unless the page said so."}
+	pe := &pageError{Code: http.StatusInternalServerError, Title: words.New("pages.error.server.title"), Msg: words.New("pages.error.server.msg")}
 	var he *echo.HTTPError
 	var sc echo.HTTPStatusCoder
 	switch {
 	case errors.As(err, &pe):
 	case errors.As(err, &sc) && sc.StatusCode() >= 400:
 		code := sc.StatusCode()
-		pe = &pageError{Code: code, Title: http.StatusText(code), Msg: http.StatusText(code) + "."}
-		if errors.As(err, &he) && he.Message != "" {
-			pe.Msg = he.Message
-		}
-		if code == http.StatusNotFound {
-			pe.Msg = "There is no page at this address."
+		pe = &pageError{Code: code, Title: words.New("pages.error.http.title").Num("code", code), Msg: words.New("pages.error.http.msg").Num("code", code)}
+		switch {
+		case code == http.StatusNotFound:
+			pe.Title, pe.Msg = words.New("pages.error.not_found.title"), words.New("pages.error.not_found.msg")
+		case code == http.StatusMethodNotAllowed:
+			pe.Title, pe.Msg = words.New("pages.error.method.title"), words.New("pages.error.method.msg")
+		case errors.As(err, &he) && he.Message != "":
+			s.log.Info("http error", "request_id", requestID(c), "code", code, "message", he.Message)
 		}
 	}
 	if pe.Code >= 500 {
 		s.log.Error("request failed", "request_id", requestID(c), "path", c.Request().URL.Path, "error", err)
 	}
-	if rerr := s.render(c, pe.Code, "error", pe.Title, pe); rerr != nil {
+	sp := s.speaker(c).WithNames(pe.Names)
+	page := errorPage{Code: pe.Code, Title: sp.Say(pe.Title), Msg: sp.Say(pe.Msg)}
+	if rerr := s.render(c, pe.Code, "error", page.Title, page); rerr != nil {
 		s.log.Error("error page failed", "request_id", requestID(c), "error", rerr)
-		c.String(pe.Code, pe.Msg+"\nrequest id: "+requestID(c)+"\n")
-	}
-}
-
-// ago says how long ago t was, roughly, in words.
-func ago(now, t time.Time) string {
-	d := now.Sub(t)
-	switch {
-	case d < time.Minute:
-		return "just now"
-	case d < time.Hour:
-		return fmt.Sprintf("%d min", int(d.Minutes()))
-	case d < 48*time.Hour:
-		return fmt.Sprintf("%d h %d min", int(d.Hours()), int(d.Minutes())%60)
-	default:
-		return fmt.Sprintf("%d days", int(d.Hours())/24)
+		c.String(pe.Code, page.Msg+"\nrequest id: "+requestID(c)+"\n")
 	}
 }

@@ -15,18 +15,20 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"rondel/game/words"
 	"rondel/notify"
 	"rondel/store"
 	"rondel/store/config"
-	"rondel/templates"
+	"rondel/store/lru"
 )
 
 // Deps is what the web interface needs.
 type Deps struct {
 	Store  *store.Store
 	Config config.Config
-	// Mailer sends mail; nil means the local outbox (and /outbox is shown
-	// only then).
+	// Mailer sends the sign-in and invitation mails (notify's durable
+	// queue); nil writes them straight to the local outbox. /outbox is
+	// served when the configuration has no SMTP server.
 	Mailer store.Mailer
 	Logger *slog.Logger
 	Now    func() time.Time
@@ -47,20 +49,25 @@ type Hooks struct {
 
 // Server is the web interface; it is an http.Handler.
 type Server struct {
-	store  *store.Store
-	cfg    config.Config
-	mailer store.Mailer
-	local  bool
-	log    *slog.Logger
-	now    func() time.Time
-	pages  map[string]*template.Template
-	echo   *echo.Echo
-	secure bool // cookies marked Secure (https base URL)
-	hooks  Hooks
+	store   *store.Store
+	cfg     config.Config
+	mailer  store.Mailer
+	local   bool
+	log     *slog.Logger
+	now     func() time.Time
+	pages   *pageSet
+	readers readers // by language and zone (speak.go)
+	echo    *echo.Echo
+	secure  bool // cookies marked Secure (https base URL)
+	hooks   Hooks
 	// archive serves records, ladders, players and imports (records_archive.go).
 	archive *archive
 	// notify serves the pages behind mail links (notify_links.go).
 	notify *notify.Service
+	// terms are the catalogue's terms, for the words of games' summaries.
+	terms termIndex
+	// boards keeps drawn boards (boards.go).
+	boards *lru.Cache[boardKey, template.HTML]
 }
 
 // New builds the web interface.
@@ -73,55 +80,29 @@ func New(d Deps) (*Server, error) {
 	}
 	s := &Server{store: d.Store, cfg: d.Config, mailer: d.Mailer, log: d.Logger, now: d.Now, hooks: d.Hooks,
 		secure: strings.HasPrefix(d.Config.PublicURL(), "https://")}
+	s.local = d.Config.LocalMail()
+	s.boards = lru.New[boardKey, template.HTML](d.Config.Cache.BoardBytes())
 	if s.mailer == nil {
-		s.local = true
 		s.mailer = store.LocalOutbox{Store: d.Store, Log: d.Logger}
 	}
 	s.notify = d.Notify
+	s.terms = buildTermIndex(words.Default())
 	pages, err := parsePages()
 	if err != nil {
 		return nil, err
 	}
-	s.pages = pages
+	s.pages = &pageSet{byName: pages}
 	e := echo.New()
 	e.Logger = d.Logger
 	// The client address is the TCP peer: forwarded headers are not
 	// trusted, so nobody escapes the per-IP sign-in limit by sending one.
 	e.IPExtractor = echo.ExtractIPDirect()
 	e.HTTPErrorHandler = s.handleError
-	e.Use(s.requestLog, recoverPanic, limitBody, s.securityHeaders, s.session, s.csrf)
-	s.routes(e)
+	e.Use(s.requestLog, recoverPanic, s.securityHeaders, limitBody, s.session, s.csrf)
+	s.archive = newArchive(s)
+	s.register(e)
 	s.echo = e
 	return s, nil
-}
-
-func (s *Server) routes(e *echo.Echo) {
-	e.GET("/healthz", s.healthz)
-	e.GET("/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(templates.Static()))))
-	e.GET("/", s.home)
-	e.GET("/signin", s.signinForm)
-	e.POST("/signin", s.signinRequest)
-	e.GET("/signin/:token", s.signinConfirm)
-	e.POST("/signin/:token", s.signinUse)
-	e.POST("/signout", s.signout)
-	e.POST("/signout/all", s.signoutAll)
-	e.GET("/settings", s.settingsForm, s.mustSignIn)
-	e.POST("/settings", s.settingsSave, s.mustSignIn)
-	e.GET("/invite/:token", s.inviteShow)
-	e.POST("/invite/:token", s.inviteAccept)
-	e.GET("/games/new", s.newGameForm, s.mustSignIn)
-	e.POST("/games", s.createGame, s.mustSignIn)
-	e.GET("/games/:id", s.gamePage, s.mustSignIn)
-	e.POST("/games/:id/accept", s.acceptSeat, s.mustSignIn)
-	e.POST("/games/:id/move", s.move, s.mustSignIn)
-	e.GET("/games/:id/history", s.history, s.mustSignIn)
-	e.GET("/games/:id/board.svg", s.boardSVG, s.mustSignIn)
-	s.archiveRoutes(e)
-	s.notifyRoutes(e)
-	if s.local {
-		e.GET("/outbox", s.outbox)
-		e.GET("/outbox/:id", s.outboxMail)
-	}
 }
 
 // ServeHTTP serves a request.
@@ -132,6 +113,12 @@ func (s *Server) healthz(c *echo.Context) error {
 	defer cancel()
 	if err := s.store.Ping(ctx); err != nil {
 		return c.String(http.StatusServiceUnavailable, "database unreachable\n")
+	}
+	// A database that answers but takes no writes (a read-only file, a
+	// full disk) cannot record a move: not healthy either.
+	if err := s.store.CheckWrite(ctx); err != nil {
+		s.log.Error("healthz: the database cannot be written", "error", err)
+		return c.String(http.StatusServiceUnavailable, "database cannot be written\n")
 	}
 	return c.String(http.StatusOK, "ok\n")
 }

@@ -5,15 +5,20 @@ import (
 	"fmt"
 	"html"
 	"html/template"
+	"slices"
 	"sort"
 	"strings"
+
+	"rondel/game"
+	"rondel/game/words"
 )
 
 // summaryHTML renders any game's Summary (JSON-encodable data) as nested
 // lists and tables, so every game has a readable overview even before it
 // draws a board. Every value is escaped: nothing here is trusted markup.
-func summaryHTML(v any) template.HTML {
-	data, err := json.Marshal(v)
+// Its words come from the catalogue where they are fixed (see vocab).
+func summaryHTML(v vocab, sum any) template.HTML {
+	data, err := json.Marshal(sum)
 	if err != nil {
 		return ""
 	}
@@ -22,11 +27,177 @@ func summaryHTML(v any) template.HTML {
 		return ""
 	}
 	var b strings.Builder
-	writeValue(&b, generic, 0)
+	w := &summaryWriter{b: &b, v: v}
+	w.value(generic, 0, "")
 	return template.HTML(b.String())
 }
 
-func words(key string) string {
+// vocab says a summary's fixed words. Its keys are the catalogue's
+// summary.key.<key> (else the key with spaces for underscores). A value or
+// a map key that is an id of the game's (a nation, region, city, space of
+// the rondel, decision ...) reads as the first of:
+//   - summary.value.<domain>.<key>.<id>, the word for the id under that key
+//     (a decision kind "factory" is not the rondel's space "Factory");
+//   - summary.value.<domain>.<id>;
+//   - <domain>.name for the game's own id;
+//   - the game's own term for it: a message of the game's domains without
+//     arguments, in a family of terms (not one of the kinds of messages
+//     docs/words.md names: prompts, moves, events, rules ...), whose id
+//     ends in .<id>: the one in the family the key names ("colour",
+//     "nation"), else the one of the smallest family; with trailing digits
+//     dropped when nothing matches (the two "production" spaces share
+//     their name).
+//
+// Anything else (a player's name) is shown as it is.
+type vocab struct {
+	sp      *words.Speaker
+	domains []string  // the catalogue domains the game speaks from
+	terms   termIndex // the catalogue's terms (the server builds it once)
+}
+
+// keyFor finds the catalogue's word for a summary's key.
+func (v vocab) keyFor(k string) (string, bool) {
+	id := "summary.key." + k
+	return id, v.sp.Catalogue().Has("en", id)
+}
+
+// key says a key of the summary: a fact's name, or an id (a map by nation).
+func (v vocab) key(k, parent string) string {
+	if id, ok := v.keyFor(k); ok {
+		return v.sp.Term(id)
+	}
+	if id, ok := v.termFor(k, parent); ok {
+		return v.sp.Term(id)
+	}
+	return keyWords(k)
+}
+
+// id says a value of the summary found under key.
+func (v vocab) id(s, key string) string {
+	if id, ok := v.termFor(s, key); ok {
+		return v.sp.Term(id)
+	}
+	return s
+}
+
+func (v vocab) termFor(s, key string) (string, bool) {
+	cat := v.sp.Catalogue()
+	for _, d := range v.domains {
+		for _, id := range []string{"summary.value." + d + "." + key + "." + s, "summary.value." + d + "." + s} {
+			if cat.Has("en", id) {
+				return id, true
+			}
+		}
+		if s == d && cat.Has("en", d+".name") {
+			return d + ".name", true
+		}
+	}
+	if id, ok := v.terms.find(v.domains, s, key); ok {
+		return id, true
+	}
+	if trimmed := strings.TrimRight(s, "0123456789"); trimmed != s && trimmed != "" {
+		return v.terms.find(v.domains, trimmed, key)
+	}
+	return "", false
+}
+
+// vocab is the summary vocabulary of a kind of game for sp.
+func (s *Server) vocab(sp *words.Speaker, kind string) vocab {
+	v := vocab{sp: sp, terms: s.terms}
+	if g, err := s.store.Registry().Get(kind); err == nil {
+		v.domains = domainsOf(g.Info())
+	}
+	return v
+}
+
+// domainsOf lists the catalogue domains a game's words come from: the
+// first parts of the ids its name and options use ("imperial2030" and
+// "imperial" for Imperial 2030).
+func domainsOf(info game.Info) []string {
+	var out []string
+	add := func(t words.Text) {
+		if d, _, ok := strings.Cut(t.ID, "."); ok && !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	add(info.Name)
+	for _, o := range info.Options {
+		add(o.Label)
+		add(o.Help)
+		for _, c := range o.ChoiceLabels {
+			add(c)
+		}
+	}
+	return out
+}
+
+// termIndex lists the catalogue's terms (messages without arguments or
+// plural forms) by domain and last part of the id, and the size of each
+// family (the ids that share all but the last part).
+type termIndex struct {
+	byLast map[string]map[string][]string
+	family map[string]int
+}
+
+// messageKinds are the families of a game's domain that hold messages
+// rather than terms (docs/words.md, key conventions).
+var messageKinds = []string{"name", "option", "prompt", "move", "group", "event", "rule", "error", "situation",
+	"caretaker", "tiebreak", "board", "order", "count", "summary"}
+
+func buildTermIndex(cat *words.Catalogue) termIndex {
+	idx := termIndex{byLast: map[string]map[string][]string{}, family: map[string]int{}}
+	for _, id := range cat.IDs("en") {
+		dot := strings.LastIndex(id, ".")
+		idx.family[id[:max(dot, 0)]]++
+		parts := strings.Split(id, ".")
+		if len(cat.Placeholders("en", id)) > 0 || len(cat.PluralForms("en", id)) > 1 || len(parts) < 3 ||
+			slices.Contains(messageKinds, parts[1]) {
+			continue
+		}
+		first, _, _ := strings.Cut(id, ".")
+		if idx.byLast[first] == nil {
+			idx.byLast[first] = map[string][]string{}
+		}
+		idx.byLast[first][id[dot+1:]] = append(idx.byLast[first][id[dot+1:]], id)
+	}
+	return idx
+}
+
+// find returns the term of the domains whose id ends in .last: the one
+// whose family the key names, else the one of the smallest family (the
+// first domain's on a tie).
+func (idx termIndex) find(domains []string, last, key string) (string, bool) {
+	best, size := "", 0
+	for _, d := range domains {
+		for _, id := range idx.byLast[d][last] {
+			fam := id[:strings.LastIndex(id, ".")]
+			if namesFamily(key, fam[strings.LastIndex(fam, ".")+1:]) {
+				return id, true
+			}
+			if n := idx.family[fam]; best == "" || n < size {
+				best, size = id, n
+			}
+		}
+	}
+	return best, best != ""
+}
+
+// namesFamily reports whether a summary's key names a family of terms:
+// "colour" the colours, "cities" the cities.
+func namesFamily(key, family string) bool {
+	if key == "" {
+		return false
+	}
+	for _, k := range []string{key, strings.TrimSuffix(key, "s"), strings.TrimSuffix(key, "ies") + "y"} {
+		if k == family {
+			return true
+		}
+	}
+	return false
+}
+
+// keyWords is a key as words when the catalogue has none for it.
+func keyWords(key string) string {
 	s := strings.ReplaceAll(key, "_", " ")
 	if s == "" {
 		return s
@@ -34,19 +205,28 @@ func words(key string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-func scalar(v any) (string, bool) {
-	switch x := v.(type) {
+// summaryWriter writes a summary's HTML.
+type summaryWriter struct {
+	b *strings.Builder
+	v vocab
+}
+
+func (w *summaryWriter) scalar(x any, key string) (string, bool) {
+	switch x := x.(type) {
 	case nil:
 		return "–", true
 	case bool:
 		if x {
-			return "yes", true
+			return w.v.sp.T("pages.yes"), true
 		}
-		return "no", true
+		return w.v.sp.T("pages.no"), true
 	case float64:
+		if x == float64(int(x)) {
+			return w.v.sp.Number(int(x)), true
+		}
 		return fmt.Sprint(x), true
 	case string:
-		return x, true
+		return w.v.id(x, key), true
 	}
 	return "", false
 }
@@ -60,8 +240,10 @@ func sortedKeys(m map[string]any) []string {
 	return keys
 }
 
-func writeValue(b *strings.Builder, v any, depth int) {
-	if s, ok := scalar(v); ok {
+// value writes v, found under key ("" at the top).
+func (w *summaryWriter) value(v any, depth int, key string) {
+	b := w.b
+	if s, ok := w.scalar(v, key); ok {
 		b.WriteString(html.EscapeString(s))
 		return
 	}
@@ -71,52 +253,53 @@ func writeValue(b *strings.Builder, v any, depth int) {
 	}
 	switch x := v.(type) {
 	case map[string]any:
-		if writeKeyedTable(b, x, depth) {
+		if w.keyedTable(x, depth, key) {
 			return
 		}
 		b.WriteString(`<dl class="summary">`)
 		for _, k := range sortedKeys(x) {
-			fmt.Fprintf(b, "<dt>%s</dt><dd>", html.EscapeString(words(k)))
-			writeValue(b, x[k], depth+1)
+			fmt.Fprintf(b, "<dt>%s</dt><dd>", html.EscapeString(w.v.key(k, key)))
+			w.value(x[k], depth+1, k)
 			b.WriteString("</dd>")
 		}
 		b.WriteString("</dl>")
 	case []any:
-		writeList(b, x, depth)
+		w.list(x, depth, key)
 	}
 }
 
 // writeList writes scalars inline, uniform records as a table, and
 // anything else as a list.
-func writeList(b *strings.Builder, items []any, depth int) {
+func (w *summaryWriter) list(items []any, depth int, key string) {
+	b := w.b
 	if len(items) == 0 {
-		b.WriteString("none")
+		b.WriteString(html.EscapeString(w.v.sp.Join(nil)))
 		return
 	}
 	var parts []string
 	for _, it := range items {
-		s, ok := scalar(it)
+		s, ok := w.scalar(it, key)
 		if !ok {
 			parts = nil
 			break
 		}
-		parts = append(parts, html.EscapeString(s))
+		parts = append(parts, s)
 	}
 	if parts != nil {
-		b.WriteString(strings.Join(parts, ", "))
+		b.WriteString(html.EscapeString(strings.Join(parts, w.v.sp.T("summary.comma"))))
 		return
 	}
 	if cols := recordColumns(items); cols != nil {
 		b.WriteString(`<table class="summary"><thead><tr>`)
 		for _, c := range cols {
-			fmt.Fprintf(b, "<th>%s</th>", html.EscapeString(words(c)))
+			fmt.Fprintf(b, "<th>%s</th>", html.EscapeString(w.v.key(c, key)))
 		}
 		b.WriteString("</tr></thead><tbody>")
 		for _, it := range items {
 			b.WriteString("<tr>")
 			for _, c := range cols {
 				b.WriteString("<td>")
-				writeValue(b, it.(map[string]any)[c], depth+1)
+				w.value(it.(map[string]any)[c], depth+1, c)
 				b.WriteString("</td>")
 			}
 			b.WriteString("</tr>")
@@ -127,7 +310,7 @@ func writeList(b *strings.Builder, items []any, depth int) {
 	b.WriteString(`<ul class="summary">`)
 	for _, it := range items {
 		b.WriteString("<li>")
-		writeValue(b, it, depth+1)
+		w.value(it, depth+1, key)
 		b.WriteString("</li>")
 	}
 	b.WriteString("</ul>")
@@ -142,7 +325,7 @@ func recordColumns(items []any) []string {
 			return nil
 		}
 		for k, v := range m {
-			if _, ok := scalar(v); !ok {
+			if !isScalar(v) {
 				if l, isList := v.([]any); !isList || !allScalar(l) {
 					return nil
 				}
@@ -155,11 +338,19 @@ func recordColumns(items []any) []string {
 
 func allScalar(l []any) bool {
 	for _, v := range l {
-		if _, ok := scalar(v); !ok {
+		if !isScalar(v) {
 			return false
 		}
 	}
 	return true
+}
+
+func isScalar(v any) bool {
+	switch v.(type) {
+	case nil, bool, float64, string:
+		return true
+	}
+	return false
 }
 
 func toAny(m map[string]bool) map[string]any {
@@ -172,7 +363,8 @@ func toAny(m map[string]bool) map[string]any {
 
 // writeKeyedTable writes a map whose values are all flat records (e.g.
 // units by region) as one table with a row per key.
-func writeKeyedTable(b *strings.Builder, m map[string]any, depth int) bool {
+func (w *summaryWriter) keyedTable(m map[string]any, depth int, key string) bool {
+	b := w.b
 	keys := sortedKeys(m)
 	rows := make([]any, 0, len(keys))
 	for _, k := range keys {
@@ -187,14 +379,14 @@ func writeKeyedTable(b *strings.Builder, m map[string]any, depth int) bool {
 	}
 	b.WriteString(`<table class="summary"><thead><tr><th></th>`)
 	for _, c := range cols {
-		fmt.Fprintf(b, "<th>%s</th>", html.EscapeString(words(c)))
+		fmt.Fprintf(b, "<th>%s</th>", html.EscapeString(w.v.key(c, key)))
 	}
 	b.WriteString("</tr></thead><tbody>")
 	for i, k := range keys {
-		fmt.Fprintf(b, "<tr><th>%s</th>", html.EscapeString(k))
+		fmt.Fprintf(b, "<tr><th>%s</th>", html.EscapeString(w.v.id(k, key)))
 		for _, c := range cols {
 			b.WriteString("<td>")
-			writeValue(b, rows[i].(map[string]any)[c], depth+1)
+			w.value(rows[i].(map[string]any)[c], depth+1, c)
 			b.WriteString("</td>")
 		}
 		b.WriteString("</tr>")

@@ -1,10 +1,18 @@
 package handlers
 
 import (
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"rondel/game"
+	"rondel/game/caesar"
+	"rondel/game/imperial"
+	"rondel/game/words"
 )
 
 func TestSummaryHTML(t *testing.T) {
@@ -18,7 +26,8 @@ func TestSummaryHTML(t *testing.T) {
 		"units": map[string]any{"Rome": map[string]int{"armies": 2, "fleets": 0}, "Vienna": map[string]int{"armies": 1, "fleets": 1}},
 		"done":  false,
 	}
-	doc, err := goquery.NewDocumentFromReader(strings.NewReader(string(summaryHTML(in))))
+	v := vocab{sp: words.English(), terms: buildTermIndex(words.Default())}
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(string(summaryHTML(v, in))))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,4 +51,100 @@ func TestSummaryHTML(t *testing.T) {
 	if rows.Length() != 2 || rows.First().Find("td").First().Text() != "9" {
 		t.Errorf("bonds not shown as a table: %s", got)
 	}
+}
+
+// A summary's keys are said from the catalogue, and its ids as the game's
+// terms, in the reader's language; other values stay as they are.
+func TestSummaryWords(t *testing.T) {
+	in := map[string]any{"piles": []string{"a", "b"}, "taken": []int{1000, 2}, "player": "Ann"}
+	for _, c := range []struct{ lang, piles, taken string }{
+		{"en", "A, B", "1,000, 2"}, {"de", "A, B", "1.000, 2"}, {"zh", "A、B", "1,000、2"},
+	} {
+		sp := words.Default().Speaker(c.lang, nil)
+		v := vocab{sp: sp, domains: []string{"takeaway"}, terms: buildTermIndex(words.Default())}
+		doc, err := goquery.NewDocumentFromReader(strings.NewReader(string(summaryHTML(v, in))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dd := func(key string) string {
+			label := sp.Term("summary.key." + key)
+			return doc.Find("dt").FilterFunction(func(_ int, s *goquery.Selection) bool { return s.Text() == label }).First().Next().Text()
+		}
+		if got := dd("piles"); got != c.piles {
+			t.Errorf("%s: piles %q, want %q", c.lang, got, c.piles)
+		}
+		if got := dd("taken"); got != c.taken {
+			t.Errorf("%s: taken %q, want %q", c.lang, got, c.taken)
+		}
+		if got := dd("player"); got != "Ann" {
+			t.Errorf("%s: a name reads %q", c.lang, got)
+		}
+	}
+}
+
+// Every id a game reports in its summary (a nation, region, city, space,
+// decision, phase ...) reads as a word of the catalogue: for Imperial,
+// Imperial 2030 and Cäsars Imperium played some way in and to the end.
+func TestSummaryIDsAreWords(t *testing.T) {
+	reg := game.NewRegistry(imperial.New(), imperial.New2030(), caesar.New())
+	terms := buildTermIndex(words.Default())
+	for _, info := range reg.List() {
+		g, _ := reg.Get(info.ID)
+		players := []string{"Ann", "Bob", "Cy", "Dora"}[:max(info.MinPlayers, min(4, info.MaxPlayers))]
+		st, err := g.New(game.Setup{Players: players, Seed: 9})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := vocab{sp: words.English(), domains: domainsOf(info), terms: terms}
+		rnd := rand.New(rand.NewPCG(9, 9))
+		missing := map[string]bool{}
+		for move := 0; ; move++ {
+			if move%7 == 0 || st.Finished() {
+				checkSummaryIDs(v, st.Summary(), players, missing)
+			}
+			if st.Finished() || move > 3000 {
+				break
+			}
+			d := st.ToAct()[0]
+			legal := st.LegalMoves(d.Seat)
+			if st, _, err = st.Apply(d.Seat, legal[rnd.IntN(len(legal))].Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for id := range missing {
+			t.Errorf("%s reports %q, which is no word of the catalogue", info.ID, id)
+		}
+	}
+}
+
+// checkSummaryIDs notes the strings of a summary (values and map keys)
+// that are neither a player's name nor a word of the catalogue.
+func checkSummaryIDs(v vocab, sum any, players []string, missing map[string]bool) {
+	data, _ := json.Marshal(sum)
+	var walk func(x any, key string)
+	check := func(s, key string) {
+		if _, ok := v.termFor(s, key); !ok && !slices.Contains(players, s) {
+			if _, isKey := v.keyFor(s); !isKey {
+				missing[key+": "+s] = true
+			}
+		}
+	}
+	walk = func(x any, key string) {
+		switch x := x.(type) {
+		case string:
+			check(x, key)
+		case []any:
+			for _, it := range x {
+				walk(it, key)
+			}
+		case map[string]any:
+			for k, it := range x {
+				check(k, key)
+				walk(it, k)
+			}
+		}
+	}
+	var generic any
+	json.Unmarshal(data, &generic)
+	walk(generic, "")
 }

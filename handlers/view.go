@@ -6,8 +6,13 @@ import (
 	"time"
 
 	"rondel/game"
+	"rondel/game/words"
 	"rondel/store"
 )
+
+// The game page's parts, in the reader's words: handlers say every Text
+// an engine gives with the reader's speaker (seats named by their current
+// players), so templates only place words.
 
 // seatView is one player as the game page shows them.
 type seatView struct {
@@ -23,9 +28,9 @@ type seatView struct {
 type moveView struct {
 	Seq    int
 	Who    string
-	By     string // "" for the player
+	By     string // who made it if not the player ("by the caretaker"), else ""
 	At     time.Time
-	Events []game.Event
+	Events []string
 }
 
 type resultRow struct {
@@ -61,34 +66,50 @@ type gameView struct {
 	Archive    template.HTML // downloads, rating changes, import note (records_archive.go)
 }
 
-func boardOf(st game.State, viewer int) template.HTML {
+func boardOf(st game.State, viewer int, sp *words.Speaker) template.HTML {
 	if d, ok := st.(game.Drawer); ok {
 		// Engines draw from their own data only (see game.Drawer): trusted.
-		return template.HTML(d.BoardSVG(viewer))
+		return template.HTML(d.BoardSVG(viewer, sp))
 	}
 	return ""
 }
 
-func moveViews(rows []store.Move, seats []store.Seat) []moveView {
+// byWords says who made a move for its player, "" for the player.
+func byWords(sp *words.Speaker, by string) string {
+	switch by {
+	case store.ByPlayer, "":
+		return ""
+	case store.ByCaretaker, store.ByStandingOrder:
+		return sp.T("pages.by." + by)
+	}
+	return by
+}
+
+func moveViews(sp *words.Speaker, rows []store.Move, seats []store.Seat) []moveView {
 	var out []moveView
 	for _, m := range rows {
-		mv := moveView{Seq: m.Seq, At: m.At, Events: m.EventList()}
+		mv := moveView{Seq: m.Seq, At: m.At, By: byWords(sp, m.By)}
+		for _, e := range m.EventList() {
+			if s := sp.Say(e.Msg); s != "" {
+				mv.Events = append(mv.Events, s)
+			}
+		}
 		if m.Seat >= 0 && m.Seat < len(seats) {
 			mv.Who = seats[m.Seat].Name
-		}
-		if m.By != store.ByPlayer {
-			mv.By = m.By
 		}
 		out = append(out, mv)
 	}
 	return out
 }
 
-func resultOf(r *game.Result, seats []store.Seat, you int) *resultView {
+func resultOf(sp *words.Speaker, r *game.Result, seats []store.Seat, you int) *resultView {
 	if r == nil {
 		return nil
 	}
-	rv := &resultView{TieBreak: r.TieBreak}
+	rv := &resultView{}
+	if !r.TieBreak.IsZero() {
+		rv.TieBreak = sp.Say(r.TieBreak)
+	}
 	for i, st := range seats {
 		row := resultRow{Name: st.Name, You: i == you}
 		if i < len(r.Scores) {
@@ -103,12 +124,12 @@ func resultOf(r *game.Result, seats []store.Seat, you int) *resultView {
 	return rv
 }
 
-func seatViews(pos *store.Position, you int) []seatView {
+func seatViews(sp *words.Speaker, pos *store.Position, you int) []seatView {
 	prompts := map[int]string{}
 	if pos.State != nil {
 		for _, d := range pos.State.ToAct() {
-			if prompts[d.Seat] == "" {
-				prompts[d.Seat] = d.Prompt
+			if _, ok := prompts[d.Seat]; !ok {
+				prompts[d.Seat] = sp.Say(d.Prompt)
 			}
 		}
 	}

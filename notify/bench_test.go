@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"testing"
 
 	"rondel/game/selfplay"
 	"rondel/store"
 	"rondel/store/config"
+	"rondel/store/storetest"
 )
 
 // BenchmarkImperialGameMoves stores a whole self-played Imperial game
@@ -27,13 +27,7 @@ func BenchmarkImperialGameMoves(b *testing.B) {
 			moves := 0
 			for i := 0; i < b.N; {
 				b.StopTimer()
-				st, err := store.Open(filepath.Join(b.TempDir(), "b.db"), store.Options{Registry: registry(), CacheSize: 4})
-				if err != nil {
-					b.Fatal(err)
-				}
-				if err := st.CheckSchema(ctx, true); err != nil {
-					b.Fatal(err)
-				}
+				st := storetest.Open(b, store.Options{Registry: registry(), CacheBytes: 4 << 20})
 				if observed {
 					if _, err := New(ctx, Options{Store: st, Config: config.Default(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}); err != nil {
 						b.Fatal(err)
@@ -43,13 +37,7 @@ func BenchmarkImperialGameMoves(b *testing.B) {
 				for j, p := range out.Record.Players {
 					players = append(players, store.NewPlayer{Name: p.Name, Email: fmt.Sprintf("p%d@example.org", j)})
 				}
-				g, invites, err := st.CreateGame(ctx, store.NewGame{GameID: "imperial", Name: "bench", Seed: out.Seed, Players: players})
-				if err != nil {
-					b.Fatal(err)
-				}
-				for _, inv := range invites {
-					st.AcceptInvitation(ctx, inv.Token)
-				}
+				g := storetest.StartGame(b, st, store.NewGame{Kind: "imperial", Name: "bench", Seed: out.Seed, Players: players}, nil)
 				b.StartTimer()
 				for j, m := range out.Record.Moves {
 					if i >= b.N {

@@ -3,9 +3,11 @@ package notify
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
+	"rondel/game/words"
 	"rondel/store"
 	"rondel/store/config"
 )
@@ -46,7 +48,7 @@ func TestEverySeatTimesOutEveryTime(t *testing.T) {
 			moves, _ := e.st.Moves(e.ctx, g.ID)
 			timeouts := 0
 			for _, m := range moves {
-				if m.By != store.ByCaretaker || len(m.Note) < len("timeout: x") {
+				if note := words.English().Say(words.Decode(m.Note)); m.By != store.ByCaretaker || !strings.HasPrefix(note, "timeout: ") || len(note) < len("timeout: x") {
 					t.Fatalf("move %d: by %s, note %q", m.Seq, m.By, m.Note)
 				}
 			}
@@ -81,7 +83,7 @@ func checkTurnMails(t *testing.T, e *env, gameID int64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gm, _ := e.st.Registry().Get(row.GameID)
+	gm, _ := e.st.Registry().Get(row.Kind)
 	st, err := gm.New(setup)
 	if err != nil {
 		t.Fatal(err)

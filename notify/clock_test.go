@@ -7,6 +7,7 @@ import (
 
 	"rondel/game"
 	"rondel/game/gametest"
+	"rondel/game/words"
 	"rondel/store"
 	"rondel/store/config"
 )
@@ -98,14 +99,15 @@ func TestTimeoutAppliesCaretakerAndTellsEveryone(t *testing.T) {
 		t.Fatalf("%d moves after the deadline", len(moves))
 	}
 	m := moves[0]
-	if m.By != store.ByCaretaker || m.Seat != seat || m.Move != string(wantMove) || m.Note != "timeout: "+why {
-		t.Errorf("move %+v, want the caretaker's %s (%s)", m, wantMove, why)
+	en := words.English()
+	if m.By != store.ByCaretaker || m.Seat != seat || m.Move != string(wantMove) || en.Say(words.Decode(m.Note)) != "timeout: "+en.Say(why) {
+		t.Errorf("move %+v, want the caretaker's %s (%s)", m, wantMove, en.Say(why))
 	}
 	mails := e.outbox(kindTimeout)
 	if len(mails) != 3 {
 		t.Fatalf("%d timeout mails, want one to each of 3 players", len(mails))
 	}
-	if !strings.Contains(mails[0].TextBody, why) {
+	if !strings.Contains(mails[0].TextBody, en.Say(why)) {
 		t.Errorf("timeout mail does not give the caretaker's reason:\n%s", mails[0].TextBody)
 	}
 	sc, _ := e.st.SeatClockOf(e.ctx, g.ID, seat)
@@ -198,10 +200,10 @@ func TestSubstituteFlow(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.svc.TakeSeat(e.ctx, "forged"+token, newcomer.ID); err == nil {
+	if _, err := e.svc.TakeSeat(e.ctx, "forged"+token, newcomer.ID, ""); err == nil {
 		t.Error("a forged substitute link was accepted")
 	}
-	if _, err := e.svc.TakeSeat(e.ctx, token, newcomer.ID); err != nil {
+	if _, err := e.svc.TakeSeat(e.ctx, token, newcomer.ID, ""); err != nil {
 		t.Fatal(err)
 	}
 	seats, _ := e.st.Seats(e.ctx, g.ID)
@@ -211,7 +213,7 @@ func TestSubstituteFlow(t *testing.T) {
 	if len(e.outbox(kindReplaced)) != 3 {
 		t.Errorf("%d replacement mails, want 3", len(e.outbox(kindReplaced)))
 	}
-	if _, err := e.svc.TakeSeat(e.ctx, token, newcomer.ID); err == nil {
+	if _, err := e.svc.TakeSeat(e.ctx, token, newcomer.ID, ""); err == nil {
 		t.Error("the link worked twice")
 	}
 	d := deadlineOf(t, e, g.ID, seat)

@@ -6,28 +6,53 @@ import (
 	"fmt"
 	"time"
 
+	"rondel/game/words"
 	"rondel/store"
 )
 
 // Deadlines sends the reminders that are due and handles passed deadlines
-// (a substitute offer or the caretaker's move).
+// (a substitute offer or the caretaker's move). It reads only the
+// deadlines with something due (Deadline.NextAt, by index).
 func (s *Service) Deadlines(ctx context.Context) error {
-	open, err := s.st.OpenDeadlines(ctx)
+	now := s.now()
+	due, err := s.st.DueDeadlines(ctx, now)
 	if err != nil {
 		return err
 	}
-	now := s.now()
 	var errs []error
-	for _, d := range open {
-		if d.DueAt.After(now) {
-			if s.remindersPassed(d.DueAt, now) > d.Reminded {
-				errs = append(errs, s.remind(ctx, d))
-			}
-			continue
+	for _, d := range due {
+		switch {
+		case !d.DueAt.After(now):
+			errs = append(errs, s.timeout(ctx, d))
+		case s.remindersPassed(d.DueAt, now) > d.Reminded:
+			errs = append(errs, s.remind(ctx, d))
+		default: // nothing due after all (a deadline from before NextAt)
+			errs = append(errs, s.reschedule(ctx, d))
 		}
-		errs = append(errs, s.timeout(ctx, d))
 	}
 	return errors.Join(errs...)
+}
+
+// nextAt is when a running deadline next needs the job: its next
+// reminder, else its end.
+func (s *Service) nextAt(d *store.Deadline) *time.Time {
+	t := d.DueAt
+	if d.Reminded < len(s.reminders) {
+		t = d.DueAt.Add(-s.reminders[d.Reminded])
+	}
+	return &t
+}
+
+// reschedule sets a running deadline's NextAt.
+func (s *Service) reschedule(ctx context.Context, d store.Deadline) error {
+	return s.st.NotifyTx(ctx, func(tx *store.NotifyTx) error {
+		cur, err := tx.OpenDeadline(d.GameID, d.Seat)
+		if err != nil || cur == nil || cur.ID != d.ID {
+			return err
+		}
+		cur.NextAt = s.nextAt(cur)
+		return tx.SaveDeadline(cur)
+	})
 }
 
 // remind queues the latest due reminder of a deadline (earlier ones that
@@ -47,6 +72,7 @@ func (s *Service) remind(ctx context.Context, d store.Deadline) error {
 			return nil
 		}
 		cur.Reminded = n
+		cur.NextAt = s.nextAt(cur)
 		if err := tx.SaveDeadline(cur); err != nil {
 			return err
 		}
@@ -58,18 +84,19 @@ func (s *Service) remind(ctx context.Context, d store.Deadline) error {
 		if ok, err := s.wantsMail(tx, u, v.game.ID, false); err != nil || !ok {
 			return err
 		}
+		sp := speakerFor(u, v)
 		var asked []string
 		for _, dec := range pos.State.ToAct() {
 			if dec.Seat == d.Seat {
-				asked = append(asked, dec.Prompt)
+				asked = append(asked, sp.Say(dec.Prompt))
 			}
 		}
-		l := letter{Greeting: "Hello " + u.Name() + ",",
-			Paras: []string{fmt.Sprintf("A reminder: %s is waiting for you. Your deadline is %s.", v.game.Name, when(cur.DueAt, tx.TimeZone(u.ID), tx.Now())),
-				"If you do not decide by then, " + s.policyWords(v.clock) + "."},
-			Lists: []list{{"You are asked:", asked}},
-			Main:  action{"Open your decision", s.DecisionURL(DecisionLink{Game: v.game.ID, Seat: d.Seat, Seq: pos.Seq, User: u.ID, Choice: -1})}}
-		subject := fmt.Sprintf("Rondel · %s · reminder: %s left", v.game.Name, span(cur.DueAt.Sub(tx.Now())))
+		l := letter{sp: sp, Greeting: greeting(sp, u),
+			Paras: []string{sp.T("mail.reminder.intro", "game", v.game.Name, "when", when(sp, cur.DueAt, tx.TimeZone(u.ID), tx.Now())),
+				sp.Say(policyWords(v.clock))},
+			Lists: []list{{sp.T("mail.turn.asked"), asked}},
+			Main:  action{sp.T("mail.action.decision"), s.DecisionURL(DecisionLink{Game: v.game.ID, Seat: d.Seat, Seq: pos.Seq, User: u.ID, Choice: -1})}}
+		subject := gameSubject(sp, v.game.Name, sp.T("mail.reminder.subject", "left", span(cur.DueAt.Sub(tx.Now()))))
 		row, err := s.outboxRow(v.game.ID, cur.AskedSeq, fmt.Sprintf("%s-%d-%d", kindReminder, cur.ID, n), u, subject, l)
 		if err != nil {
 			return err
@@ -79,11 +106,12 @@ func (s *Service) remind(ctx context.Context, d store.Deadline) error {
 	})
 }
 
-func (s *Service) policyWords(gc *store.GameClock) string {
+// policyWords says what happens if a reminded player does not decide.
+func policyWords(gc *store.GameClock) words.Text {
 	if gc.Policy == store.PolicySubstitute {
-		return "your seat is offered to a replacement, and the caretaker moves for you if nobody takes it"
+		return words.New("mail.reminder.then_substitute")
 	}
-	return "the caretaker makes its documented default move for you"
+	return words.New("mail.reminder.then_caretaker")
 }
 
 // timeout handles a passed deadline.
@@ -146,7 +174,7 @@ func (s *Service) caretakerTurn(ctx context.Context, gameID int64, seat int) err
 			c.kind = causeContinue
 		}
 		_, err = s.st.AppendMove(withCause(ctx, c), store.Submit{GameID: gameID, Seat: seat, Seq: pos.Seq, Move: mv,
-			By: store.ByCaretaker, Note: "timeout: " + why})
+			By: store.ByCaretaker, Note: words.Encode(words.New("mail.note.timeout").Sub("why", why))})
 		if errors.Is(err, store.ErrGameChanged) {
 			return nil // someone moved meanwhile; the next run looks again
 		}
@@ -184,21 +212,32 @@ func (s *Service) offerSeat(ctx context.Context, d store.Deadline) error {
 		if err := tx.SaveSeatClock(sc); err != nil {
 			return err
 		}
-		name := v.seats[d.Seat].Name
+		// The deadline waits for the replacement: nothing is due before.
+		if dl, err := tx.OpenDeadline(d.GameID, d.Seat); err != nil {
+			return err
+		} else if dl != nil {
+			dl.NextAt = &until
+			if err := tx.SaveDeadline(dl); err != nil {
+				return err
+			}
+		}
 		link := s.base + "/notify/substitute/" + token
-		return s.mailEveryone(tx, v, d.AskedSeq, fmt.Sprintf("%s-%d", kindSubstitute, d.ID),
-			fmt.Sprintf("Rondel · %s · %s's seat needs a replacement", v.game.Name, name),
-			fmt.Sprintf("%s did not decide in time. Their seat is offered to a replacement until %s: pass this invitation link to someone who will play on:", name, when(until, "UTC", tx.Now())),
-			link,
-			"If nobody takes the seat by then, the caretaker makes its default move.")
+		return s.mailEach(tx, v, d.AskedSeq, fmt.Sprintf("%s-%d", kindSubstitute, d.ID), func(u store.User, sp *words.Speaker) (string, []string) {
+			return sp.T("mail.substitute.subject", "player", words.Seat(d.Seat)),
+				[]string{sp.T("mail.substitute.offer", "player", words.Seat(d.Seat), "when", when(sp, until, tx.TimeZone(u.ID), tx.Now())),
+					link, sp.T("mail.substitute.fallback")}
+		})
 	})
 }
 
 // ErrSeatNotOffered is returned for an unknown or expired substitute link.
-var ErrSeatNotOffered = errors.New("this seat is no longer offered")
+var ErrSeatNotOffered = words.Fail(words.New("mail.error.seat_gone"))
 
-// TakeSeat gives an offered seat to userID and tells everyone.
-func (s *Service) TakeSeat(ctx context.Context, token string, userID int64) (int64, error) {
+// TakeSeat gives an offered seat to userID under name (their display name
+// when empty) and tells everyone. The seat takes the name, so the game
+// names the newcomer from now on; a person known only by address is
+// given it as their display name.
+func (s *Service) TakeSeat(ctx context.Context, token string, userID int64, name string) (int64, error) {
 	sc0, err := s.st.SubstituteSeat(ctx, token)
 	if err != nil {
 		return 0, ErrSeatNotOffered
@@ -217,15 +256,19 @@ func (s *Service) TakeSeat(ctx context.Context, token string, userID int64) (int
 		}
 		for _, st := range v.seats {
 			if st.UserID == userID {
-				return errors.New("you already have a seat in this game")
+				return words.Fail(words.New("mail.error.has_seat"))
 			}
 		}
 		old := v.seats[sc.Seat].Name
+		name, err := s.newcomerName(tx, userID, name)
+		if err != nil {
+			return err
+		}
 		sc.SubstituteUntil, sc.SubstituteToken, sc.Timeouts = nil, "", 0
 		if err := tx.SaveSeatClock(sc); err != nil {
 			return err
 		}
-		if err := tx.ReplaceSeatUser(v.game.ID, sc.Seat, userID); err != nil {
+		if err := tx.ReplaceSeatUser(v.game.ID, sc.Seat, userID, name); err != nil {
 			return err
 		}
 		dl, err := tx.OpenDeadline(v.game.ID, sc.Seat)
@@ -248,10 +291,33 @@ func (s *Service) TakeSeat(ctx context.Context, token string, userID int64) (int
 		if v, err = s.loadView(tx, sc0.GameID); err != nil {
 			return err
 		}
-		u := v.users[sc.Seat]
 		return s.mailEveryone(tx, v, seq, kind,
-			fmt.Sprintf("Rondel · %s · %s replaces %s", v.game.Name, u.Name(), old),
-			fmt.Sprintf("%s now plays the seat of %s.", u.Name(), old))
+			words.New("mail.substitute.replaced_subject").Lit("new", name).Lit("old", old),
+			words.New("mail.substitute.replaced").Lit("new", name).Lit("old", old))
 	})
 	return sc0.GameID, err
+}
+
+// newcomerName is the name a substitute plays under: the one they gave,
+// else their display name. Someone known only by address must give one,
+// which becomes their display name.
+func (s *Service) newcomerName(tx *store.NotifyTx, userID int64, name string) (string, error) {
+	name, err := store.CleanName(name, store.MaxSeatName)
+	if err != nil {
+		return "", words.Fail(words.New("mail.error.name_long").Count(store.MaxSeatName))
+	}
+	u, err := tx.User(userID)
+	if err != nil {
+		return "", err
+	}
+	if name == "" {
+		name = u.DisplayName
+	}
+	if name == "" {
+		return "", words.Fail(words.New("mail.error.name_needed"))
+	}
+	if u.DisplayName == "" {
+		return name, tx.SetDisplayName(userID, name)
+	}
+	return name, nil
 }

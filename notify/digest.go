@@ -3,10 +3,10 @@ package notify
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sort"
 	"time"
 
+	"rondel/game/words"
 	"rondel/store"
 )
 
@@ -18,57 +18,76 @@ func (s *Service) Digests(ctx context.Context) error {
 	if now.Hour() < s.cfg.DigestHour {
 		return nil
 	}
-	pending, err := s.st.Pending(ctx)
-	if err != nil {
-		return err
-	}
-	open, err := s.st.OpenDeadlines(ctx)
-	if err != nil {
-		return err
-	}
-	due := map[[2]int64]time.Time{}
-	for _, d := range open {
-		due[[2]int64{d.GameID, int64(d.Seat)}] = d.DueAt
-	}
-	type item struct {
-		p   store.Pending
-		due time.Time
-	}
-	per := map[int64][]item{}
-	users := map[int64]store.User{}
-	for _, p := range pending {
-		if p.User.Notify != store.NotifyDaily || s.st.IsUnsubscribed(ctx, p.User.ID, p.Game.ID) {
-			continue
-		}
-		users[p.User.ID] = p.User
-		per[p.User.ID] = append(per[p.User.ID], item{p, due[[2]int64{p.Game.ID, int64(p.Seat.Seat)}]})
-	}
 	day := int(now.Unix() / 86400)
+	// Only those whose digest of today is not queued yet: one indexed
+	// query, so the day's later runs cost next to nothing.
+	users, err := s.st.UsersAwaitingMail(ctx, store.NotifyDaily, kindDigest, day)
+	if err != nil {
+		return err
+	}
 	var errs []error
-	for uid, items := range per {
-		sort.SliceStable(items, func(i, j int) bool { return dueBefore(items[i].due, items[j].due) })
-		u := users[uid]
-		tz := s.st.TimeZone(ctx, uid)
-		var lines []string
-		for _, it := range items {
-			link := s.DecisionURL(DecisionLink{Game: it.p.Game.ID, Seat: it.p.Seat.Seat, Seq: it.p.Seq, User: uid, Choice: -1})
-			due := "no deadline"
-			if !it.due.IsZero() {
-				due = "deadline " + when(it.due, tz, now)
-			}
-			lines = append(lines, fmt.Sprintf("%s: %s — %s — %s", it.p.Game.Name, it.p.Decision.Prompt, due, link))
-		}
-		l := letter{Greeting: "Hello " + u.Name() + ",",
-			Paras: []string{fmt.Sprintf("You have %d %s waiting, the least time left first.", len(items), plural(len(items), "decision"))},
-			Lists: []list{{"Your decisions:", lines}},
-			Main:  action{"Your games", s.base + "/"}}
-		row, err := s.outboxRow(0, day, kindDigest, u, fmt.Sprintf("Rondel · your daily digest · %d %s waiting", len(items), plural(len(items), "decision")), l)
-		if err == nil {
-			_, err = s.st.Enqueue(ctx, row)
-		}
-		errs = append(errs, err)
+	for _, uid := range users {
+		errs = append(errs, s.digest(ctx, uid, day, now))
 	}
 	return errors.Join(errs...)
+}
+
+// digest queues one person's digest of the day: their decisions and
+// deadlines come in one query.
+func (s *Service) digest(ctx context.Context, uid int64, day int, now time.Time) error {
+	pending, err := s.st.PendingOf(ctx, uid)
+	if err != nil {
+		return err
+	}
+	var items []store.Pending
+	for _, p := range pending {
+		if !s.st.IsUnsubscribed(ctx, uid, p.Game.ID) {
+			items = append(items, p)
+		}
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	due := func(p store.Pending) time.Time {
+		if p.Due == nil {
+			return time.Time{}
+		}
+		return *p.Due
+	}
+	sort.SliceStable(items, func(i, j int) bool { return dueBefore(due(items[i]), due(items[j])) })
+	u := items[0].User
+	tz := s.st.TimeZone(ctx, uid)
+	sp := speaker(u.Language, nil)
+	names := map[int64][]string{} // each game's seat names, for its prompts
+	var lines []string
+	for _, it := range items {
+		gid := it.Game.ID
+		if _, ok := names[gid]; !ok {
+			seats, err := s.st.Seats(ctx, gid)
+			if err != nil {
+				return err
+			}
+			names[gid] = seatNames(seats)
+		}
+		link := s.DecisionURL(DecisionLink{Game: gid, Seat: it.Seat.Seat, Seq: it.Seq, User: uid, Choice: -1})
+		deadline := sp.T("mail.digest.no_deadline")
+		if it.Due != nil {
+			deadline = sp.T("mail.digest.deadline", "when", when(sp, *it.Due, tz, now))
+		}
+		lines = append(lines, sp.T("mail.digest.line", "game", it.Game.Name,
+			"prompt", sp.WithNames(names[gid]).Say(it.Decision.Prompt), "due", deadline, "link", link))
+	}
+	l := letter{sp: sp, Greeting: greeting(sp, u),
+		Paras: []string{sp.T("mail.digest.intro", "count", len(items))},
+		Lists: []list{{sp.T("mail.digest.list"), lines}},
+		Main:  action{sp.T("mail.action.games"), s.base + "/"}}
+	subject := sp.T("mail.subject.plain", "what", sp.T("mail.digest.subject", "count", len(items)))
+	row, err := s.outboxRow(0, day, kindDigest, u, subject, l)
+	if err != nil {
+		return err
+	}
+	_, err = s.st.Enqueue(ctx, row)
+	return err
 }
 
 // Abandoned ends games with no move for the configured number of days,
@@ -106,22 +125,24 @@ func (s *Service) Abandoned(ctx context.Context) error {
 					return err
 				}
 			}
-			moves, err := tx.MovesSince(g.ID, 0)
+			moves, err := tx.MoveCount(g.ID)
 			if err != nil {
 				return err
 			}
-			return s.mailEveryone(tx, v, len(moves), kindAbandoned, fmt.Sprintf("Rondel · %s · ended as abandoned", v.game.Name),
-				fmt.Sprintf("Nobody moved in %s for %d days, so it has ended as abandoned. It has no winner.", v.game.Name, s.cfg.AbandonDays))
+			return s.mailEveryone(tx, v, moves, kindAbandoned, words.New("mail.abandoned.subject"),
+				words.New("mail.abandoned.ended").Lit("game", v.game.Name).Count(s.cfg.AbandonDays))
 		}))
 	}
 	return errors.Join(errs...)
 }
 
-// Absence limits, from the configuration.
+// Absence limits, from the configuration. DeclareAbsence's refusals match
+// them with errors.Is and, with errors.As, are a *words.Error that names
+// the configured number of days.
 var (
-	ErrAbsenceTooLong = errors.New("an absence may last at most the configured number of days at once")
-	ErrAbsenceYear    = errors.New("that absence would exceed the days allowed per year")
-	ErrAbsenceDates   = errors.New("an absence must end after it starts, and in the future")
+	ErrAbsenceTooLong = words.Fail(words.New("mail.error.absence_long"))
+	ErrAbsenceYear    = words.Fail(words.New("mail.error.absence_year"))
+	ErrAbsenceDates   = words.Fail(words.New("mail.error.absence_dates"))
 )
 
 // DeclareAbsence records that a person is away from from until until:
@@ -134,7 +155,7 @@ func (s *Service) DeclareAbsence(ctx context.Context, userID int64, from, until 
 		return ErrAbsenceDates
 	}
 	if until.Sub(from) > time.Duration(s.cfg.Absence.MaxDaysAtOnce)*24*time.Hour {
-		return ErrAbsenceTooLong
+		return refuse(ErrAbsenceTooLong, words.New("mail.error.absence_days").Count(s.cfg.Absence.MaxDaysAtOnce))
 	}
 	return s.st.NotifyTx(ctx, func(tx *store.NotifyTx) error {
 		yearStart := time.Date(from.Year(), 1, 1, 0, 0, 0, 0, time.UTC)
@@ -148,7 +169,7 @@ func (s *Service) DeclareAbsence(ctx context.Context, userID int64, from, until 
 			used += overlap(a.FromAt, a.UntilAt, yearStart, yearEnd)
 		}
 		if used > time.Duration(s.cfg.Absence.MaxDaysPerYear)*24*time.Hour {
-			return ErrAbsenceYear
+			return refuse(ErrAbsenceYear, words.New("mail.error.absence_year_days").Count(s.cfg.Absence.MaxDaysPerYear))
 		}
 		a := &store.Absence{UserID: userID, FromAt: from, UntilAt: until}
 		if err := tx.AddAbsence(a); err != nil {
@@ -201,13 +222,11 @@ func (s *Service) moveDeadline(tx *store.NotifyTx, st store.Seat, a *store.Absen
 		}
 		dl.DueAt = cal.add(dl.AskedAt, allowance(v.clock, sc))
 		dl.Reminded = min(dl.Reminded, s.remindersPassed(dl.DueAt, tx.Now()))
+		dl.NextAt = s.nextAt(dl)
 		if err := tx.SaveDeadline(dl); err != nil {
 			return err
 		}
 	}
-	name := v.seats[st.Seat].Name
-	text := fmt.Sprintf("%s is away from %s to %s. Their deadlines in %s stop while they are away.",
-		name, a.FromAt.Format("Mon 2 Jan 2006 15:04 MST"), a.UntilAt.Format("Mon 2 Jan 2006 15:04 MST"), v.game.Name)
 	others := *v
 	others.users = nil
 	for i, u := range v.users {
@@ -215,7 +234,12 @@ func (s *Service) moveDeadline(tx *store.NotifyTx, st store.Seat, a *store.Absen
 			others.users = append(others.users, u)
 		}
 	}
-	return s.mailEveryone(tx, &others, int(a.ID), kindAbsence, fmt.Sprintf("Rondel · %s · %s is away", v.game.Name, name), text)
+	return s.mailEach(tx, &others, int(a.ID), kindAbsence, func(u store.User, sp *words.Speaker) (string, []string) {
+		tz := tx.TimeZone(u.ID)
+		return sp.T("mail.absence.subject", "player", words.Seat(st.Seat)),
+			[]string{sp.T("mail.absence.away", "player", words.Seat(st.Seat), "from", moment(sp, a.FromAt, tz),
+				"until", moment(sp, a.UntilAt, tz), "game", v.game.Name)}
+	})
 }
 
 // dueBefore orders deadlines soonest first, games without one last.

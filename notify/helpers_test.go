@@ -26,21 +26,8 @@ import (
 	"rondel/game/imperial"
 	"rondel/store"
 	"rondel/store/config"
+	"rondel/store/storetest"
 )
-
-// clock is a settable test clock.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-func (c *clock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.t = t }
 
 // A Wednesday noon, UTC.
 var epoch = time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC)
@@ -67,6 +54,18 @@ type smtpServer struct {
 	mu   sync.Mutex
 	got  []received
 	srv  *smtp.Server
+	// refuse holds the recipients the server refuses, with its reply.
+	refuse map[string]*smtp.SMTPError
+}
+
+// refuseRcpt makes the server answer RCPT TO for addr with code.
+func (s *smtpServer) refuseRcpt(addr string, code int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.refuse == nil {
+		s.refuse = map[string]*smtp.SMTPError{}
+	}
+	s.refuse[addr] = &smtp.SMTPError{Code: code, Message: "no such mailbox here"}
 }
 
 func startSMTP(t *testing.T) *smtpServer {
@@ -142,9 +141,17 @@ type session struct {
 func (x *session) AuthMechanisms() []string                    { return nil }
 func (x *session) Auth(string) (any, error)                    { return nil, nil }
 func (x *session) Mail(from string, _ *smtp.MailOptions) error { x.from = from; return nil }
-func (x *session) Rcpt(to string, _ *smtp.RcptOptions) error   { x.to = to; return nil }
-func (x *session) Reset()                                      {}
-func (x *session) Logout() error                               { return nil }
+func (x *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	x.s.mu.Lock()
+	defer x.s.mu.Unlock()
+	if e := x.s.refuse[to]; e != nil {
+		return e
+	}
+	x.to = to
+	return nil
+}
+func (x *session) Reset()        {}
+func (x *session) Logout() error { return nil }
 func (x *session) Data(r io.Reader) error {
 	raw, err := io.ReadAll(r)
 	if err != nil {
@@ -198,7 +205,7 @@ func decodePart(enc string, r io.Reader) string {
 type env struct {
 	t    *testing.T
 	st   *store.Store
-	clk  *clock
+	clk  *gametest.Clock
 	svc  *Service
 	cfg  config.Config
 	ctx  context.Context
@@ -207,17 +214,10 @@ type env struct {
 
 func newEnv(t *testing.T, smtpSrv *smtpServer, tweak func(*config.Config)) *env {
 	t.Helper()
-	clk := &clock{t: epoch}
+	clk := gametest.NewClock(epoch)
 	path := filepath.Join(t.TempDir(), "n.db")
-	st, err := store.Open(path, store.Options{Registry: registry(), Now: clk.Now, CacheSize: 16})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := storetest.OpenFile(t, path, store.Options{Registry: registry(), Now: clk.Now, CacheBytes: 16 << 20})
 	ctx := context.Background()
-	if err := st.CheckSchema(ctx, true); err != nil {
-		t.Fatal(err)
-	}
 	cfg := config.Default()
 	cfg.BaseURL = "https://rondel.example"
 	cfg.Mail.From = "Rondel <rondel@rondel.example>"
@@ -239,20 +239,8 @@ func newEnv(t *testing.T, smtpSrv *smtpServer, tweak func(*config.Config)) *env 
 // startGame creates a started game of gameID among n players.
 func (e *env) startGame(gameID, name string, n int, seed uint64, opts game.Options) *store.Game {
 	e.t.Helper()
-	var players []store.NewPlayer
-	for i := range n {
-		players = append(players, store.NewPlayer{Name: string(rune('A'+i)) + "nn", Email: string(rune('a'+i)) + "@example.org"})
-	}
-	g, invites, err := e.st.CreateGame(e.ctx, store.NewGame{GameID: gameID, Name: name, Seed: seed, Players: players, Options: opts})
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	e.svc.GameCreated(e.ctx, g.ID)
-	for _, inv := range invites {
-		if _, _, err := e.st.AcceptInvitation(e.ctx, inv.Token); err != nil {
-			e.t.Fatal(err)
-		}
-	}
+	ng := store.NewGame{Kind: gameID, Name: name, Seed: seed, Players: storetest.Players(n), Options: opts}
+	g := storetest.StartGame(e.t, e.st, ng, func(g *store.Game) { e.svc.GameCreated(e.ctx, g.ID) })
 	e.svc.GameStarted(e.ctx, g.ID)
 	return g
 }
@@ -283,4 +271,27 @@ func headers(m store.OutboxMail) map[string]string {
 	var h map[string]string
 	_ = json.Unmarshal([]byte(m.Headers), &h)
 	return h
+}
+
+// person makes a member before a game names them, with a display name,
+// a language and a time zone, and returns their id.
+func (e *env) person(addr, name, lang, tz string) int64 {
+	e.t.Helper()
+	var id int64
+	if err := e.st.NotifyTx(e.ctx, func(tx *store.NotifyTx) error {
+		u, err := tx.FindOrCreateUser(addr, name)
+		if err == nil {
+			id = u.ID
+		}
+		return err
+	}); err != nil {
+		e.t.Fatal(err)
+	}
+	if err := e.st.UpdateProfile(e.ctx, id, name, lang, store.NotifyEach); err != nil {
+		e.t.Fatal(err)
+	}
+	if err := e.st.SetTimeZone(e.ctx, id, tz); err != nil {
+		e.t.Fatal(err)
+	}
+	return id
 }

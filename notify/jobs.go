@@ -6,50 +6,37 @@ import (
 	"fmt"
 	"time"
 
+	"rondel/game/words"
 	"rondel/store"
 )
 
-// SendDue delivers every due mail of the outbox. Rows are claimed first,
-// so two senders never send one row; a failure is retried with
-// exponential backoff until the attempt limit, then kept as failed.
+// SendDue delivers every due mail of the outbox, one at a time (see
+// send.go): each is claimed for a short lease, sent, and marked.
 func (s *Service) SendDue(ctx context.Context) error {
-	lease := 5 * time.Minute
-	for range 100 { // batches; the rest waits for the next run
-		rows, err := s.st.ClaimOutbox(ctx, 20, lease)
-		if err != nil || len(rows) == 0 {
+	for range 1000 { // the rest waits for the next run
+		m, err := s.st.ClaimNext(ctx, sendLease)
+		if err != nil || m == nil {
 			return err
 		}
-		for _, m := range rows {
-			if err := s.transport.Deliver(ctx, m); err != nil {
-				attempts := m.Attempts + 1
-				backoff := time.Duration(s.cfg.Sender.BackoffSeconds) * time.Second << min(attempts-1, 20)
-				giveUp := attempts >= s.cfg.Sender.MaxAttempts
-				if giveUp {
-					s.log.Error("notify: giving up a mail", "id", m.ID, "to", m.ToAddr, "attempts", attempts, "err", err)
-				}
-				if err := s.st.MarkFailed(ctx, m.ID, err, s.now().Add(backoff), giveUp); err != nil {
-					return err
-				}
-				continue
-			}
-			if err := s.st.MarkSent(ctx, m.ID); err != nil {
-				return err
-			}
+		if _, err := s.deliver(ctx, *m); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
 // SyncGames queues the start mails and first deadlines of games that
-// started without them (a missed hook, or a game older than notify).
+// started without them (a missed hook, or a game older than notify). It
+// reads only those games (by index), so a run with nothing to send
+// writes nothing.
 func (s *Service) SyncGames(ctx context.Context) error {
-	games, err := s.st.ActiveGames(ctx)
+	ids, err := s.st.GamesToStart(ctx)
 	if err != nil {
 		return err
 	}
 	var errs []error
-	for _, g := range games {
-		errs = append(errs, s.syncGame(ctx, g.ID))
+	for _, id := range ids {
+		errs = append(errs, s.syncGame(ctx, id))
 	}
 	return errors.Join(errs...)
 }
@@ -67,17 +54,14 @@ func (s *Service) syncGame(ctx context.Context, gameID int64) error {
 		if later, err := tx.MovesSince(gameID, pos.Seq); err != nil || len(later) > 0 {
 			return err // a move came in between: the next run catches up
 		}
-		names := ""
-		for i, st := range v.seats {
-			if i > 0 {
-				names += ", "
-			}
-			names += st.Name
+		players := make([]words.Arg, len(v.seats))
+		for i := range v.seats {
+			players[i] = words.Seat(i)
 		}
-		if err := s.mailEveryone(tx, v, 0, kindStart, fmt.Sprintf("Rondel · %s · the game begins", v.game.Name),
-			fmt.Sprintf("%s has begun. Players: %s.", v.game.Name, names),
-			"Deadlines: "+s.clockWords(v.clock)+". You get a mail whenever you must decide.",
-			fmt.Sprintf("Standing orders (decisions the game takes for you) and, for the creator, the deadlines: %s/games/%d/notify", s.base, gameID)); err != nil {
+		if err := s.mailEveryone(tx, v, 0, kindStart, words.New("mail.start.subject"),
+			words.New("mail.start.begun").Lit("game", v.game.Name).List("players", players...),
+			words.New("mail.start.clock").Sub("clock", clockWords(v.clock)),
+			words.New("mail.start.orders").Lit("url", fmt.Sprintf("%s/games/%d/notify", s.base, gameID))); err != nil {
 			return err
 		}
 		if err := s.reconcile(tx, v, nil, pos.State, pos.Seq, -1, cause{}); err != nil {
@@ -89,36 +73,40 @@ func (s *Service) syncGame(ctx context.Context, gameID int64) error {
 }
 
 // clockWords says how a game keeps time.
-func (s *Service) clockWords(gc *store.GameClock) string {
-	w := ""
+func clockWords(gc *store.GameClock) words.Text {
+	secs := func(n int64) words.Text { return span(time.Duration(n) * time.Second) }
+	w := words.New("mail.clock.bank").Sub("bank", secs(gc.BankSecs)).Sub("bonus", secs(gc.BonusSecs)).Sub("cap", secs(gc.CapSecs))
 	if gc.PerMoveSecs > 0 {
-		w = span(time.Duration(gc.PerMoveSecs)*time.Second) + " per decision"
-	} else {
-		w = fmt.Sprintf("a time bank of %s, %s more after each move, at most %s",
-			span(time.Duration(gc.BankSecs)*time.Second), span(time.Duration(gc.BonusSecs)*time.Second), span(time.Duration(gc.CapSecs)*time.Second))
+		w = words.New("mail.clock.per_move").Sub("span", secs(gc.PerMoveSecs))
 	}
 	if gc.SkipWeekends {
-		w += ", weekends do not count"
+		w = words.New("mail.clock.weekends").Sub("clock", w)
 	}
 	return w
 }
 
 // AutoMoves makes the moves standing orders and dropped seats give, in
-// every game in play.
+// the games in play where a seat asked to decide has standing orders or
+// is dropped (found by index: other games are not looked at).
 func (s *Service) AutoMoves(ctx context.Context) error {
-	games, err := s.st.ActiveGames(ctx)
+	ids, err := s.st.GamesWithAutoMoves(ctx)
 	if err != nil {
 		return err
 	}
 	var errs []error
-	for _, g := range games {
-		errs = append(errs, s.autoMoves(ctx, g.ID))
+	for _, id := range ids {
+		errs = append(errs, s.autoMoves(ctx, id))
 	}
 	return errors.Join(errs...)
 }
 
 func (s *Service) autoMoves(ctx context.Context, gameID int64) error {
 	for range 5000 {
+		// Most games have no seat asked that answers by itself: one
+		// indexed look, no loading.
+		if auto, err := s.st.HasAutoMoves(ctx, gameID); err != nil || !auto {
+			return err
+		}
 		pos, err := s.st.Current(ctx, gameID)
 		if err != nil || pos.State == nil || pos.Game.Status != store.StatusActive || pos.State.Finished() {
 			return err
@@ -138,7 +126,7 @@ func (s *Service) autoMoves(ctx context.Context, gameID int64) error {
 				continue
 			}
 			_, err = s.st.AppendMove(withCause(ctx, cause{kind: causeAuto, reason: note}),
-				store.Submit{GameID: gameID, Seat: seat, Seq: pos.Seq, Move: mv, By: by, Note: note})
+				store.Submit{GameID: gameID, Seat: seat, Seq: pos.Seq, Move: mv, By: by, Note: words.Encode(note)})
 			if err != nil && !errors.Is(err, store.ErrGameChanged) {
 				return fmt.Errorf("notify: automatic move in game %d: %w", gameID, err)
 			}

@@ -6,14 +6,17 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
-	"time"
 
+	"rondel/game/words"
 	"rondel/store"
 )
 
 // letter is the content of one mail, rendered twice: as plain text and as
-// HTML, so both parts always say the same.
+// HTML, so both parts always say the same. Its words are said already, in
+// the recipient's language; sp says the letter's own few words (the lead-in
+// of the one-click answers, the colons) in the same language.
 type letter struct {
+	sp       *words.Speaker
 	Greeting string
 	Paras    []string
 	Lists    []list
@@ -34,6 +37,7 @@ type action struct {
 }
 
 func (l letter) text() string {
+	sp := l.sp
 	var b strings.Builder
 	b.WriteString(l.Greeting + "\n\n")
 	for _, p := range l.Paras {
@@ -50,24 +54,24 @@ func (l letter) text() string {
 		b.WriteString(p + "\n\n")
 	}
 	if l.Main.URL != "" {
-		fmt.Fprintf(&b, "%s:\n%s\n\n", l.Main.Label, l.Main.URL)
+		b.WriteString(sp.T("mail.lead_in", "label", l.Main.Label) + "\n" + l.Main.URL + "\n\n")
 	}
 	if len(l.Choices) > 0 {
-		b.WriteString("Or answer from here (each link asks you to confirm):\n")
+		b.WriteString(sp.T("mail.choices") + "\n")
 		for _, c := range l.Choices {
-			fmt.Fprintf(&b, "  - %s: %s\n", c.Label, c.URL)
+			b.WriteString("  - " + sp.T("mail.link", "label", c.Label, "url", c.URL) + "\n")
 		}
 		b.WriteString("\n")
 	}
 	b.WriteString("-- \n")
 	for _, f := range l.Footer {
-		fmt.Fprintf(&b, "%s: %s\n", f.Label, f.URL)
+		b.WriteString(sp.T("mail.link", "label", f.Label, "url", f.URL) + "\n")
 	}
 	return b.String()
 }
 
 var htmlLetter = template.Must(template.New("mail").Parse(`<!DOCTYPE html>
-<html><head><meta charset="utf-8"></head>
+<html lang="{{.Lang}}"><head><meta charset="utf-8"></head>
 <body style="font-family: Georgia, serif; max-width: 40em; color: #222">
 <p>{{.Greeting}}</p>
 {{range .Paras}}<p>{{.}}</p>
@@ -75,7 +79,7 @@ var htmlLetter = template.Must(template.New("mail").Parse(`<!DOCTYPE html>
 <ul>{{range .Items}}<li>{{.}}</li>{{end}}</ul>
 {{end}}{{range .After}}<p>{{.}}</p>
 {{end}}{{with .Main}}{{if .URL}}<p><a href="{{.URL}}" style="display: inline-block; padding: .5em 1em; background: #7a1f1f; color: #fff; text-decoration: none; border-radius: 4px">{{.Label}}</a></p>
-{{end}}{{end}}{{if .Choices}}<p>Or answer from here (each link asks you to confirm):</p>
+{{end}}{{end}}{{if .Choices}}<p>{{.ChoicesLeadIn}}</p>
 <ul>{{range .Choices}}<li><a href="{{.URL}}">{{.Label}}</a></li>{{end}}</ul>
 {{end}}<hr>
 <p style="font-size: small">{{range $i, $f := .Footer}}{{if $i}} · {{end}}<a href="{{$f.URL}}">{{$f.Label}}</a>{{end}}</p>
@@ -84,7 +88,11 @@ var htmlLetter = template.Must(template.New("mail").Parse(`<!DOCTYPE html>
 
 func (l letter) html() (string, error) {
 	var b bytes.Buffer
-	if err := htmlLetter.Execute(&b, l); err != nil {
+	data := struct {
+		letter
+		Lang, ChoicesLeadIn string
+	}{l, l.sp.Lang(), l.sp.T("mail.choices")}
+	if err := htmlLetter.Execute(&b, data); err != nil {
 		return "", err
 	}
 	return b.String(), nil
@@ -101,10 +109,10 @@ func (s *Service) threadID(gameID int64) string {
 func (s *Service) outboxRow(gameID int64, seq int, kind string, u store.User, subject string, l letter) (*store.OutboxMail, error) {
 	unsubGame, unsubAll := s.UnsubscribeURL(u.ID, gameID), s.UnsubscribeURL(u.ID, 0)
 	if gameID > 0 {
-		l.Footer = append([]action{{"Game page", fmt.Sprintf("%s/games/%d", s.base, gameID)}},
-			append(l.Footer, action{"No more mail about this game", unsubGame})...)
+		l.Footer = append([]action{{l.sp.T("mail.footer.game"), fmt.Sprintf("%s/games/%d", s.base, gameID)}},
+			append(l.Footer, action{l.sp.T("mail.footer.stop_game"), unsubGame})...)
 	}
-	l.Footer = append(l.Footer, action{"No more mail from Rondel", unsubAll})
+	l.Footer = append(l.Footer, action{l.sp.T("mail.footer.stop_all"), unsubAll})
 	html, err := l.html()
 	if err != nil {
 		return nil, err
@@ -143,39 +151,3 @@ const (
 	kindAbandoned  = "abandoned"
 	kindDigest     = "digest"
 )
-
-// when writes a deadline in a person's time zone, with the time left.
-func when(t time.Time, tz string, now time.Time) string {
-	loc, err := time.LoadLocation(tz)
-	if err != nil {
-		loc = time.UTC
-	}
-	s := t.In(loc).Format("Mon 2 Jan 2006, 15:04 MST")
-	if left := t.Sub(now); left > 0 {
-		s += " (in " + span(left) + ")"
-	} else {
-		s += " (passed)"
-	}
-	return s
-}
-
-// span writes a duration in days and hours, or hours and minutes.
-func span(d time.Duration) string {
-	d = d.Round(time.Minute)
-	days, hours, mins := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour), int(d%time.Hour/time.Minute)
-	switch {
-	case days > 0:
-		return fmt.Sprintf("%d %s %d %s", days, plural(days, "day"), hours, plural(hours, "hour"))
-	case hours > 0:
-		return fmt.Sprintf("%d %s %d %s", hours, plural(hours, "hour"), mins, plural(mins, "minute"))
-	default:
-		return fmt.Sprintf("%d %s", mins, plural(mins, "minute"))
-	}
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
-}

@@ -12,8 +12,10 @@ import (
 	"rondel/game"
 	"rondel/game/gametest"
 	"rondel/game/selfplay"
+	"rondel/game/words"
 	"rondel/store"
 	"rondel/store/config"
+	"rondel/store/storetest"
 )
 
 func TestTurnMailOverSMTP(t *testing.T) {
@@ -76,7 +78,7 @@ func TestTurnMailOverSMTP(t *testing.T) {
 	pos, _ := e.st.Current(e.ctx, g.ID)
 	d := pos.State.ToAct()[0]
 	for name, body := range map[string]string{"text": turn.Text, "html": html.UnescapeString(turn.HTML)} {
-		for _, want := range []string{d.Prompt, "Deadline: ", "/notify/d/d.", "/notify/unsubscribe/"} {
+		for _, want := range []string{words.English().Say(d.Prompt), "Deadline: ", "/notify/d/d.", "/notify/unsubscribe/"} {
 			if !strings.Contains(body, want) {
 				t.Errorf("%s part lacks %q:\n%s", name, want, body)
 			}
@@ -343,15 +345,7 @@ func TestOneMailPerNewDecisionImperial(t *testing.T) {
 	for i, p := range out.Record.Players {
 		players = append(players, store.NewPlayer{Name: p.Name, Email: fmt.Sprintf("p%d@example.org", i)})
 	}
-	g, invites, err := e.st.CreateGame(e.ctx, store.NewGame{GameID: "imperial", Name: "random", Seed: out.Seed, Players: players})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, inv := range invites {
-		if _, _, err := e.st.AcceptInvitation(e.ctx, inv.Token); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g := storetest.StartGame(t, e.st, store.NewGame{Kind: "imperial", Name: "random", Seed: out.Seed, Players: players}, nil)
 	e.svc.GameStarted(e.ctx, g.ID)
 	for i, m := range out.Record.Moves {
 		if _, err := e.st.AppendMove(e.ctx, store.Submit{GameID: g.ID, Seat: m.Seat, Seq: i, Move: m.Move}); err != nil {

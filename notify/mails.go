@@ -3,10 +3,10 @@ package notify
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"rondel/game"
+	"rondel/game/words"
 	"rondel/store"
 	"rondel/store/config"
 )
@@ -26,21 +26,6 @@ func (s *Service) clockFor(gameID int64, preset string, skipWeekends bool) *stor
 // maxChoices is how many legal moves a mail still lists as one-click links.
 const maxChoices = 8
 
-var choosePrompt = regexp.MustCompile(`^Choose (.+?)'s space on the rondel`)
-
-// headline says in a few words what a decision is: "Italy to move" for a
-// rondel choice, else the engine's prompt.
-func headline(d game.Decision) string {
-	if m := choosePrompt.FindStringSubmatch(d.Prompt); m != nil {
-		return m[1] + " to move"
-	}
-	p := strings.TrimSuffix(strings.TrimSpace(d.Prompt), ".")
-	if len(p) > 80 {
-		p = p[:77] + "..."
-	}
-	return p
-}
-
 // roundOf reads a game's round from its encoded state, when the engine
 // keeps one at the top level ("round"); 0 when not.
 func roundOf(st game.State) int {
@@ -58,17 +43,16 @@ func roundOf(st game.State) int {
 }
 
 // turnSubject is e.g. "Rondel · Tuesday club · Italy to move, round 7".
-func turnSubject(gameName string, d game.Decision, st game.State, seq int) string {
-	h := headline(d)
-	sep := ", "
-	if strings.HasSuffix(h, "?") {
-		sep = " · "
-	}
-	s := fmt.Sprintf("Rondel · %s · %s%s", gameName, h, sep)
+func turnSubject(sp *words.Speaker, gameName string, d game.Decision, st game.State, seq int) string {
+	h := headline(sp, d)
+	id, n := "mail.turn.move", seq+1
 	if r := roundOf(st); r > 0 {
-		return s + fmt.Sprintf("round %d", r)
+		id, n = "mail.turn.round", r
 	}
-	return s + fmt.Sprintf("move %d", seq+1)
+	if isQuestion(h) {
+		id += "_after_question"
+	}
+	return gameSubject(sp, gameName, sp.T(id, "what", h, "n", n))
 }
 
 // mailTurn queues the mail telling a seat what it must decide now.
@@ -89,11 +73,12 @@ func (s *Service) mailTurn(tx *store.NotifyTx, v *gameView, seat int, st game.St
 	if _, _, _, ok := autoAnswer(st, seat, orders, false); ok {
 		return nil // a standing order answers at once: nothing to ask
 	}
-	l, err := s.turnLetter(tx, v, seat, st, fresh, seq, since, dl)
+	sp := speakerFor(u, v)
+	l, err := s.turnLetter(tx, sp, v, seat, st, fresh, seq, since, dl)
 	if err != nil {
 		return err
 	}
-	row, err := s.outboxRow(v.game.ID, seq, kindTurn, u, turnSubject(v.game.Name, fresh[0], st, seq), l)
+	row, err := s.outboxRow(v.game.ID, seq, kindTurn, u, turnSubject(sp, v.game.Name, fresh[0], st, seq), l)
 	if err != nil {
 		return err
 	}
@@ -101,42 +86,59 @@ func (s *Service) mailTurn(tx *store.NotifyTx, v *gameView, seat int, st game.St
 	return err
 }
 
-func (s *Service) turnLetter(tx *store.NotifyTx, v *gameView, seat int, st game.State, fresh []game.Decision, seq, since int, dl *store.Deadline) (letter, error) {
+func (s *Service) turnLetter(tx *store.NotifyTx, sp *words.Speaker, v *gameView, seat int, st game.State, fresh []game.Decision, seq, since int, dl *store.Deadline) (letter, error) {
 	u := v.users[seat]
-	l := letter{Greeting: "Hello " + u.Name() + ","}
-	l.Paras = append(l.Paras, fmt.Sprintf("It is your turn in %s.", v.game.Name))
+	l := letter{sp: sp, Greeting: greeting(sp, u)}
+	l.Paras = append(l.Paras, sp.T("mail.turn.intro", "game", v.game.Name))
 	var asked []string
 	for _, d := range fresh {
-		asked = append(asked, d.Prompt)
+		asked = append(asked, sp.Say(d.Prompt))
 	}
-	l.Lists = append(l.Lists, list{"You are asked:", asked})
-	happened, err := s.happened(tx, v, since, seq)
+	l.Lists = append(l.Lists, list{sp.T("mail.turn.asked"), asked})
+	happened, err := s.happened(tx, sp, v, since, seq)
 	if err != nil {
 		return l, err
 	}
 	if len(happened) > 0 {
-		l.Lists = append(l.Lists, list{"What happened since your last turn:", happened})
+		l.Lists = append(l.Lists, list{sp.T("mail.turn.happened"), happened})
 	}
 	if ds, ok := st.(game.Describer); ok {
-		if sit := strings.TrimSpace(ds.Situation(seat)); sit != "" {
-			l.After = append(l.After, "Your situation: "+sit)
+		if sit := strings.TrimSpace(sp.Sentences(ds.Situation(seat))); sit != "" {
+			l.After = append(l.After, sp.T("mail.turn.situation", "situation", sit))
 		}
 	}
-	l.After = append(l.After, "Deadline: "+when(dl.DueAt, tx.TimeZone(u.ID), v.now)+".")
+	l.After = append(l.After, sp.T("mail.turn.deadline", "when", when(sp, dl.DueAt, tx.TimeZone(u.ID), v.now)))
 	link := DecisionLink{Game: v.game.ID, Seat: seat, Seq: seq, User: u.ID, Choice: -1}
-	l.Main = action{"Open your decision", s.DecisionURL(link)}
-	l.Footer = append(l.Footer, action{"Standing orders and deadlines", fmt.Sprintf("%s/games/%d/notify", s.base, v.game.ID)})
+	l.Main = action{sp.T("mail.action.decision"), s.DecisionURL(link)}
+	l.Footer = append(l.Footer, action{sp.T("mail.footer.orders"), fmt.Sprintf("%s/games/%d/notify", s.base, v.game.ID)})
 	if moves := st.LegalMoves(seat); len(moves) > 0 && len(moves) <= maxChoices {
-		for i, m := range moves {
+		for i, label := range choiceLabels(sp, moves) {
 			link.Choice = i
-			l.Choices = append(l.Choices, action{m.Label, s.DecisionURL(link)})
+			l.Choices = append(l.Choices, action{label, s.DecisionURL(link)})
 		}
 	}
 	return l, nil
 }
 
+// choiceLabels says the moves' labels; where two moves have the same
+// label ("take 1" from either pile), each is said with its group.
+func choiceLabels(sp *words.Speaker, moves []game.LegalMove) []string {
+	out := make([]string, len(moves))
+	count := map[string]int{}
+	for i, m := range moves {
+		out[i] = sp.Say(m.Label)
+		count[out[i]]++
+	}
+	for i, m := range moves {
+		if count[out[i]] > 1 && !m.Group.IsZero() {
+			out[i] = sp.T("mail.choice", "group", m.Group, "label", out[i])
+		}
+	}
+	return out
+}
+
 // happened describes the moves after since up to seq, the newest 25.
-func (s *Service) happened(tx *store.NotifyTx, v *gameView, since, seq int) ([]string, error) {
+func (s *Service) happened(tx *store.NotifyTx, sp *words.Speaker, v *gameView, since, seq int) ([]string, error) {
 	if since >= seq {
 		return nil, nil
 	}
@@ -146,37 +148,41 @@ func (s *Service) happened(tx *store.NotifyTx, v *gameView, since, seq int) ([]s
 	}
 	var out []string
 	for _, m := range moves {
-		out = append(out, describeMove(m, v.seats))
+		out = append(out, describeMove(sp, m))
 	}
 	return out, nil
 }
 
 // describeMove is one line of the log: who, what, and by whom if not them.
-func describeMove(m store.Move, seats []store.Seat) string {
-	name := fmt.Sprintf("seat %d", m.Seat+1)
-	if m.Seat >= 0 && m.Seat < len(seats) {
-		name = seats[m.Seat].Name
-	}
-	var texts []string
+// sp names the seats as they are named now.
+func describeMove(sp *words.Speaker, m store.Move) string {
+	name := sp.SeatName(m.Seat)
+	var said []words.Text
 	for _, e := range m.EventList() {
-		t := strings.TrimSpace(e.Text)
-		if t != "" && !strings.ContainsAny(t[len(t)-1:], ".!?:") {
-			t += "."
+		t := strings.TrimSpace(sp.Say(e.Msg))
+		if t == "" {
+			continue
 		}
-		texts = append(texts, t)
+		if !endsSentence(t) {
+			t = sp.T("mail.move.sentence", "words", t)
+		}
+		said = append(said, words.Raw(t))
 	}
-	line := name + " moved."
-	if len(texts) > 0 {
-		line = strings.Join(texts, " ")
+	line := sp.T("mail.move.moved", "player", name)
+	if len(said) > 0 {
+		line = sp.Sentences(said)
 		if !strings.Contains(line, name) {
-			line = name + ": " + line
+			line = sp.T("mail.move.who", "player", name, "what", line)
 		}
 	}
-	switch m.By {
-	case store.ByCaretaker:
-		line += " (by the caretaker: " + m.Note + ")"
-	case store.ByStandingOrder:
-		line += " (by standing order: " + m.Note + ")"
+	note := words.Decode(m.Note)
+	switch {
+	case m.By == store.ByCaretaker && note.IsZero():
+		line = sp.T("mail.move.by_caretaker", "what", line)
+	case m.By == store.ByCaretaker:
+		line = sp.T("mail.move.by_caretaker_why", "what", line, "why", note)
+	case m.By == store.ByStandingOrder:
+		line = sp.T("mail.move.by_order", "what", line, "order", note)
 	}
 	return line
 }
@@ -191,22 +197,23 @@ func (s *Service) mailEnd(tx *store.NotifyTx, v *gameView, res *game.Result, seq
 		if !ok {
 			continue
 		}
-		l := letter{Greeting: "Hello " + u.Name() + ",", Paras: []string{v.game.Name + " is over."},
-			Main: action{"See the final position", fmt.Sprintf("%s/games/%d", s.base, v.game.ID)}}
+		sp := speakerFor(u, v)
+		l := letter{sp: sp, Greeting: greeting(sp, u), Paras: []string{sp.T("mail.end.over", "game", v.game.Name)},
+			Main: action{sp.T("mail.action.final"), fmt.Sprintf("%s/games/%d", s.base, v.game.ID)}}
 		if res != nil && seat < len(res.Places) {
-			l.Paras = append(l.Paras, fmt.Sprintf("You finished in place %d with %d points.", res.Places[seat], res.Scores[seat]))
+			l.Paras = append(l.Paras, sp.T("mail.end.place", "place", res.Places[seat], "count", res.Scores[seat]))
 			var items []string
-			for i, st := range v.seats {
-				if i < len(res.Scores) {
-					items = append(items, fmt.Sprintf("%d. %s: %d points", res.Places[i], st.Name, res.Scores[i]))
+			for i := range v.seats {
+				if i < len(res.Scores) && i < len(res.Places) {
+					items = append(items, sp.T("mail.end.score", "place", res.Places[i], "player", words.Seat(i), "count", res.Scores[i]))
 				}
 			}
-			l.Lists = append(l.Lists, list{"Scores:", items})
-			if res.TieBreak != "" {
-				l.Paras = append(l.Paras, "Ties: "+res.TieBreak)
+			l.Lists = append(l.Lists, list{sp.T("mail.end.scores"), items})
+			if !res.TieBreak.IsZero() {
+				l.Paras = append(l.Paras, sp.T("mail.end.ties", "how", res.TieBreak))
 			}
 		}
-		row, err := s.outboxRow(v.game.ID, seq, kindEnd, u, fmt.Sprintf("Rondel · %s · the game is over", v.game.Name), l)
+		row, err := s.outboxRow(v.game.ID, seq, kindEnd, u, gameSubject(sp, v.game.Name, sp.T("mail.end.subject")), l)
 		if err != nil {
 			return err
 		}

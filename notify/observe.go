@@ -6,14 +6,15 @@ import (
 	"time"
 
 	"rondel/game"
+	"rondel/game/words"
 	"rondel/store"
 )
 
 // cause says why notify itself made a move; the observer reads it from the
 // move's context.
 type cause struct {
-	kind   string // causeTimeout, causeContinue, causeAuto
-	reason string
+	kind   string     // causeTimeout, causeContinue, causeAuto
+	reason words.Text // the caretaker's reason, or the standing order
 }
 
 const (
@@ -174,6 +175,9 @@ func (s *Service) reconcile(tx *store.NotifyTx, v *gameView, before []game.Decis
 			if err := s.mailTurn(tx, v, seat, after, fresh, seq, since, nd); err != nil {
 				return err
 			}
+			if err := s.noticeTurn(tx, v, seat, after, fresh, seq, nd); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -218,8 +222,9 @@ func (s *Service) openDeadline(tx *store.NotifyTx, v *gameView, seat, seq int) (
 	if err != nil {
 		return nil, err
 	}
-	d := &store.Deadline{GameID: v.game.ID, Seat: seat, AskedSeq: seq, AskedAt: v.now, DueAt: cal.add(v.now, allowance(v.clock, sc))}
+	d := &store.Deadline{GameID: v.game.ID, Seat: seat, UserID: v.seats[seat].UserID, AskedSeq: seq, AskedAt: v.now, DueAt: cal.add(v.now, allowance(v.clock, sc))}
 	d.Reminded = s.remindersPassed(d.DueAt, v.now)
+	d.NextAt = s.nextAt(d)
 	return d, tx.AddDeadline(d)
 }
 
@@ -277,7 +282,7 @@ func (s *Service) resetTimeouts(tx *store.NotifyTx, v *gameView, seat int) error
 
 // recordTimeout counts a timeout, drops the seat to the caretaker after
 // too many in a row, and tells everyone.
-func (s *Service) recordTimeout(tx *store.NotifyTx, v *gameView, m store.MoveDone, reason string) error {
+func (s *Service) recordTimeout(tx *store.NotifyTx, v *gameView, m store.MoveDone, reason words.Text) error {
 	sc, err := s.seatClock(tx, v, m.Seat)
 	if err != nil {
 		return err
@@ -292,17 +297,29 @@ func (s *Service) recordTimeout(tx *store.NotifyTx, v *gameView, m store.MoveDon
 	if err := tx.SaveSeatClock(sc); err != nil {
 		return err
 	}
-	name := v.seats[m.Seat].Name
-	text := fmt.Sprintf("%s did not decide in time, so the caretaker moved for them: %s.", name, reason)
+	text := words.New("mail.timeout.moved").Seat("player", m.Seat).Sub("why", reason)
 	if dropped {
-		text += fmt.Sprintf(" That was %d timeouts in a row: the caretaker plays %s's seat for the rest of the game.", sc.Timeouts, name)
+		text = words.New("mail.timeout.dropped").Sub("moved", text).Seat("player", m.Seat).Count(sc.Timeouts)
 	}
-	subject := fmt.Sprintf("Rondel · %s · %s timed out", v.game.Name, name)
-	return s.mailEveryone(tx, v, m.Seq, kindTimeout, subject, text)
+	return s.mailEveryone(tx, v, m.Seq, kindTimeout, words.New("mail.timeout.subject").Seat("player", m.Seat), text)
 }
 
-// mailEveryone queues one mail to every seat's holder.
-func (s *Service) mailEveryone(tx *store.NotifyTx, v *gameView, seq int, kind, subject string, paras ...string) error {
+// mailEveryone queues one mail to every seat's holder: the same words for
+// everyone, each said in their own language.
+func (s *Service) mailEveryone(tx *store.NotifyTx, v *gameView, seq int, kind string, what words.Text, paras ...words.Text) error {
+	return s.mailEach(tx, v, seq, kind, func(_ store.User, sp *words.Speaker) (string, []string) {
+		out := make([]string, len(paras))
+		for i, p := range paras {
+			out[i] = sp.Say(p)
+		}
+		return sp.Say(what), out
+	})
+}
+
+// mailEach queues one mail to every seat's holder who wants it, in their
+// language (sp) and with times in their time zone: say gives the words of
+// the subject after the game's name, and the paragraphs.
+func (s *Service) mailEach(tx *store.NotifyTx, v *gameView, seq int, kind string, say func(u store.User, sp *words.Speaker) (what string, paras []string)) error {
 	for _, u := range v.users {
 		ok, err := s.wantsMail(tx, u, v.game.ID, false)
 		if err != nil {
@@ -311,9 +328,11 @@ func (s *Service) mailEveryone(tx *store.NotifyTx, v *gameView, seq int, kind, s
 		if !ok {
 			continue
 		}
-		l := letter{Greeting: "Hello " + u.Name() + ",", Paras: paras,
-			Main: action{"Open the game", fmt.Sprintf("%s/games/%d", s.base, v.game.ID)}}
-		row, err := s.outboxRow(v.game.ID, seq, kind, u, subject, l)
+		sp := speakerFor(u, v)
+		what, paras := say(u, sp)
+		l := letter{sp: sp, Greeting: greeting(sp, u), Paras: paras,
+			Main: action{sp.T("mail.action.game"), fmt.Sprintf("%s/games/%d", s.base, v.game.ID)}}
+		row, err := s.outboxRow(v.game.ID, seq, kind, u, gameSubject(sp, v.game.Name, what), l)
 		if err != nil {
 			return err
 		}

@@ -2,63 +2,62 @@ package notify
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"rondel/game"
+	"rondel/game/words"
 	"rondel/store"
 )
 
-// OrderKind is a kind of standing order a player may give for a game. It
-// answers decisions of one engine kind, optionally only those whose prompt
-// names something (Arg, e.g. a nation), with the legal move whose label
-// starts with Answer. Everything goes through the game contract: decision
-// kinds, prompts and legal-move labels.
-type OrderKind struct {
-	Name     string // stored in standing_orders.kind
-	Label    string // for the settings page; %s is the argument
-	Decision string // decision kind it answers ("" with OnlyMove)
-	NeedsArg bool
-	// Match says whether the prompt concerns arg.
-	Match  func(prompt, arg string) bool
-	Answer string // label prefix of the legal move to make
-	// OnlyMove: any decision that leaves exactly one legal move.
-	OnlyMove bool
-}
+// Standing orders: notify stores the orders a player gives for a seat and
+// applies them as soon as the seat is asked, before any mail goes out.
+// The orders themselves come from the game (game.OrderTaker): notify knows
+// neither the decisions they answer nor their words. One order it offers
+// for every game and answers itself: take the only legal move.
 
-// OrderKinds are the standing orders on offer.
-var OrderKinds = []OrderKind{
-	{Name: "only-move", Label: "Answer automatically when only one move is possible", OnlyMove: true},
-	{Name: "never-battle", Label: "Never demand a battle against %s", Decision: "demand-battle", NeedsArg: true,
-		Match: func(p, arg string) bool { return strings.Contains(p, " of "+arg+" ") }, Answer: "No battle"},
-	{Name: "force-investor", Label: "Always force a stop on Investor when allowed", Decision: "force-investor",
-		Answer: "Force a stop on Investor"},
-	{Name: "grant-canal", Label: "Grant canal passage to %s", Decision: "canal-permission", NeedsArg: true,
-		Match: func(p, arg string) bool { return strings.HasPrefix(p, "May "+arg+" pass") }, Answer: "Grant passage"},
-}
+// OrderOnlyMove is the id of the order every game has.
+const OrderOnlyMove = "only-move"
 
-// OrderKindByName finds an order kind.
-func OrderKindByName(name string) (OrderKind, bool) {
-	for _, k := range OrderKinds {
-		if k.Name == name {
-			return k, true
-		}
+var onlyMove = game.OrderSpec{ID: OrderOnlyMove, Label: words.New("mail.order.only_move")}
+
+// Orders lists the standing orders on offer in st's game: the one every
+// game has, then the game's own. A game not started yet (st nil) offers
+// the first only.
+func Orders(st game.State) []game.OrderSpec {
+	out := []game.OrderSpec{onlyMove}
+	if st != nil {
+		out = append(out, game.StandingOrders(st)...)
 	}
-	return OrderKind{}, false
+	return out
 }
 
-// Describe says an order in words.
-func (k OrderKind) Describe(arg string) string {
-	if k.NeedsArg {
-		return strings.Replace(k.Label, "%s", arg, 1)
+// CheckOrder refuses an order st's game does not offer, or one whose
+// parameter is not among its choices.
+func CheckOrder(st game.State, o game.Order) error {
+	spec, ok := game.FindOrder(Orders(st), o.ID)
+	if !ok {
+		return words.Fail(words.New("game.error.order_unknown").Lit("order", o.ID))
 	}
-	return k.Label
+	return spec.Check(o)
+}
+
+// DescribeOrder says a stored order; one the game does not offer (any
+// more) is named by its id.
+func DescribeOrder(st game.State, o store.StandingOrder) words.Text {
+	spec, ok := game.FindOrder(Orders(st), o.Order)
+	if !ok {
+		return words.New("mail.order.gone").Lit("order", strings.TrimSpace(o.Order+" "+o.Param))
+	}
+	return spec.Describe(game.Order{ID: o.Order, Param: o.Param})
 }
 
 // autoAnswer finds a move the game makes for seat without asking: the
 // caretaker's when the seat was dropped, or one a standing order gives.
-func autoAnswer(st game.State, seat int, orders []store.StandingOrder, dropped bool) (json.RawMessage, string, string, bool) {
+// The note says why, as words.
+func autoAnswer(st game.State, seat int, orders []store.StandingOrder, dropped bool) (mv json.RawMessage, by string, note words.Text, ok bool) {
 	if st.Finished() {
-		return nil, "", "", false
+		return nil, "", note, false
 	}
 	var mine []game.Decision
 	for _, d := range st.ToAct() {
@@ -67,37 +66,45 @@ func autoAnswer(st game.State, seat int, orders []store.StandingOrder, dropped b
 		}
 	}
 	if len(mine) == 0 {
-		return nil, "", "", false
+		return nil, "", note, false
 	}
 	if dropped {
 		mv, why, err := st.Caretaker(seat)
 		if err != nil {
-			return nil, "", "", false
+			return nil, "", note, false
 		}
-		return mv, store.ByCaretaker, "the caretaker plays this seat after repeated timeouts: " + why, true
+		return mv, store.ByCaretaker, words.New("mail.note.dropped").Sub("why", why), true
 	}
 	legal := st.LegalMoves(seat)
+	specs := Orders(st)
 	for _, o := range orders {
-		k, ok := OrderKindByName(o.Kind)
+		spec, ok := game.FindOrder(specs, o.Order)
 		if !ok {
 			continue
 		}
-		if k.OnlyMove {
+		given := game.Order{ID: o.Order, Param: o.Param}
+		if spec.ID == OrderOnlyMove {
 			if len(legal) == 1 {
-				return legal[0].Move, store.ByStandingOrder, k.Describe(o.Arg), true
+				return legal[0].Move, store.ByStandingOrder, spec.Describe(given), true
 			}
 			continue
 		}
-		for _, d := range mine {
-			if d.Kind != k.Decision || (k.NeedsArg && !k.Match(d.Prompt, o.Arg)) {
-				continue
-			}
-			for _, m := range legal {
-				if strings.HasPrefix(m.Label, k.Answer) {
-					return m.Move, store.ByStandingOrder, k.Describe(o.Arg), true
-				}
-			}
+		if !asks(mine, spec.Answers) {
+			continue
+		}
+		if mv, ok := st.(game.OrderTaker).AnswerOrder(seat, given); ok {
+			return mv, store.ByStandingOrder, spec.Describe(given), true
 		}
 	}
-	return nil, "", "", false
+	return nil, "", note, false
+}
+
+// asks reports whether one of the decisions is of one of the kinds.
+func asks(ds []game.Decision, kinds []string) bool {
+	for _, d := range ds {
+		if slices.Contains(kinds, d.Kind) {
+			return true
+		}
+	}
+	return false
 }

@@ -12,10 +12,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"sync"
 	"time"
 
+	"rondel/game/words"
 	"rondel/store"
 	"rondel/store/config"
 )
@@ -50,6 +52,8 @@ type Service struct {
 	reminders []time.Duration // longest first
 	bg        bool
 	kicks     sync.WaitGroup // background sends under way
+	admins    []string       // told about mail that finally fails
+	hooks     *http.Client   // posts turn notices to webhooks (webhook.go)
 }
 
 // New makes the service and installs its move observer in the store, so
@@ -74,7 +78,8 @@ func New(ctx context.Context, o Options) (*Service, error) {
 		return nil, fmt.Errorf("notify: base url: %w", err)
 	}
 	s := &Service{st: o.Store, cfg: o.Config.Notify, base: base, host: u.Hostname(), from: o.Config.Mail.From,
-		transport: o.Transport, log: o.Logger, key: key, bg: o.Background}
+		transport: o.Transport, log: o.Logger, key: key, bg: o.Background, admins: o.Config.Admins}
+	s.hooks = webhookClient(time.Duration(o.Config.Notify.Webhooks.TimeoutSeconds)*time.Second, o.Config.Notify.Webhooks.AllowLoopback)
 	if s.transport == nil {
 		s.transport = LocalTransport{Outbox: store.LocalOutbox{Store: o.Store, Log: o.Logger}}
 	}
@@ -161,10 +166,10 @@ func (s *Service) kick(ctx context.Context) {
 // SetClock changes how a game keeps time; running deadlines keep theirs.
 func (s *Service) SetClock(ctx context.Context, gameID int64, preset string, skipWeekends bool, policy string) error {
 	if _, ok := s.cfg.Preset(preset); !ok {
-		return fmt.Errorf("there is no deadline preset %q", preset)
+		return words.Fail(words.New("mail.error.preset").Lit("preset", preset))
 	}
 	if policy != store.PolicyCaretaker && policy != store.PolicySubstitute {
-		return fmt.Errorf("there is no timeout policy %q", policy)
+		return words.Fail(words.New("mail.error.policy").Lit("policy", policy))
 	}
 	return s.st.NotifyTx(ctx, func(tx *store.NotifyTx) error {
 		old, err := s.ensureClock(tx, gameID)
@@ -177,5 +182,6 @@ func (s *Service) SetClock(ctx context.Context, gameID int64, preset string, ski
 	})
 }
 
-// ClockWords says how a game keeps time, for pages.
-func (s *Service) ClockWords(gc *store.GameClock) string { return s.clockWords(gc) }
+// ClockWords says how a game keeps time, for pages to say in the reader's
+// language.
+func (s *Service) ClockWords(gc *store.GameClock) words.Text { return clockWords(gc) }

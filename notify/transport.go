@@ -3,8 +3,8 @@ package notify
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/wneessen/go-mail"
@@ -81,45 +81,47 @@ func (t SMTPTransport) timeout() time.Duration {
 	return 30 * time.Second
 }
 
-// Deliver sends one mail.
+// Deliver sends one mail. A refusal the server will repeat (a 5xx reply,
+// an address it cannot even be given) is a *PermanentError.
 func (t SMTPTransport) Deliver(ctx context.Context, m store.OutboxMail) error {
 	msg, err := t.message(m)
 	if err != nil {
-		return err
+		return &PermanentError{Err: err}
 	}
 	c, err := t.client()
 	if err != nil {
 		return err
 	}
-	return c.DialAndSendWithContext(ctx, msg)
+	if err := c.DialAndSendWithContext(ctx, msg); err != nil {
+		var se *mail.SendError
+		if errors.As(err, &se) && se.ErrorCode() >= 500 && se.ErrorCode() < 600 {
+			return &PermanentError{Err: err}
+		}
+		return err
+	}
+	return nil
+}
+
+// PermanentError is a refusal that sending again would only repeat: the
+// mail is given up at once, not retried.
+type PermanentError struct{ Err error }
+
+func (e *PermanentError) Error() string { return e.Err.Error() }
+func (e *PermanentError) Unwrap() error { return e.Err }
+
+// IsPermanent reports whether a delivery error is a *PermanentError.
+func IsPermanent(err error) bool {
+	var pe *PermanentError
+	return errors.As(err, &pe)
 }
 
 // LocalTransport keeps mail in the local outbox (/outbox) when no SMTP
-// server is configured.
+// server is configured. The sender hands it claimed mails, which the
+// outbox stores and marks sent in one transaction (exactly once).
 type LocalTransport struct{ Outbox store.LocalOutbox }
 
-// Deliver stores the plain-text part and the main link.
+// Deliver stores the plain-text part and the main link (for a mail not in
+// the queue; queued mails go through Outbox.Deliver).
 func (t LocalTransport) Deliver(ctx context.Context, m store.OutboxMail) error {
-	var h map[string]string
-	_ = json.Unmarshal([]byte(m.Headers), &h)
-	return t.Outbox.Send(ctx, store.Mail{To: m.ToAddr, Subject: m.Subject, Body: m.TextBody, Link: h["X-Rondel-Link"]})
-}
-
-// Mailer sends the service's own mail (sign-in links, invitations) at once
-// through a transport, for handlers when an SMTP server is configured.
-type Mailer struct {
-	Transport Transport
-	Host      string // for the Message-ID
-}
-
-// Send delivers m now; the person waits for the link, so it is not queued.
-func (m Mailer) Send(ctx context.Context, ml store.Mail) error {
-	token, _ := store.NewSecret()
-	h, _ := json.Marshal(map[string]string{"X-Rondel-Link": ml.Link,
-		"Message-ID": fmt.Sprintf("<rondel.%s@%s>", token[:20], m.Host)})
-	body := ml.Body
-	if ml.Link != "" && !strings.Contains(body, ml.Link) {
-		body += "\n\n" + ml.Link + "\n"
-	}
-	return m.Transport.Deliver(ctx, store.OutboxMail{ToAddr: ml.To, Subject: ml.Subject, TextBody: body, Headers: string(h)})
+	return t.Outbox.Send(ctx, store.Mail{To: m.ToAddr, Subject: m.Subject, Body: m.TextBody, Link: mailHeaders(m)["X-Rondel-Link"]})
 }

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"rondel/game/words"
 )
 
 // Sign-in errors. ErrTokenInvalid deliberately does not say whether a
@@ -57,7 +59,9 @@ func (s *Store) RequestLogin(ctx context.Context, email, ip string, lim LoginLim
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		since := now.Add(-lim.Window)
 		var byAddr, byIP int64
-		if err := tx.Model(&LoginToken{}).Where("email = ? AND created_at > ?", email, since).Count(&byAddr).Error; err != nil {
+		// A link whose mail could not be sent does not use up the
+		// address's allowance (it still counts for the network).
+		if err := tx.Model(&LoginToken{}).Where("email = ? AND created_at > ? AND unsent = ?", email, since, false).Count(&byAddr).Error; err != nil {
 			return err
 		}
 		if err := tx.Model(&LoginToken{}).Where("ip = ? AND created_at > ?", ip, since).Count(&byIP).Error; err != nil {
@@ -72,6 +76,13 @@ func (s *Store) RequestLogin(ctx context.Context, email, ip string, lim LoginLim
 		return "", err
 	}
 	return token, nil
+}
+
+// LoginUnsent records that a sign-in link's mail could not be sent: the
+// link never works, and it does not count against its address's limit.
+func (s *Store) LoginUnsent(ctx context.Context, token string) error {
+	return s.db.WithContext(ctx).Model(&LoginToken{}).Where("token_hash = ?", HashToken(token)).
+		Updates(map[string]any{"unsent": true, "expires_at": s.Now()}).Error
 }
 
 // ConsumeLogin uses a magic-link token once and returns its user, made on
@@ -120,15 +131,18 @@ func (s *Store) CreateSession(ctx context.Context, userID int64, ttl time.Durati
 
 // SessionUser returns the user of a live session.
 func (s *Store) SessionUser(ctx context.Context, token string) (*User, error) {
-	var sess Session
-	err := s.db.WithContext(ctx).Where("token_hash = ? AND revoked_at IS NULL AND expires_at > ?", HashToken(token), s.Now()).Take(&sess).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, ErrNotFound
-	}
+	// One query: every page asks it.
+	// The time zone comes along: every page that shows a time needs it.
+	users, err := queryRows(s.db.WithContext(ctx), scanUserZone, `SELECT `+userCols+`, COALESCE(p.time_zone, '')
+		FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN notify_prefs p ON p.user_id = u.id
+		WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?`, HashToken(token), s.Now())
 	if err != nil {
 		return nil, err
 	}
-	return s.User(ctx, sess.UserID)
+	if len(users) == 0 {
+		return nil, ErrNotFound
+	}
+	return &users[0], nil
 }
 
 // RevokeSession ends one session.
@@ -168,7 +182,11 @@ func (s *Store) UpdateProfile(ctx context.Context, userID int64, name, lang, not
 	switch notify {
 	case NotifyEach, NotifyDaily, NotifyNone:
 	default:
-		return fmt.Errorf("unknown notification choice %q", notify)
+		return words.Fail(words.New("store.error.notify_choice").Lit("choice", notify))
+	}
+	name, err := CleanName(name, MaxDisplayName)
+	if err != nil {
+		return err
 	}
 	return s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).
 		Updates(map[string]any{"display_name": name, "language": lang, "notify": notify}).Error
@@ -218,7 +236,7 @@ func (s *Store) AcceptInvitation(ctx context.Context, token string) (*User, *Gam
 		if err != nil {
 			return err
 		}
-		if _, err := acceptSeat(tx, inv.GameID, inv.UserID, now); err != nil {
+		if _, err := s.acceptSeat(tx, inv.GameID, inv.UserID, now); err != nil {
 			return err
 		}
 		if err := tx.Take(&u, inv.UserID).Error; err != nil {

@@ -95,7 +95,7 @@ func TestInvitationsStartTheGame(t *testing.T) {
 	ctx := context.Background()
 	tok, _ := s.RequestLogin(ctx, "host@x.org", "", limits)
 	host, _ := s.ConsumeLogin(ctx, tok)
-	g, invites, err := s.CreateGame(ctx, NewGame{GameID: gametest.ID, Name: "Friday", Seed: 9, CreatedBy: host.ID, ShuffleSeats: true,
+	g, invites, err := s.CreateGame(ctx, NewGame{Kind: gametest.ID, Name: "Friday", Seed: 9, CreatedBy: host.ID, ShuffleSeats: true,
 		Players: []NewPlayer{{"Host", "HOST@x.org"}, {"Bo", "bo@x.org"}, {"Cy", "cy@x.org"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -136,12 +136,12 @@ func TestCreateGameValidates(t *testing.T) {
 	ctx := context.Background()
 	two := []NewPlayer{{"A", "a@x.org"}, {"B", "b@x.org"}}
 	cases := []NewGame{
-		{GameID: "nope", Name: "x", Players: two},
-		{GameID: gametest.ID, Name: "x", Players: two[:1]},
-		{GameID: gametest.ID, Name: "x", Players: []NewPlayer{{"A", "a@x.org"}, {"B", "A@x.org"}}},
-		{GameID: gametest.ID, Name: "x", Players: []NewPlayer{{"A", "a@x.org"}, {"B", "not-an-address"}}},
-		{GameID: gametest.ID, Name: "x", Players: two, Options: map[string]string{"size": "huge"}},
-		{GameID: gametest.ID, Name: " ", Players: two},
+		{Kind: "nope", Name: "x", Players: two},
+		{Kind: gametest.ID, Name: "x", Players: two[:1]},
+		{Kind: gametest.ID, Name: "x", Players: []NewPlayer{{"A", "a@x.org"}, {"B", "A@x.org"}}},
+		{Kind: gametest.ID, Name: "x", Players: []NewPlayer{{"A", "a@x.org"}, {"B", "not-an-address"}}},
+		{Kind: gametest.ID, Name: "x", Players: two, Options: map[string]string{"size": "huge"}},
+		{Kind: gametest.ID, Name: " ", Players: two},
 	}
 	for i, ng := range cases {
 		if _, _, err := s.CreateGame(ctx, ng); err == nil {

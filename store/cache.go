@@ -1,78 +1,78 @@
 package store
 
 import (
-	"container/list"
 	"sync"
 
 	"rondel/game"
+	"rondel/store/lru"
 )
 
-// stateCache is a bounded LRU of replayed states by game. It is only an
-// optimisation: an entry is (game, seq) → the state after seq moves, and
-// engine states are immutable, so handing one out twice is safe and
-// forgetting one only costs a replay.
+// stateCache keeps replayed states by game, bounded in bytes. It is only
+// an optimisation: an entry is (game, seq) → the state after seq moves,
+// and engine states are immutable, so handing one out twice is safe and
+// forgetting one only costs a load from the snapshot.
 type stateCache struct {
-	mu    sync.Mutex
-	max   int
-	order *list.List // front = most recently used; values are *cacheEntry
-	byID  map[int64]*list.Element
+	mu sync.Mutex // orders put's check-then-store and forget
+	// gen counts forget calls: a state replayed from rows read before a
+	// game's setup changed is not put back after it (see forget).
+	gen uint64
+	lru *lru.Cache[int64, cachedState]
 }
 
-type cacheEntry struct {
-	gameID int64
-	seq    int
-	state  game.State
+type cachedState struct {
+	seq   int
+	state game.State
+	size  int64 // estimated bytes in memory (see stateBytes)
 }
 
-func newStateCache(max int) *stateCache {
-	return &stateCache{max: max, order: list.New(), byID: map[int64]*list.Element{}}
+// stateBytes estimates what a decoded state holds in memory from the
+// length of its JSON: engines keep about as much in their structs as
+// they write, plus slice headers and the like (TestStateSizeEstimate
+// measures each engine against this).
+func stateBytes(jsonLen int) int64 { return 2*int64(jsonLen) + 2560 }
+
+func newStateCache(maxBytes int64) *stateCache {
+	return &stateCache{lru: lru.New[int64, cachedState](maxBytes)}
 }
 
-// get returns the cached state of gameID and its seq.
-func (c *stateCache) get(gameID int64) (game.State, int, bool) {
+// get returns the cached state of gameID, its seq and its size.
+func (c *stateCache) get(gameID int64) (cachedState, bool) {
+	return c.lru.Get(gameID)
+}
+
+// epoch is the generation to pass to put: take it before reading the rows
+// a state is replayed from.
+func (c *stateCache) epoch() uint64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	el, ok := c.byID[gameID]
-	if !ok {
-		return nil, 0, false
-	}
-	c.order.MoveToFront(el)
-	e := el.Value.(*cacheEntry)
-	return e.state, e.seq, true
+	return c.gen
 }
 
-// put remembers state as gameID after seq moves, keeping the newer of two.
-func (c *stateCache) put(gameID int64, seq int, state game.State) {
-	if c.max <= 0 {
+// put remembers state as gameID after seq moves, keeping the newer of two,
+// unless a game's setup changed since epoch (the state may be replayed
+// from the old one). size is the state's estimated bytes.
+func (c *stateCache) put(epoch uint64, gameID int64, seq int, state game.State, size int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if epoch != c.gen {
 		return
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if el, ok := c.byID[gameID]; ok {
-		e := el.Value.(*cacheEntry)
-		if seq >= e.seq {
-			e.seq, e.state = seq, state
-		}
-		c.order.MoveToFront(el)
+	if old, ok := c.lru.Get(gameID); ok && old.seq > seq {
 		return
 	}
-	c.byID[gameID] = c.order.PushFront(&cacheEntry{gameID: gameID, seq: seq, state: state})
-	for c.order.Len() > c.max {
-		last := c.order.Back()
-		delete(c.byID, last.Value.(*cacheEntry).gameID)
-		c.order.Remove(last)
-	}
+	c.lru.Put(gameID, cachedState{seq: seq, state: state, size: size}, size)
 }
 
-func (c *stateCache) drop() {
+// forget drops a game's state after its setup changed (a seat renamed):
+// the next read loads it with the new setup, and states replayed before
+// are not put back.
+func (c *stateCache) forget(gameID int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.order.Init()
-	c.byID = map[int64]*list.Element{}
+	c.gen++
+	c.lru.Remove(gameID)
 }
 
-func (c *stateCache) len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.order.Len()
-}
+func (c *stateCache) drop() { c.lru.Clear() }
+
+func (c *stateCache) len() int { return c.lru.Len() }

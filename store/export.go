@@ -73,7 +73,7 @@ type ExportFilter struct {
 	Since    time.Time // games created at or after
 	Finished bool      // finished games only
 	UserID   int64     // games this member has a seat in
-	GameID   string    // one kind of game (registry id)
+	Kind     string    // one kind of game (registry id)
 	Rated    bool      // rated games only
 	// From and To bound the finishing time: [From, To). Zero: unbounded.
 	From, To time.Time
@@ -91,8 +91,8 @@ func (s *Store) ExportGames(ctx context.Context, f ExportFilter) ([]int64, error
 	if f.UserID != 0 {
 		q = q.Where("id IN (?)", s.db.Model(&Seat{}).Select("game_id").Where("user_id = ?", f.UserID))
 	}
-	if f.GameID != "" {
-		q = q.Where("game_id = ?", f.GameID)
+	if f.Kind != "" {
+		q = q.Where("game_id = ?", f.Kind)
 	}
 	if f.Rated {
 		q = q.Where("rated = ?", true)

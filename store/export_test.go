@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"rondel/game"
 	"rondel/game/caesar"
+	"rondel/game/gametest"
 	"rondel/game/imperial"
 	"rondel/game/record"
 	"rondel/game/selfplay"
@@ -22,17 +22,9 @@ func realRegistry() *game.Registry {
 }
 
 // openReal opens a migrated store with the real engines.
-func openReal(t *testing.T) (*Store, *clock) {
+func openReal(t *testing.T) (*Store, *gametest.Clock) {
 	t.Helper()
-	c := newClock()
-	s, err := Open(filepath.Join(t.TempDir(), "real.db"), Options{Registry: realRegistry(), Now: c.Now, CacheSize: 8})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	if err := s.CheckSchema(context.Background(), true); err != nil {
-		t.Fatal(err)
-	}
+	s, c, _ := openWith(t, Options{Registry: realRegistry(), CacheBytes: 8 << 20})
 	return s, c
 }
 

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
-	"sort"
 	"strings"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 
 	"rondel/game"
 	"rondel/game/rng"
+	"rondel/game/words"
 )
 
 // ErrNotFound is returned when a row does not exist.
@@ -27,7 +27,7 @@ type NewPlayer struct {
 
 // NewGame is what the creator of a game chose.
 type NewGame struct {
-	GameID       string // registry id
+	Kind         string // registry id
 	Name         string
 	Options      game.Options
 	Seed         uint64
@@ -49,7 +49,7 @@ type Invite struct {
 // CreateGame records a new game and its seats, and returns the invitations
 // to send. The creator's own seat, if any, is accepted at once.
 func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, []Invite, error) {
-	g, err := s.reg.Get(ng.GameID)
+	g, err := s.reg.Get(ng.Kind)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -76,9 +76,12 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, []Invite, er
 	if _, err := g.New(game.Setup{Players: names, Options: opts, Seed: ng.Seed}); err != nil {
 		return nil, nil, err
 	}
-	name := strings.TrimSpace(ng.Name)
+	name, err := CleanName(ng.Name, MaxGameName)
+	if err != nil {
+		return nil, nil, words.Fail(words.New("store.error.game_name").Sub("why", refusal(err)))
+	}
 	if name == "" {
-		return nil, nil, errors.New("the game needs a name")
+		return nil, nil, words.Fail(words.New("store.error.game_unnamed"))
 	}
 	optJSON, _ := json.Marshal(opts)
 	ttl := ng.InviteTTL
@@ -86,7 +89,7 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, []Invite, er
 		ttl = 14 * 24 * time.Hour
 	}
 	now := s.Now()
-	row := &Game{GameID: ng.GameID, Name: name, Options: string(optJSON), Seed: int64(ng.Seed),
+	row := &Game{Kind: ng.Kind, Name: name, Options: string(optJSON), Seed: int64(ng.Seed),
 		Status: StatusInviting, Rated: ng.Rated, CreatedAt: now}
 	if ng.CreatedBy != 0 {
 		row.CreatedBy = &ng.CreatedBy
@@ -118,7 +121,11 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, []Invite, er
 			}
 			invites = append(invites, Invite{Seat: seat, User: *u, Token: token})
 		}
-		_, err := startIfAllAccepted(tx, row.ID, now)
+		started, err := s.startIfAllAccepted(tx, row.ID, now)
+		if err != nil || started {
+			return err
+		}
+		_, err = s.deriveGame(tx, row) // its summary: waiting for players
 		return err
 	})
 	if err != nil {
@@ -132,16 +139,20 @@ func checkPlayers(in []NewPlayer) ([]NewPlayer, error) {
 	var out []NewPlayer
 	seen := map[string]bool{}
 	for _, p := range in {
-		p.Name, p.Email = strings.TrimSpace(p.Name), strings.TrimSpace(p.Email)
+		name, err := CleanName(p.Name, MaxSeatName)
+		if err != nil {
+			return nil, words.Fail(words.New("store.error.player").Lit("player", p.Name).Sub("why", refusal(err)))
+		}
+		p.Name, p.Email = name, strings.TrimSpace(p.Email)
 		if p.Name == "" && p.Email == "" {
 			continue
 		}
 		email, err := NormalizeEmail(p.Email)
 		if err != nil {
-			return nil, fmt.Errorf("player %q: %w", p.Name, err)
+			return nil, words.Fail(words.New("store.error.player").Lit("player", p.Name).Sub("why", refusal(err)))
 		}
 		if seen[email] {
-			return nil, fmt.Errorf("%s is invited twice", email)
+			return nil, words.Fail(words.New("store.error.invited_twice").Lit("email", email))
 		}
 		seen[email] = true
 		p.Email = email
@@ -155,7 +166,7 @@ func NormalizeEmail(s string) (string, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	a, err := mail.ParseAddress(s)
 	if err != nil || a.Address != s || !strings.Contains(s, "@") || len(s) > 254 {
-		return "", fmt.Errorf("%q is not an email address", s)
+		return "", words.Fail(words.New("store.error.not_an_address").Lit("address", s))
 	}
 	return s, nil
 }
@@ -179,8 +190,9 @@ func findOrCreateUser(tx *gorm.DB, email, name string, now time.Time) (*User, er
 }
 
 // startIfAllAccepted starts the game when no seat is open and reports
-// whether it started it now.
-func startIfAllAccepted(tx *gorm.DB, gameID int64, now time.Time) (bool, error) {
+// whether it started it now; a game that starts gets its summary and
+// first snapshot.
+func (s *Store) startIfAllAccepted(tx *gorm.DB, gameID int64, now time.Time) (bool, error) {
 	var open int64
 	if err := tx.Model(&Seat{}).Where("game_id = ? AND accepted_at IS NULL", gameID).Count(&open).Error; err != nil {
 		return false, err
@@ -190,7 +202,15 @@ func startIfAllAccepted(tx *gorm.DB, gameID int64, now time.Time) (bool, error) 
 	}
 	res := tx.Model(&Game{}).Where("id = ? AND status = ?", gameID, StatusInviting).
 		Updates(map[string]any{"status": StatusActive, "started_at": now})
-	return res.RowsAffected == 1, res.Error
+	if res.Error != nil || res.RowsAffected != 1 {
+		return false, res.Error
+	}
+	var g Game
+	if err := tx.Take(&g, gameID).Error; err != nil {
+		return false, err
+	}
+	_, err := s.deriveGame(tx, &g)
+	return true, err
 }
 
 // ErrNotInvited is returned when a user has no seat in the game.
@@ -201,13 +221,13 @@ var ErrNotInvited = errors.New("you have no seat in this game")
 func (s *Store) AcceptSeat(ctx context.Context, gameID, userID int64) (started bool, err error) {
 	now := s.Now()
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		started, err = acceptSeat(tx, gameID, userID, now)
+		started, err = s.acceptSeat(tx, gameID, userID, now)
 		return err
 	})
 	return started, err
 }
 
-func acceptSeat(tx *gorm.DB, gameID, userID int64, now time.Time) (bool, error) {
+func (s *Store) acceptSeat(tx *gorm.DB, gameID, userID int64, now time.Time) (bool, error) {
 	res := tx.Model(&Seat{}).Where("game_id = ? AND user_id = ?", gameID, userID).
 		Where("accepted_at IS NULL").Update("accepted_at", now)
 	if res.Error != nil {
@@ -226,24 +246,24 @@ func acceptSeat(tx *gorm.DB, gameID, userID int64, now time.Time) (bool, error) 
 		Update("used_at", now).Error; err != nil {
 		return false, err
 	}
-	return startIfAllAccepted(tx, gameID, now)
+	return s.startIfAllAccepted(tx, gameID, now)
 }
 
 // GameRow returns a game by id.
 func (s *Store) GameRow(ctx context.Context, id int64) (*Game, error) {
-	var g Game
-	err := s.db.WithContext(ctx).Take(&g, id).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
+	games, err := queryRows(s.db.WithContext(ctx), scanGame, `SELECT `+gameCols+` FROM games WHERE id = ?`, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(games) == 0 {
 		return nil, ErrNotFound
 	}
-	return &g, err
+	return &games[0], nil
 }
 
 // Seats returns a game's seats in seat order.
 func (s *Store) Seats(ctx context.Context, gameID int64) ([]Seat, error) {
-	var out []Seat
-	err := s.db.WithContext(ctx).Where("game_id = ?", gameID).Order("seat").Find(&out).Error
-	return out, err
+	return queryRows(s.db.WithContext(ctx), scanSeat, `SELECT `+seatCols+` FROM seats WHERE game_id = ? ORDER BY seat`, gameID)
 }
 
 // SeatOf returns userID's seat number in the game, or -1.
@@ -254,21 +274,6 @@ func SeatOf(seats []Seat, userID int64) int {
 		}
 	}
 	return -1
-}
-
-// GamesOf returns the games userID has a seat in, newest first.
-func (s *Store) GamesOf(ctx context.Context, userID int64) ([]Game, error) {
-	var out []Game
-	err := s.db.WithContext(ctx).Where("id IN (?)", s.db.Model(&Seat{}).Select("game_id").Where("user_id = ?", userID)).
-		Order("created_at DESC, id DESC").Find(&out).Error
-	return out, err
-}
-
-// ActiveGames returns every game in play (for notify's reminders).
-func (s *Store) ActiveGames(ctx context.Context) ([]Game, error) {
-	var out []Game
-	err := s.db.WithContext(ctx).Where("status = ?", StatusActive).Order("id").Find(&out).Error
-	return out, err
 }
 
 // Setup returns the game setup a game row and its seats describe.
@@ -297,47 +302,4 @@ func (g *Game) GameResult() *game.Result {
 		return nil
 	}
 	return &r
-}
-
-// Pending is one open decision of a person in a game in play: what notify
-// needs for "your turn" mails, reminders and caretaker timeouts.
-type Pending struct {
-	Game     Game
-	Seat     Seat
-	User     User
-	Decision game.Decision
-	Seq      int       // moves played; a caretaker move is made on this position
-	Since    time.Time // since when the game waits
-}
-
-// Pending lists every open decision of every game in play, oldest first.
-func (s *Store) Pending(ctx context.Context) ([]Pending, error) {
-	games, err := s.ActiveGames(ctx)
-	if err != nil {
-		return nil, err
-	}
-	users := map[int64]*User{}
-	var out []Pending
-	for _, g := range games {
-		pos, err := s.Current(ctx, g.ID)
-		if err != nil {
-			return nil, err
-		}
-		for _, d := range pos.State.ToAct() {
-			if d.Seat < 0 || d.Seat >= len(pos.Seats) {
-				return nil, fmt.Errorf("store: game %d asks seat %d, which does not exist", g.ID, d.Seat)
-			}
-			seat := pos.Seats[d.Seat]
-			u, ok := users[seat.UserID]
-			if !ok {
-				if u, err = s.User(ctx, seat.UserID); err != nil {
-					return nil, err
-				}
-				users[seat.UserID] = u
-			}
-			out = append(out, Pending{Game: *pos.Game, Seat: seat, User: *u, Decision: d, Seq: pos.Seq, Since: pos.Since})
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Since.Before(out[j].Since) })
-	return out, nil
 }

@@ -3,34 +3,32 @@ package store
 import (
 	"context"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
 	"rondel/game/gametest"
 )
 
-// clock is a settable test clock.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
+func newClock() *gametest.Clock {
+	return gametest.NewClock(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))
 }
 
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
+// openTest opens a migrated store on a new file with the take-away game
+// and a state cache of cacheKB kilobytes.
+func openTest(t *testing.T, cacheKB int) (*Store, *gametest.Clock, string) {
+	t.Helper()
+	return openWith(t, Options{Registry: gametest.Registry(), CacheBytes: int64(cacheKB) << 10})
 }
 
-func newClock() *clock { return &clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)} }
-
-// openTest opens a migrated store on a new file with the take-away game.
-func openTest(t *testing.T, cacheSize int) (*Store, *clock, string) {
+// openWith opens a migrated store on a new file, its clock at newClock.
+// (storetest.Open does the same for the other packages' tests; the store's
+// own cannot import it, as it imports the store.)
+func openWith(t *testing.T, opts Options) (*Store, *gametest.Clock, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "test.db")
 	c := newClock()
-	s, err := Open(path, Options{Registry: gametest.Registry(), Now: c.Now, CacheSize: cacheSize})
+	opts.Now = c.Now
+	s, err := Open(path, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,19 +42,5 @@ func openTest(t *testing.T, cacheSize int) (*Store, *clock, string) {
 // startGame creates a game among n players and accepts every seat.
 func startGame(t *testing.T, s *Store, n int, seed uint64) *Game {
 	t.Helper()
-	ctx := context.Background()
-	var players []NewPlayer
-	for i := range n {
-		players = append(players, NewPlayer{Name: string(rune('A'+i)) + "nn", Email: string(rune('a'+i)) + "@example.org"})
-	}
-	g, invites, err := s.CreateGame(ctx, NewGame{GameID: gametest.ID, Name: "test", Seed: seed, Players: players})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, inv := range invites {
-		if _, _, err := s.AcceptInvitation(ctx, inv.Token); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return g
+	return startKind(t, s, gametest.ID, n, seed)
 }

@@ -72,3 +72,31 @@ func FuzzImportRecord(f *testing.F) {
 		}
 	})
 }
+
+// TestImportOfAGameOverElsewhere: a record whose source says the game is
+// over is stored finished if its moves end the game, and refused (nothing
+// written, nobody to mail) if they do not.
+func TestImportOfAGameOverElsewhere(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openReal(t)
+	rec, _ := selfPlayed(t, s.Registry(), variants[0], 21)
+	row, err := s.ImportRecord(ctx, rec, ImportSpec{Emails: emailsFor(rec), Source: "elsewhere", Ended: true})
+	if err != nil || row.Status != StatusFinished {
+		t.Fatalf("a finished game: %v, %+v", err, row)
+	}
+	cut := *rec
+	cut.Moves = rec.Moves[:len(rec.Moves)/2]
+	before, _ := s.ExportGames(ctx, ExportFilter{})
+	if _, err := s.ImportRecord(ctx, &cut, ImportSpec{Emails: emailsFor(rec), Source: "elsewhere", Ended: true}); err == nil {
+		t.Fatal("a game over elsewhere but not here was imported")
+	}
+	if after, _ := s.ExportGames(ctx, ExportFilter{}); len(after) != len(before) {
+		t.Errorf("the refused import left a game")
+	}
+	if pend, _ := s.Pending(ctx); len(pend) != 0 {
+		t.Errorf("someone is asked to move: %+v", pend)
+	}
+	if row, err := s.ImportRecord(ctx, &cut, ImportSpec{Emails: emailsFor(rec)}); err != nil || row.Status != StatusActive {
+		t.Errorf("the same moves from a game in play: %v, %+v", err, row)
+	}
+}

@@ -2,11 +2,13 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
-	"sync"
 	"time"
+
+	"gorm.io/gorm"
 
 	"rondel/store/rating"
 )
@@ -33,72 +35,122 @@ type SeatDrop struct {
 func (SeatDrop) TableName() string { return "seat_drops" }
 
 // DropSeat records that seat left the game early (reason DropTimeout or
-// DropDropped). Recording it twice keeps the first.
+// DropDropped). Recording it twice keeps the first. A timeout counts on
+// the seat holder's reliability; a finished rated game's ladder is rated
+// again from that game on.
 func (s *Store) DropSeat(ctx context.Context, gameID int64, seat int, reason string) error {
 	if reason != DropTimeout && reason != DropDropped {
 		return fmt.Errorf("store: unknown reason %q for leaving a game", reason)
 	}
-	err := s.db.WithContext(ctx).Create(&SeatDrop{GameID: gameID, Seat: seat, Reason: reason, At: s.Now()}).Error
-	if isUniqueViolation(err) {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err := tx.Create(&SeatDrop{GameID: gameID, Seat: seat, Reason: reason, At: s.Now()}).Error
+		if isUniqueViolation(err) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if reason == DropTimeout {
+			if err := countTimeoutOf(tx, gameID, seat, 0); err != nil {
+				return err
+			}
+		}
+		var g Game
+		if err := tx.Take(&g, gameID).Error; err != nil {
+			return err
+		}
+		if g.Status == StatusFinished && g.Rated {
+			return s.rebuildLadder(tx, g.Kind)
+		}
 		return nil
-	}
-	return err
+	})
 }
 
 // LadderGameID is a game's id on the ladder.
 func LadderGameID(id int64) string { return strconv.FormatInt(id, 10) }
 
-// RatedGames returns the finished rated games of one kind (registry id) as
-// the ladder rates them: finishing time, each seat's member, place and
-// whether they left early. A game counts when it was created rated and
-// every seat is taken by a member who accepted it.
-func (s *Store) RatedGames(ctx context.Context, kind string) ([]rating.Game, error) {
-	db := s.db.WithContext(ctx)
-	var games []Game
-	if err := db.Where("game_id = ? AND status = ? AND rated = ?", kind, StatusFinished, true).
-		Order("finished_at, id").Find(&games).Error; err != nil {
-		return nil, err
-	}
-	if len(games) == 0 {
-		return nil, nil
-	}
-	ids := make([]int64, len(games))
-	for i, g := range games {
-		ids[i] = g.ID
+// The ladders are stored (ladder_ratings, rating_changes) and brought up
+// to date when a rated game ends, in the transaction of its last move:
+// pages read a few rows. A game that ends before the last one rated (an
+// import of an old game) or a change to a rated game (a seat dropped
+// afterwards, new seasons) rates the kind's games again from scratch.
+
+// ratedSeats reads, for the finished rated games of one kind (or the one
+// game gameID when not 0), each seat and whether its player left early.
+// Joins, not lists of ids, so the query is the same whatever the number
+// of games.
+func ratedSeats(tx *gorm.DB, kind string, gameID int64) (map[int64][]Seat, map[[2]int64]bool, error) {
+	where, args := `g.game_id = ? AND g.status = ? AND g.rated = ?`, []any{kind, StatusFinished, true}
+	if gameID != 0 {
+		where, args = `g.id = ?`, []any{gameID}
 	}
 	var seats []Seat
-	if err := db.Where("game_id IN ?", ids).Order("game_id, seat").Find(&seats).Error; err != nil {
-		return nil, err
-	}
-	var drops []SeatDrop
-	if err := db.Where("game_id IN ?", ids).Find(&drops).Error; err != nil {
-		return nil, err
+	if err := tx.Raw(`SELECT s.* FROM seats s JOIN games g ON g.id = s.game_id WHERE `+where+` ORDER BY s.game_id, s.seat`, args...).
+		Scan(&seats).Error; err != nil {
+		return nil, nil, err
 	}
 	bySeat := map[int64][]Seat{}
 	for _, st := range seats {
 		bySeat[st.GameID] = append(bySeat[st.GameID], st)
 	}
-	dropped := map[[2]int64]bool{}
-	for _, d := range drops {
-		dropped[[2]int64{d.GameID, int64(d.Seat)}] = true
-	}
 	// notify drops a seat after repeated timeouts (the caretaker then
 	// plays it to the end): that player timed out of the game too.
-	var clocks []SeatClock
-	if err := db.Where("game_id IN ? AND dropped = ?", ids, true).Find(&clocks).Error; err != nil {
+	rows, err := tx.Raw(`SELECT d.game_id, d.seat FROM seat_drops d JOIN games g ON g.id = d.game_id WHERE `+where+`
+		UNION SELECT c.game_id, c.seat FROM seat_clocks c JOIN games g ON g.id = c.game_id WHERE c.dropped = 1 AND `+where,
+		append(args, args...)...).Rows()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	dropped := map[[2]int64]bool{}
+	for rows.Next() {
+		var id, seat int64
+		if err := rows.Scan(&id, &seat); err != nil {
+			return nil, nil, err
+		}
+		dropped[[2]int64{id, seat}] = true
+	}
+	return bySeat, dropped, rows.Err()
+}
+
+// ratedGamesTx returns the finished rated games of one kind as the
+// ladder rates them, in rating order. A game counts when it was created
+// rated and every seat is taken by a member who accepted it.
+func ratedGamesTx(tx *gorm.DB, kind string) ([]rating.Game, error) {
+	var games []Game
+	if err := tx.Where("game_id = ? AND status = ? AND rated = ?", kind, StatusFinished, true).Find(&games).Error; err != nil {
 		return nil, err
 	}
-	for _, sc := range clocks {
-		dropped[[2]int64{sc.GameID, int64(sc.Seat)}] = true
+	if len(games) == 0 {
+		return nil, nil
+	}
+	bySeat, dropped, err := ratedSeats(tx, kind, 0)
+	if err != nil {
+		return nil, err
 	}
 	var out []rating.Game
 	for _, g := range games {
-		rg, ok := ratedGame(g, bySeat[g.ID], dropped)
-		if ok {
+		if rg, ok := ratedGame(g, bySeat[g.ID], dropped); ok {
 			out = append(out, rg)
 		}
 	}
+	slices.SortStableFunc(out, func(a, b rating.Game) int {
+		switch {
+		case rating.Before(a, b):
+			return -1
+		case rating.Before(b, a):
+			return 1
+		}
+		return 0
+	})
 	return out, nil
+}
+
+// RatedGames returns the finished rated games of one kind (registry id) as
+// the ladder rates them: finishing time, each seat's member, place and
+// whether they left early (for rebuilding and checking the ladders).
+func (s *Store) RatedGames(ctx context.Context, kind string) ([]rating.Game, error) {
+	return ratedGamesTx(s.db.WithContext(ctx), kind)
 }
 
 // ratedGame makes the ladder's view of one game, or false if it cannot be
@@ -116,150 +168,292 @@ func ratedGame(g Game, seats []Seat, dropped map[[2]int64]bool) (rating.Game, bo
 		rg.Players = append(rg.Players, rating.Result{Member: MemberID(st.UserID), Place: res.Places[i],
 			Dropped: dropped[[2]int64{g.ID, int64(i)}]})
 	}
+	if _, err := rating.CheckGame(rg); err != nil {
+		return rating.Game{}, false
+	}
 	return rg, true
 }
 
-// LadderBook keeps each game's ladders (all-time and by season) up to
-// date: it reads the rated games and applies only those it has not rated
-// yet, and rebuilds from scratch whenever the games are no longer an
-// extension of what it rated (a game finished out of order, a result
-// changed). Safe for concurrent use.
-type LadderBook struct {
-	store   *Store
-	model   rating.Model
-	seasons rating.Seasons
-	mu      sync.Mutex
-	books   map[string]*book
-}
-
-type book struct {
-	ladders *rating.Ladders
-	games   []rating.Game // rated so far, in order
-}
-
-// NewLadderBook returns a book for the club's seasons.
-func NewLadderBook(s *Store, seasons rating.Seasons) (*LadderBook, error) {
-	if err := seasons.Check(); err != nil {
-		return nil, err
+// rateFinished puts a game that just ended on its kind's ladders.
+func (s *Store) rateFinished(tx *gorm.DB, g *Game) error {
+	if !g.Rated || g.Status != StatusFinished {
+		return nil
 	}
-	return &LadderBook{store: s, model: rating.DefaultModel(), seasons: seasons, books: map[string]*book{}}, nil
-}
-
-// Seasons returns the club's seasons.
-func (lb *LadderBook) Seasons() rating.Seasons { return lb.seasons }
-
-// Ladders returns the up-to-date ladders of one kind of game. The result
-// must not be changed by the caller.
-func (lb *LadderBook) Ladders(ctx context.Context, kind string) (*rating.Ladders, error) {
-	games, err := lb.store.RatedGames(ctx, kind)
+	bySeat, dropped, err := ratedSeats(tx, g.Kind, g.ID)
 	if err != nil {
+		return err
+	}
+	rg, ok := ratedGame(*g, bySeat[g.ID], dropped)
+	if !ok {
+		return nil
+	}
+	last, err := lastRated(tx, g.Kind)
+	if err != nil {
+		return err
+	}
+	if last != nil && !rating.Before(*last, rg) {
+		return s.rebuildLadder(tx, g.Kind) // out of order: rate them all again
+	}
+	seasons, err := storedSeasons(tx)
+	if err != nil {
+		return err
+	}
+	return applyRated(tx, g.Kind, seasons, rg)
+}
+
+// lastRated is the last game rated on a kind's all-time ladder, or nil.
+func lastRated(tx *gorm.DB, kind string) (*rating.Game, error) {
+	var rows []struct {
+		GameID int64
+		At     time.Time
+	}
+	// Games finishing at the same moment are rated in the order of their
+	// ids as text (rating.Before): read every game of the last moment.
+	if err := tx.Raw(`SELECT DISTINCT game_id, at FROM rating_changes WHERE kind = ? AND at = (SELECT MAX(at) FROM rating_changes WHERE kind = ?)`,
+		kind, kind).Scan(&rows).Error; err != nil {
 		return nil, err
 	}
-	lb.mu.Lock()
-	defer lb.mu.Unlock()
-	b := lb.books[kind]
-	if b != nil && extends(games, b.games) {
-		for _, g := range games[len(b.games):] {
-			if _, err := b.ladders.Apply(g); err != nil {
-				b = nil // out of order: rebuild below
-				break
+	var last *rating.Game
+	for _, r := range rows {
+		g := rating.Game{ID: LadderGameID(r.GameID), At: r.At.UTC()}
+		if last == nil || rating.Before(*last, g) {
+			last = &g
+		}
+	}
+	return last, nil
+}
+
+// applyRated rates one game after every game rated so far, on the
+// all-time ladder and its season's, from the stored ratings.
+func applyRated(tx *gorm.DB, kind string, seasons rating.Seasons, rg rating.Game) error {
+	ranks, err := rating.CheckGame(rg)
+	if err != nil {
+		return err
+	}
+	model := rating.DefaultModel()
+	ladders := []string{""}
+	if i := seasons.At(rg.At); i >= 0 {
+		ladders = append(ladders, seasons[i].Name)
+	}
+	for _, ladder := range ladders {
+		before := make([]rating.Rating, len(rg.Players))
+		counts := make([][2]int, len(rg.Players))
+		for i, p := range rg.Players {
+			var row ratingRow
+			if err := tx.Where("kind = ? AND ladder = ? AND user_id = ?", kind, ladder, memberUserID(p.Member)).
+				Limit(1).Find(&row).Error; err != nil {
+				return err
+			}
+			before[i] = model.New()
+			if row.UserID != 0 {
+				before[i] = rating.Rating{Mu: row.Mu, Sigma: row.Sigma}
+				counts[i] = [2]int{row.Games, row.Wins}
 			}
 		}
-		if b != nil {
-			b.games = games
-			return b.ladders, nil
-		}
-	}
-	ls, err := rating.BuildLadders(lb.model, lb.seasons, games)
-	if err != nil {
-		return nil, err
-	}
-	lb.books[kind] = &book{ladders: ls, games: games}
-	return ls, nil
-}
-
-// extends reports whether games starts with exactly the games rated.
-func extends(games, rated []rating.Game) bool {
-	if len(games) < len(rated) {
-		return false
-	}
-	for i := range rated {
-		if !sameGame(games[i], rated[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-func sameGame(a, b rating.Game) bool {
-	return a.ID == b.ID && a.At.Equal(b.At) && slices.Equal(a.Players, b.Players)
-}
-
-// Reliability is how a member keeps to the pace of their games of a kind.
-type Reliability struct {
-	Timeouts   int           // moves the caretaker made for them, plus games they timed out of
-	Moves      int           // moves they made themselves
-	MedianMove time.Duration // median time from the game's previous move to theirs
-}
-
-// Reliabilities returns every member's reliability over their games of
-// one kind (in play and finished), by member id.
-func (s *Store) Reliabilities(ctx context.Context, kind string) (map[string]Reliability, error) {
-	db := s.db.WithContext(ctx)
-	var games []Game
-	if err := db.Where("game_id = ? AND status <> ?", kind, StatusInviting).Find(&games).Error; err != nil {
-		return nil, err
-	}
-	waits := map[string][]time.Duration{}
-	out := map[string]Reliability{}
-	for _, g := range games {
-		seats, err := s.Seats(ctx, g.ID)
-		if err != nil {
-			return nil, err
-		}
-		var moves []Move
-		if err := db.Where("game_id = ?", g.ID).Order("seq").Find(&moves).Error; err != nil {
-			return nil, err
-		}
-		prev := g.CreatedAt
-		if g.StartedAt != nil {
-			prev = *g.StartedAt
-		}
-		for _, m := range moves {
-			if m.Seat >= 0 && m.Seat < len(seats) {
-				id := MemberID(seats[m.Seat].UserID)
-				r := out[id]
-				if m.By == ByCaretaker {
-					r.Timeouts++
-				} else {
-					r.Moves++
-					waits[id] = append(waits[id], max(0, m.At.Sub(prev)))
+		rated := model.RateGame(rg, ranks, before)
+		wins := rated.Wins()
+		for i, ch := range rated.Changes {
+			games, won := counts[i][0]+1, counts[i][1]
+			if wins[i] {
+				won++
+			}
+			if err := putRating(tx, kind, ladder, memberUserID(ch.Member), ch.After, games, won); err != nil {
+				return err
+			}
+			if ladder == "" {
+				if err := putChange(tx, kind, rg, i, ch); err != nil {
+					return err
 				}
-				out[id] = r
-			}
-			prev = m.At
-		}
-		var drops []SeatDrop
-		if err := db.Where("game_id = ? AND reason = ?", g.ID, DropTimeout).Find(&drops).Error; err != nil {
-			return nil, err
-		}
-		for _, d := range drops {
-			if d.Seat < len(seats) {
-				id := MemberID(seats[d.Seat].UserID)
-				r := out[id]
-				r.Timeouts++
-				out[id] = r
 			}
 		}
 	}
-	for id, w := range waits {
-		slices.Sort(w)
-		r := out[id]
-		r.MedianMove = w[len(w)/2]
-		if len(w)%2 == 0 {
-			r.MedianMove = (w[len(w)/2-1] + w[len(w)/2]) / 2
+	return nil
+}
+
+// ratingRow is one member's standing on one ladder.
+type ratingRow struct {
+	Kind    string
+	Ladder  string
+	UserID  int64
+	Mu      float64
+	Sigma   float64
+	Ordinal float64
+	Games   int
+	Wins    int
+}
+
+func (ratingRow) TableName() string { return "ladder_ratings" }
+
+func (r ratingRow) standing() rating.Standing {
+	return rating.NewStanding(MemberID(r.UserID), rating.Rating{Mu: r.Mu, Sigma: r.Sigma}, r.Games, r.Wins)
+}
+
+func memberUserID(member string) int64 {
+	id, _ := strconv.ParseInt(member, 10, 64)
+	return id
+}
+
+func putRating(tx *gorm.DB, kind, ladder string, userID int64, r rating.Rating, games, wins int) error {
+	return tx.Exec(`INSERT INTO ladder_ratings (kind, ladder, user_id, mu, sigma, ordinal, games, wins) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (kind, ladder, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,
+			games = excluded.games, wins = excluded.wins`,
+		kind, ladder, userID, r.Mu, r.Sigma, r.Ordinal(), games, wins).Error
+}
+
+// changeRow is one seat's rating change in a rated game.
+type changeRow struct {
+	GameID      int64
+	Seat        int
+	Kind        string
+	UserID      int64
+	At          time.Time
+	Place       int
+	Dropped     bool
+	Rank        int
+	MuBefore    float64
+	SigmaBefore float64
+	MuAfter     float64
+	SigmaAfter  float64
+}
+
+func (changeRow) TableName() string { return "rating_changes" }
+
+func (c changeRow) change() rating.Change {
+	return rating.Change{Member: MemberID(c.UserID), Place: c.Place, Dropped: c.Dropped, Rank: c.Rank,
+		Before: rating.Rating{Mu: c.MuBefore, Sigma: c.SigmaBefore}, After: rating.Rating{Mu: c.MuAfter, Sigma: c.SigmaAfter}}
+}
+
+func putChange(tx *gorm.DB, kind string, rg rating.Game, seat int, ch rating.Change) error {
+	return tx.Create(&changeRow{GameID: memberUserID(rg.ID), Seat: seat, Kind: kind, UserID: memberUserID(ch.Member), At: rg.At,
+		Place: ch.Place, Dropped: ch.Dropped, Rank: ch.Rank, MuBefore: ch.Before.Mu, SigmaBefore: ch.Before.Sigma,
+		MuAfter: ch.After.Mu, SigmaAfter: ch.After.Sigma}).Error
+}
+
+// rebuildLadder rates every rated game of a kind again, from scratch.
+func (s *Store) rebuildLadder(tx *gorm.DB, kind string) error {
+	seasons, err := storedSeasons(tx)
+	if err != nil {
+		return err
+	}
+	ls, err := buildLadders(tx, kind, seasons)
+	if err != nil {
+		return err
+	}
+	return writeLadders(tx, kind, ls)
+}
+
+// buildLadders rates a kind's games from scratch, as the stored ladders
+// must be.
+func buildLadders(tx *gorm.DB, kind string, seasons rating.Seasons) (*rating.Ladders, error) {
+	games, err := ratedGamesTx(tx, kind)
+	if err != nil {
+		return nil, err
+	}
+	return rating.BuildLadders(rating.DefaultModel(), seasons, games)
+}
+
+// writeLadders stores a kind's ladders in place of what was stored.
+func writeLadders(tx *gorm.DB, kind string, ls *rating.Ladders) error {
+	if err := tx.Exec(`DELETE FROM ladder_ratings WHERE kind = ?`, kind).Error; err != nil {
+		return err
+	}
+	if err := tx.Exec(`DELETE FROM rating_changes WHERE kind = ?`, kind).Error; err != nil {
+		return err
+	}
+	put := func(ladder string, l *rating.Ladder) error {
+		for _, st := range l.Table() {
+			if err := putRating(tx, kind, ladder, memberUserID(st.Member), st.Rating, st.Games, st.Wins); err != nil {
+				return err
+			}
 		}
-		out[id] = r
+		return nil
+	}
+	if err := put("", ls.AllTime); err != nil {
+		return err
+	}
+	for i, l := range ls.Season {
+		if err := put(ls.Seasons[i].Name, l); err != nil {
+			return err
+		}
+	}
+	for _, r := range ls.AllTime.Games() {
+		rg := rating.Game{ID: r.Game, At: r.At}
+		for seat, ch := range r.Changes {
+			if err := putChange(tx, kind, rg, seat, ch); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// seasonsJSON is how the seasons are stored.
+type seasonJSON struct {
+	Name  string    `json:"name"`
+	Start time.Time `json:"start"`
+}
+
+func encodeSeasons(ss rating.Seasons) string {
+	out := make([]seasonJSON, 0, len(ss))
+	for _, s := range ss {
+		out = append(out, seasonJSON{s.Name, s.Start.UTC()})
+	}
+	b, _ := json.Marshal(out)
+	return string(b)
+}
+
+// storedSeasons are the seasons the stored ladders were rated with.
+func storedSeasons(tx *gorm.DB) (rating.Seasons, error) {
+	var raw []string
+	if err := tx.Raw(`SELECT seasons FROM ladder_seasons WHERE id = 1`).Scan(&raw).Error; err != nil {
+		return nil, err
+	}
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	var in []seasonJSON
+	if err := json.Unmarshal([]byte(raw[0]), &in); err != nil {
+		return nil, fmt.Errorf("store: stored seasons: %w", err)
+	}
+	var out rating.Seasons
+	for _, s := range in {
+		out = append(out, rating.Season{Name: s.Name, Start: s.Start})
 	}
 	return out, nil
+}
+
+// SetSeasons makes seasons the club's ladder seasons: when they differ
+// from those the ladders were rated with, every kind's ladders are rated
+// again (one transaction). It reports whether they changed.
+func (s *Store) SetSeasons(ctx context.Context, seasons rating.Seasons) (bool, error) {
+	if err := seasons.Check(); err != nil {
+		return false, err
+	}
+	changed := false
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		old, err := storedSeasons(tx)
+		if err != nil {
+			return err
+		}
+		if encodeSeasons(old) == encodeSeasons(seasons) {
+			return nil
+		}
+		changed = true
+		if err := tx.Exec(`INSERT INTO ladder_seasons (id, seasons) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET seasons = excluded.seasons`,
+			encodeSeasons(seasons)).Error; err != nil {
+			return err
+		}
+		for _, info := range s.reg.List() {
+			if err := s.rebuildLadder(tx, info.ID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return changed, err
+}
+
+// Seasons returns the seasons the stored ladders are rated with.
+func (s *Store) Seasons(ctx context.Context) (rating.Seasons, error) {
+	return storedSeasons(s.db.WithContext(ctx))
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"gorm.io/gorm"
 )
@@ -17,6 +18,20 @@ type Mail struct {
 	Subject string
 	Body    string
 	Link    string
+	// Queue identity and fate, for a mailer with a durable queue (notify):
+	// Kind and Key name the mail (sending the same one twice is a no-op),
+	// GameID and UserID say what and whom it is about (0: none, or an
+	// address without an account), TellUserID who hears if it finally
+	// fails (0: the admins, -1: nobody), Once that a failed attempt is not
+	// retried (the sender tells the person waiting), Expires when an unsent
+	// mail is given up.
+	Kind       string
+	Key        string
+	GameID     int64
+	UserID     int64
+	TellUserID int64
+	Once       bool
+	Expires    *time.Time
 }
 
 // Mailer sends mail. The service uses the local outbox below until notify/
@@ -39,10 +54,37 @@ func (o LocalOutbox) Send(ctx context.Context, m Mail) error {
 	if err := o.Store.db.WithContext(ctx).Create(&row).Error; err != nil {
 		return err
 	}
-	if o.Log != nil {
-		o.Log.Info("mail kept in the local outbox", "to", m.To, "subject", m.Subject, "link", m.Link, "outbox_id", row.ID)
-	}
+	o.logged(row)
 	return nil
+}
+
+func (o LocalOutbox) logged(row LocalMail) {
+	if o.Log != nil {
+		o.Log.Info("mail kept in the local outbox", "to", row.ToAddr, "subject", row.Subject, "link", row.Link, "outbox_id", row.ID)
+	}
+}
+
+// Deliver moves a claimed mail of the durable queue into the local
+// outbox exactly once: the local copy is written and the queued mail
+// marked sent in one transaction, and only while it is still pending, so
+// a crash or a second sender never makes two copies nor loses the mail.
+func (o LocalOutbox) Deliver(ctx context.Context, m OutboxMail, link string) error {
+	now := o.Store.Now()
+	row := LocalMail{ToAddr: m.ToAddr, Subject: m.Subject, Body: m.TextBody, Link: link, CreatedAt: now}
+	wrote := false
+	err := o.Store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&OutboxMail{}).Where("id = ? AND status = ?", m.ID, OutboxPending).
+			Updates(map[string]any{"status": OutboxSent, "sent_at": now, "claimed_until": now, "last_error": ""})
+		if res.Error != nil || res.RowsAffected == 0 {
+			return res.Error // already delivered: nothing to do
+		}
+		wrote = true
+		return tx.Create(&row).Error
+	})
+	if err == nil && wrote {
+		o.logged(row)
+	}
+	return err
 }
 
 // LocalMails returns the newest local mails, newest first.

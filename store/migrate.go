@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 
 	"github.com/pressly/goose/v3"
 )
@@ -156,5 +157,21 @@ func (s *Store) Migrate(ctx context.Context) ([]int64, error) {
 	for _, r := range res {
 		out = append(out, r.Source.Version)
 	}
+	if slices.Contains(out, derivedVersion) {
+		// The derived tables are new: make them from the logs.
+		var games int64
+		if err := s.db.WithContext(ctx).Model(&Game{}).Count(&games).Error; err != nil {
+			return out, err
+		}
+		if games > 0 {
+			if _, err := s.Rebuild(ctx, nil); err != nil {
+				return out, err
+			}
+		}
+	}
 	return out, nil
 }
+
+// derivedVersion is the migration that made the derived tables
+// (00052_derived.sql): migrating past it rebuilds them.
+const derivedVersion = 52

@@ -12,6 +12,9 @@ type User struct {
 	Language    string
 	Notify      string // "each", "daily" or "none"
 	CreatedAt   time.Time
+	// TimeZone is the member's time zone (notify's preferences), read
+	// with the session that signs them in ("" when unknown); not a column.
+	TimeZone string `gorm:"-"`
 }
 
 // Notification preferences.
@@ -39,7 +42,7 @@ const (
 // Game is one played (or to be played) game.
 type Game struct {
 	ID         int64
-	GameID     string // registry id
+	Kind       string `gorm:"column:game_id"` // the registry id of the kind of game (imperial, ...)
 	Name       string
 	Options    string // JSON of game.Options
 	Seed       int64  // the uint64 seed's bit pattern
@@ -92,6 +95,7 @@ type LoginToken struct {
 	CreatedAt time.Time
 	ExpiresAt time.Time
 	UsedAt    *time.Time
+	Unsent    bool // its mail could not be sent: it never works
 }
 
 // Session is a signed-in browser, stored hashed.

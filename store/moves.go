@@ -13,6 +13,7 @@ import (
 
 	"rondel/game"
 	"rondel/game/record"
+	"rondel/game/words"
 )
 
 // ErrGameChanged matches a *GameChangedError: the move was made on a
@@ -68,14 +69,17 @@ type Played struct {
 
 // AppendMove checks and appends one move in a single immediate
 // transaction: the expected seq must be current, the seat must have an
-// open decision and the engine must accept the move. Nothing is written
-// otherwise.
+// open decision and the engine must accept the move. The game's derived
+// data (summary, snapshot, ladder, reliability) and notify's mails are
+// written in the same transaction. Nothing is written otherwise.
 func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 	if sub.By == "" {
 		sub.By = ByPlayer
 	}
 	now := s.Now()
+	epoch := s.cache.epoch()
 	var out Played
+	var size int64
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var g Game
 		if err := tx.Take(&g, sub.GameID).Error; err != nil {
@@ -87,10 +91,11 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 		if g.Status != StatusActive {
 			return ErrNotActive
 		}
-		cur, _, err := lastMove(tx, g.ID)
+		prev, err := s.summaryFor(tx, &g)
 		if err != nil {
 			return err
 		}
+		cur := prev.Moves
 		if sub.Seq != cur {
 			return &GameChangedError{Expected: sub.Seq, Current: cur}
 		}
@@ -105,6 +110,11 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 		if err != nil {
 			return &IllegalMoveError{Err: err}
 		}
+		// The move stored is the engine's own spelling of the move
+		// applied: nothing a player adds to it is kept.
+		if sub.Move, err = canonicalMove(st, sub.Seat, sub.Move); err != nil {
+			return &IllegalMoveError{Err: err}
+		}
 		row, err := moveRow(g.ID, cur+1, sub, events, now)
 		if err != nil {
 			return err
@@ -115,15 +125,19 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 			}
 			return err
 		}
+		before := g
 		if next.Finished() {
-			if err := finishGame(tx, g.ID, next.Result(), now); err != nil {
+			if err := finishGame(tx, &g, next.Result(), now); err != nil {
 				return err
 			}
 			if err := sealFinal(tx, g.ID, cur+1, next, now); err != nil {
 				return err
 			}
 		}
-		if err := s.observeMove(ctx, tx, MoveDone{Game: g, Before: st, After: next, Seat: sub.Seat, Seq: cur + 1,
+		if size, err = s.deriveMove(tx, &g, prev, row, next); err != nil {
+			return err
+		}
+		if err := s.observeMove(ctx, tx, MoveDone{Game: before, Before: st, After: next, Seat: sub.Seat, Seq: cur + 1,
 			By: sub.By, Note: sub.Note, Events: events, Now: now}); err != nil {
 			return err
 		}
@@ -133,14 +147,14 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(sub.GameID, out.Seq, out.State)
+	s.cache.put(epoch, sub.GameID, out.Seq, out.State, size)
 	return &out, nil
 }
 
 func moveRow(gameID int64, seq int, sub Submit, events []game.Event, now time.Time) (*Move, error) {
 	var compact json.RawMessage
 	if err := json.Unmarshal(sub.Move, &compact); err != nil {
-		return nil, &IllegalMoveError{Err: game.Broke("move", "the move is not valid JSON")}
+		return nil, &IllegalMoveError{Err: game.Refuse("store.rule.move", words.New("store.error.move_not_json"))}
 	}
 	if events == nil {
 		events = []game.Event{}
@@ -156,16 +170,19 @@ func moveRow(gameID int64, seq int, sub Submit, events []game.Event, now time.Ti
 	return row, nil
 }
 
-func finishGame(tx *gorm.DB, gameID int64, res *game.Result, now time.Time) error {
+// finishGame marks g finished with its result, in the database and in g.
+func finishGame(tx *gorm.DB, g *Game, res *game.Result, now time.Time) error {
 	up := map[string]any{"status": StatusFinished, "finished_at": now}
+	g.Status, g.FinishedAt = StatusFinished, &now
 	if res != nil {
 		b, err := json.Marshal(res)
 		if err != nil {
 			return err
 		}
-		up["result"] = string(b)
+		r := string(b)
+		up["result"], g.Result = r, &r
 	}
-	return tx.Model(&Game{}).Where("id = ?", gameID).Updates(up).Error
+	return tx.Model(&Game{}).Where("id = ?", g.ID).Updates(up).Error
 }
 
 func hasDecision(st game.State, seat int) bool {
@@ -177,8 +194,10 @@ func hasDecision(st game.State, seat int) bool {
 	return false
 }
 
+// isUniqueViolation recognises SQLite's refusal of a duplicate (gorm
+// translates no errors here: TranslateError is off).
 func isUniqueViolation(err error) bool {
-	return err != nil && (errors.Is(err, gorm.ErrDuplicatedKey) || strings.Contains(err.Error(), "UNIQUE constraint failed"))
+	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
 }
 
 // lastMove returns the number of moves of a game and when the last was made.
@@ -194,54 +213,14 @@ func lastMove(tx *gorm.DB, gameID int64) (int, *time.Time, error) {
 	return m.Seq, &m.At, nil
 }
 
-// stateAt returns the state of g after seq moves, from the cache when it
-// holds that position, by applying the missing moves to an older cached
-// state, or else by replaying the whole record.
-func (s *Store) stateAt(tx *gorm.DB, g *Game, seq int) (game.State, error) {
-	if st, cseq, ok := s.cache.get(g.ID); ok && cseq <= seq {
-		if cseq == seq {
-			return st, nil
-		}
-		var rows []Move
-		if err := tx.Where("game_id = ? AND seq > ? AND seq <= ?", g.ID, cseq, seq).Order("seq").Find(&rows).Error; err != nil {
-			return nil, err
-		}
-		if len(rows) == seq-cseq {
-			for _, m := range rows {
-				next, _, err := st.Apply(m.Seat, json.RawMessage(m.Move))
-				if err != nil {
-					return nil, fmt.Errorf("store: game %d move %d no longer replays: %w", g.ID, m.Seq, err)
-				}
-				st = next
-			}
-			s.cache.put(g.ID, seq, st)
-			return st, nil
-		}
-	}
-	rec, err := buildRecord(tx, g, seq)
-	if err != nil {
-		return nil, err
-	}
-	st, err := record.Replay(s.reg, rec)
-	if err != nil {
-		return nil, fmt.Errorf("store: game %d: %w", g.ID, err)
-	}
-	s.cache.put(g.ID, seq, st)
-	return st, nil
-}
-
 // buildRecord makes the game record of g from its rows, with its first
 // upto moves (all when upto < 0).
 func buildRecord(tx *gorm.DB, g *Game, upto int) (*record.Record, error) {
-	var seats []Seat
-	if err := tx.Where("game_id = ?", g.ID).Order("seat").Find(&seats).Error; err != nil {
-		return nil, err
-	}
-	setup, err := g.Setup(seats)
+	setup, seats, err := setupOf(tx, g)
 	if err != nil {
 		return nil, err
 	}
-	rec := record.New(g.GameID, setup)
+	rec := record.New(g.Kind, setup)
 	for i := range rec.Players {
 		rec.Players[i].ID = strconv.FormatInt(seats[i].UserID, 10)
 	}
@@ -279,14 +258,16 @@ func (s *Store) Record(ctx context.Context, gameID int64) (*record.Record, error
 
 // Position is a game as it stands.
 type Position struct {
-	Game  *Game
-	Seats []Seat
-	Seq   int        // moves played
-	Since time.Time  // when the last move was made (or the game started)
-	State game.State // nil while the game is still inviting
+	Game    *Game
+	Seats   []Seat
+	Seq     int        // moves played
+	Since   time.Time  // when the last move was made (or the game started)
+	State   game.State // nil while the game is still inviting
+	Summary *Summary   // the game's summary row, as State gives it
 }
 
-// Current returns a game's current position.
+// Current returns a game's current position: its summary says how many
+// moves it has, and its state comes from the cache or its snapshot.
 func (s *Store) Current(ctx context.Context, gameID int64) (*Position, error) {
 	db := s.db.WithContext(ctx)
 	g, err := s.GameRow(ctx, gameID)
@@ -297,38 +278,40 @@ func (s *Store) Current(ctx context.Context, gameID int64) (*Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	seq, at, err := lastMove(db, gameID)
+	sum, err := s.summaryFor(db, g)
 	if err != nil {
 		return nil, err
 	}
-	p := &Position{Game: g, Seats: seats, Seq: seq, Since: g.CreatedAt}
-	switch {
-	case at != nil:
-		p.Since = *at
-	case g.StartedAt != nil:
-		p.Since = *g.StartedAt
-	}
+	p := &Position{Game: g, Seats: seats, Seq: sum.Moves, Since: sum.LastMoveAt, Summary: sum}
 	if g.Status == StatusInviting {
 		return p, nil
 	}
-	if p.State, err = s.stateAt(db, g, seq); err != nil {
+	if p.State, err = s.stateAt(db, g, sum.Moves); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-// StateAfter replays a game's first n moves, bypassing the cache (for the
-// history viewer).
-func (s *Store) StateAfter(ctx context.Context, gameID int64, n int) (game.State, error) {
-	g, err := s.GameRow(ctx, gameID)
+// summaryFor returns a game's summary; a game without one (a database
+// not rebuilt since summaries exist) gets one made from its log, which is
+// not stored here (Rebuild or its next move stores it).
+func (s *Store) summaryFor(tx *gorm.DB, g *Game) (*Summary, error) {
+	sum, err := readSummary(tx, g.ID)
+	if err != nil || sum != nil {
+		return sum, err
+	}
+	seq, at, err := lastMove(tx, g.ID)
 	if err != nil {
 		return nil, err
 	}
-	rec, err := buildRecord(s.db.WithContext(ctx), g, n)
-	if err != nil {
-		return nil, err
+	var st game.State
+	if g.Status != StatusInviting {
+		if st, err = s.stateAt(tx, g, seq); err != nil {
+			return nil, err
+		}
 	}
-	return record.Replay(s.reg, rec)
+	sum, _, err = summaryOf(g, seq, at, st)
+	return sum, err
 }
 
 // Moves returns a game's log in order.

@@ -33,7 +33,7 @@ func TestAppendMoveRefusals(t *testing.T) {
 		{"illegal", Submit{GameID: g.ID, Seat: seat, Seq: 0, Move: json.RawMessage(`{"pile":"A","take":9}`)}, func(e error) bool {
 			var re *game.RuleError
 			var il *IllegalMoveError
-			return errors.As(e, &il) && errors.As(e, &re) && re.Msg != ""
+			return errors.As(e, &il) && errors.As(e, &re) && !re.Msg.IsZero()
 		}},
 		{"no such game", Submit{GameID: 999, Seat: seat, Move: mv}, func(e error) bool { return errors.Is(e, ErrNotFound) }},
 	}
@@ -47,7 +47,7 @@ func TestAppendMoveRefusals(t *testing.T) {
 		t.Fatalf("refused moves were written: %+v", moves)
 	}
 	// A game still inviting takes no moves.
-	g2, _, err := s.CreateGame(ctx, NewGame{GameID: gametest.ID, Name: "open", Players: []NewPlayer{{"A", "a@x.org"}, {"B", "b@x.org"}}})
+	g2, _, err := s.CreateGame(ctx, NewGame{Kind: gametest.ID, Name: "open", Players: []NewPlayer{{"A", "a@x.org"}, {"B", "b@x.org"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,17 +141,22 @@ func TestCacheCanBeDroppedAnyTime(t *testing.T) {
 	}
 }
 
+// TestCacheIsBounded: the state cache never holds more bytes than it is
+// given, however many games are read, and keeps as many as fit.
 func TestCacheIsBounded(t *testing.T) {
-	s, _, _ := openTest(t, 3)
+	s, _, _ := openTest(t, 10) // 10 KB: three take-away states
 	ctx := context.Background()
 	for k := range 6 {
 		g := startGame(t, s, 2, uint64(k))
 		if _, err := s.Current(ctx, g.ID); err != nil {
 			t.Fatal(err)
 		}
+		if used := s.cache.lru.Bytes(); used > 10<<10 {
+			t.Fatalf("the cache holds %d bytes, more than its 10 KB", used)
+		}
 	}
 	if n := s.cache.len(); n != 3 {
-		t.Errorf("cache holds %d states, want 3", n)
+		t.Errorf("cache holds %d states, want the 3 that fit", n)
 	}
 }
 
@@ -278,7 +283,7 @@ func TestPendingListsOpenDecisions(t *testing.T) {
 func TestAcceptSeatReportsTheStart(t *testing.T) {
 	s, _, _ := openTest(t, 0)
 	ctx := context.Background()
-	g, invites, err := s.CreateGame(ctx, NewGame{GameID: gametest.ID, Name: "x", Players: []NewPlayer{{"A", "a@x.org"}, {"B", "b@x.org"}}})
+	g, invites, err := s.CreateGame(ctx, NewGame{Kind: gametest.ID, Name: "x", Players: []NewPlayer{{"A", "a@x.org"}, {"B", "b@x.org"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

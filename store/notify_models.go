@@ -29,6 +29,11 @@ type OutboxMail struct {
 	LastError    string
 	SentAt       *time.Time
 	CreatedAt    time.Time
+	// ExpiresAt: a mail not sent by then is given up (a sign-in link).
+	ExpiresAt *time.Time
+	// TellUserID is told when the mail finally fails (an invitation's
+	// creator); 0: the club's admins.
+	TellUserID int64
 }
 
 // GameClock is how a game keeps time.
@@ -58,12 +63,17 @@ type Deadline struct {
 	ID       int64
 	GameID   int64
 	Seat     int
+	UserID   int64 // who held the seat (0 on rows from before it was kept)
 	AskedSeq int
 	AskedAt  time.Time
 	DueAt    time.Time
 	Reminded int
 	ClosedAt *time.Time
 	Outcome  string
+	// NextAt is when something is next due while the deadline runs: a
+	// reminder, or the deadline itself. notify keeps it; its job reads
+	// only the deadlines whose NextAt has come.
+	NextAt *time.Time
 }
 
 // Deadline outcomes.
@@ -85,13 +95,14 @@ type SeatClock struct {
 	SubstituteToken string
 }
 
-// StandingOrder answers a kind of decision for a player automatically.
+// StandingOrder is an order a player gave for a seat: one the game offers
+// (game.OrderSpec's id) and its parameter's value ("" if it names none).
 type StandingOrder struct {
 	ID        int64
 	GameID    int64
 	Seat      int
-	Kind      string
-	Arg       string
+	Order     string `gorm:"column:kind"`
+	Param     string `gorm:"column:arg"`
 	CreatedAt time.Time
 }
 

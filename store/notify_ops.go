@@ -34,12 +34,22 @@ func NewSecret() (token, hash string) { return newToken() }
 // AddStandingOrder records a standing order (adding it twice is harmless).
 func (s *Store) AddStandingOrder(ctx context.Context, o StandingOrder) error {
 	o.CreatedAt = s.Now()
-	return s.db.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&o).Error
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&o).Error; err != nil {
+			return err
+		}
+		return refreshAuto(tx, o.GameID, o.Seat)
+	})
 }
 
 // RemoveStandingOrder deletes one of a seat's standing orders.
 func (s *Store) RemoveStandingOrder(ctx context.Context, gameID int64, seat int, id int64) error {
-	return s.db.WithContext(ctx).Where("id = ? AND game_id = ? AND seat = ?", id, gameID, seat).Delete(&StandingOrder{}).Error
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("id = ? AND game_id = ? AND seat = ?", id, gameID, seat).Delete(&StandingOrder{}).Error; err != nil {
+			return err
+		}
+		return refreshAuto(tx, gameID, seat)
+	})
 }
 
 // StandingOrders returns a seat's standing orders.
@@ -106,10 +116,28 @@ func (s *Store) IsUnsubscribed(ctx context.Context, userID, gameID int64) bool {
 	return n > 0
 }
 
-// OpenDeadlines returns every running deadline, soonest first.
+// OpenDeadlines returns every running deadline, soonest first (for tests
+// and tools: the jobs read DueDeadlines).
 func (s *Store) OpenDeadlines(ctx context.Context) ([]Deadline, error) {
 	var out []Deadline
 	return out, s.db.WithContext(ctx).Where("closed_at IS NULL").Order("due_at, id").Find(&out).Error
+}
+
+// DueDeadlines returns the running deadlines with something due by now
+// (a reminder or the deadline itself: NextAt), soonest first.
+func (s *Store) DueDeadlines(ctx context.Context, now time.Time) ([]Deadline, error) {
+	var out []Deadline
+	return out, s.db.WithContext(ctx).Where("closed_at IS NULL AND next_at <= ?", now).Order("next_at, id").Find(&out).Error
+}
+
+// OpenDeadline returns a seat's running deadline, or nil.
+func (s *Store) OpenDeadline(ctx context.Context, gameID int64, seat int) (*Deadline, error) {
+	var out []Deadline
+	err := s.db.WithContext(ctx).Where("game_id = ? AND seat = ? AND closed_at IS NULL", gameID, seat).Limit(1).Find(&out).Error
+	if err != nil || len(out) == 0 {
+		return nil, err
+	}
+	return &out[0], nil
 }
 
 // DeadlinesOf returns a game's deadlines, oldest first (for tests and pages).
@@ -154,11 +182,38 @@ func (t *NotifyTx) FindOrCreateUser(email, name string) (*User, error) {
 }
 
 // GamesIdleSince returns games in play whose last move (or start) is
-// before t.
+// before t, by their summaries.
 func (s *Store) GamesIdleSince(ctx context.Context, t time.Time) ([]Game, error) {
 	var out []Game
-	last := s.db.Model(&Move{}).Select("MAX(at)").Where("moves.game_id = games.id")
-	err := s.db.WithContext(ctx).Where("status = ?", StatusActive).
-		Where("COALESCE((?), started_at, created_at) < ?", last, t).Order("id").Find(&out).Error
+	err := s.db.WithContext(ctx).Where("id IN (?)",
+		s.db.Model(&Summary{}).Select("game_id").Where("status = ? AND last_move_at < ?", StatusActive, t.UTC())).
+		Where("status = ?", StatusActive).Order("id").Find(&out).Error
+	return out, err
+}
+
+// GamesToStart returns the games in play whose start mails are not
+// queued yet (notify's clock says so, or the game has no clock at all).
+func (s *Store) GamesToStart(ctx context.Context) ([]int64, error) {
+	var out []int64
+	err := s.db.WithContext(ctx).Raw(`SELECT g.id FROM game_clocks c JOIN games g ON g.id = c.game_id
+		WHERE c.started_mailed = 0 AND g.status = ?
+		UNION SELECT g.id FROM games g WHERE g.status = ? AND NOT EXISTS (SELECT 1 FROM game_clocks c WHERE c.game_id = g.id)
+		ORDER BY 1`, StatusActive, StatusActive).Scan(&out).Error
+	return out, err
+}
+
+// HasAutoMoves reports whether a seat asked to decide in a game has
+// standing orders or is played by the caretaker.
+func (s *Store) HasAutoMoves(ctx context.Context, gameID int64) (bool, error) {
+	var n []int
+	err := s.db.WithContext(ctx).Raw(`SELECT 1 FROM game_waits WHERE game_id = ? AND auto = 1 LIMIT 1`, gameID).Scan(&n).Error
+	return len(n) > 0, err
+}
+
+// GamesWithAutoMoves returns the games in play where a seat asked to
+// decide has a standing order or is played by the caretaker (dropped).
+func (s *Store) GamesWithAutoMoves(ctx context.Context) ([]int64, error) {
+	var out []int64
+	err := s.db.WithContext(ctx).Raw(`SELECT DISTINCT game_id FROM game_waits WHERE auto = 1 ORDER BY game_id`).Scan(&out).Error
 	return out, err
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"gorm.io/gorm"
@@ -15,7 +16,6 @@ import (
 // transaction.
 type MoveDone struct {
 	Game   Game
-	Seats  []Seat
 	Before game.State
 	After  game.State
 	Seat   int
@@ -39,13 +39,17 @@ func (s *Store) observeMove(ctx context.Context, tx *gorm.DB, m MoveDone) error 
 	if s.observer == nil {
 		return nil
 	}
-	return s.observer(ctx, &NotifyTx{tx: tx, now: m.Now}, m)
+	return s.observer(ctx, &NotifyTx{tx: tx, now: m.Now, s: s}, m)
 }
 
 // NotifyTx reads and writes notify's tables inside one transaction.
 type NotifyTx struct {
 	tx  *gorm.DB
 	now time.Time
+	s   *Store
+	// renamed lists games whose seats were renamed: their cached states
+	// are forgotten once the transaction ends.
+	renamed []int64
 }
 
 // Now is the transaction's clock reading.
@@ -54,9 +58,16 @@ func (t *NotifyTx) Now() time.Time { return t.now }
 // NotifyTx runs f in one immediate transaction.
 func (s *Store) NotifyTx(ctx context.Context, f func(tx *NotifyTx) error) error {
 	now := s.Now()
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		return f(&NotifyTx{tx: tx, now: now})
+	var renamed []int64
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		t := &NotifyTx{tx: tx, now: now, s: s}
+		defer func() { renamed = t.renamed }()
+		return f(t)
 	})
+	for _, id := range renamed {
+		s.cache.forget(id)
+	}
+	return err
 }
 
 // Enqueue queues a mail unless the same notification is queued already.
@@ -115,7 +126,10 @@ func (t *NotifyTx) SeatClock(gameID int64, seat int) (*SeatClock, bool, error) {
 // SaveSeatClock writes a seat's clock.
 // (An upsert: seat 0 looks like an unset key to GORM's Save.)
 func (t *NotifyTx) SaveSeatClock(c *SeatClock) error {
-	return t.tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(c).Error
+	if err := t.tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(c).Error; err != nil {
+		return err
+	}
+	return refreshAuto(t.tx, c.GameID, c.Seat) // the caretaker may play it now
 }
 
 // OpenDeadline returns the seat's running deadline, or nil.
@@ -134,17 +148,43 @@ func (t *NotifyTx) OpenDeadlines(gameID int64) ([]Deadline, error) {
 	return out, t.tx.Where("game_id = ? AND closed_at IS NULL", gameID).Order("seat").Find(&out).Error
 }
 
-// AddDeadline starts a seat's clock.
-func (t *NotifyTx) AddDeadline(d *Deadline) error { return t.tx.Create(d).Error }
+// AddDeadline starts a seat's clock. A running deadline without NextAt is
+// next due at its end.
+func (t *NotifyTx) AddDeadline(d *Deadline) error {
+	defaultNext(d)
+	return t.tx.Create(d).Error
+}
 
 // SaveDeadline writes a changed deadline.
-func (t *NotifyTx) SaveDeadline(d *Deadline) error { return t.tx.Save(d).Error }
+func (t *NotifyTx) SaveDeadline(d *Deadline) error {
+	defaultNext(d)
+	return t.tx.Save(d).Error
+}
 
-// CloseDeadline stops a seat's clock with an outcome.
+func defaultNext(d *Deadline) {
+	if d.ClosedAt == nil && d.NextAt == nil {
+		due := d.DueAt
+		d.NextAt = &due
+	}
+}
+
+// CloseDeadline stops a seat's clock with an outcome. A timeout counts
+// on the reliability of who held the seat. Of the seat's other closed
+// deadlines only the timeouts are kept (for rebuilding reliabilities):
+// the table then grows with timeouts, not with every move.
 func (t *NotifyTx) CloseDeadline(d *Deadline, outcome string) error {
 	now := t.now
-	d.ClosedAt, d.Outcome = &now, outcome
-	return t.tx.Save(d).Error
+	d.ClosedAt, d.Outcome, d.NextAt = &now, outcome, nil
+	if err := t.tx.Save(d).Error; err != nil {
+		return err
+	}
+	if outcome == OutcomeTimeout {
+		if err := countTimeoutOf(t.tx, d.GameID, d.Seat, d.UserID); err != nil {
+			return err
+		}
+	}
+	return t.tx.Exec(`DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND id < ? AND closed_at IS NOT NULL AND outcome <> ?`,
+		d.GameID, d.Seat, d.ID, OutcomeTimeout).Error
 }
 
 // StandingOrders returns a seat's standing orders.
@@ -181,6 +221,12 @@ func (t *NotifyTx) MovesSince(gameID int64, seq int) ([]Move, error) {
 	return out, t.tx.Where("game_id = ? AND seq > ?", gameID, seq).Order("seq").Find(&out).Error
 }
 
+// MoveCount returns how many moves a game has.
+func (t *NotifyTx) MoveCount(gameID int64) (int, error) {
+	n, _, err := lastMove(t.tx, gameID)
+	return n, err
+}
+
 // LastAskedSeq returns the move number at which seat was last asked to
 // decide before now (0 if never), so a mail can say what happened since.
 func (t *NotifyTx) LastAskedSeq(gameID int64, seat int) (int, error) {
@@ -196,12 +242,50 @@ func (t *NotifyTx) LastAskedSeq(gameID int64, seat int) (int, error) {
 func (t *NotifyTx) EndGame(gameID int64) (bool, error) {
 	res := t.tx.Model(&Game{}).Where("id = ? AND status = ?", gameID, StatusActive).
 		Updates(map[string]any{"status": StatusFinished, "finished_at": t.now})
-	return res.RowsAffected == 1, res.Error
+	if res.Error != nil || res.RowsAffected != 1 {
+		return false, res.Error
+	}
+	return true, setStatus(t.tx, gameID, StatusFinished)
 }
 
-// ReplaceSeatUser gives a seat to another person (a substitute). The
-// seat keeps its name, which is part of the game setup the log replays.
-func (t *NotifyTx) ReplaceSeatUser(gameID int64, seat int, userID int64) error {
-	return t.tx.Model(&Seat{}).Where("game_id = ? AND seat = ?", gameID, seat).
-		Update("user_id", userID).Error
+// SetDisplayName sets a person's display name.
+func (t *NotifyTx) SetDisplayName(userID int64, name string) error {
+	name, err := CleanName(name, MaxDisplayName)
+	if err != nil {
+		return err
+	}
+	return t.tx.Model(&User{}).Where("id = ?", userID).Update("display_name", name).Error
+}
+
+// ReplaceSeatUser gives a seat to another person (a substitute) under
+// their name. The name is part of the setup a game replays from, so the
+// game's pages, board and new log lines name the newcomer; the events
+// stored with earlier moves keep the name of who made them.
+func (t *NotifyTx) ReplaceSeatUser(gameID int64, seat int, userID int64, name string) error {
+	name, err := CleanName(name, MaxSeatName)
+	if err != nil {
+		return err
+	}
+	if name == "" {
+		return errors.New("a seat needs a name")
+	}
+	var n int64
+	if err := t.tx.Model(&Seat{}).Where("game_id = ? AND seat <> ? AND name = ?", gameID, seat, name).Count(&n).Error; err != nil {
+		return err
+	}
+	if n > 0 {
+		return fmt.Errorf("another player of this game is called %s: choose another name", name)
+	}
+	t.renamed = append(t.renamed, gameID)
+	if err := t.tx.Model(&Seat{}).Where("game_id = ? AND seat = ?", gameID, seat).
+		Updates(map[string]any{"user_id": userID, "name": name}).Error; err != nil {
+		return err
+	}
+	// The names are part of the state: its snapshot is made again.
+	var g Game
+	if err := t.tx.Take(&g, gameID).Error; err != nil {
+		return err
+	}
+	_, err = t.s.deriveGame(t.tx, &g)
+	return err
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -36,27 +37,52 @@ func (s *Store) Enqueue(ctx context.Context, m *OutboxMail) (bool, error) {
 	return enqueue(s.db.WithContext(ctx), m, s.Now())
 }
 
-// ClaimOutbox takes up to limit due mails for lease: their claimed_until
-// moves to now+lease in one immediate transaction, so another sender
-// running at the same time skips them. A sender that dies leaves its rows
-// to be claimed again once the lease ends.
-func (s *Store) ClaimOutbox(ctx context.Context, limit int, lease time.Duration) ([]OutboxMail, error) {
+// ClaimNext takes the most due mail for lease: its claimed_until moves to
+// now+lease in one immediate transaction, so another sender running at
+// the same time skips it. One mail at a time, with a lease a little longer
+// than one send may take: a sender that dies leaves at most the mail it
+// was sending to be claimed (and sent) again once the lease ends. Mails
+// whose time ran out first (expires_at) are given up on the way. Nil
+// when nothing is due.
+func (s *Store) ClaimNext(ctx context.Context, lease time.Duration) (*OutboxMail, error) {
+	return s.claim(ctx, 0, lease)
+}
+
+// ClaimMail takes one given mail for lease, as ClaimNext does (to send a
+// mail someone waits for at once); nil if it is not pending or another
+// sender holds it.
+func (s *Store) ClaimMail(ctx context.Context, id int64, lease time.Duration) (*OutboxMail, error) {
+	return s.claim(ctx, id, lease)
+}
+
+func (s *Store) claim(ctx context.Context, id int64, lease time.Duration) (*OutboxMail, error) {
 	now := s.Now()
-	var out []OutboxMail
+	var out *OutboxMail
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var ids []int64
-		if err := tx.Model(&OutboxMail{}).Where("status = ? AND next_at <= ? AND claimed_until <= ?", OutboxPending, now, now).
-			Order("next_at, id").Limit(limit).Pluck("id", &ids).Error; err != nil {
+		if err := tx.Model(&OutboxMail{}).Where("status = ? AND expires_at IS NOT NULL AND expires_at <= ?", OutboxPending, now).
+			Updates(map[string]any{"status": OutboxFailed, "last_error": "not sent before it expired", "claimed_until": now}).Error; err != nil {
 			return err
 		}
-		if len(ids) == 0 {
+		q := tx.Where("status = ? AND claimed_until <= ?", OutboxPending, now)
+		if id != 0 {
+			q = q.Where("id = ?", id)
+		} else {
+			q = q.Where("next_at <= ?", now)
+		}
+		var m OutboxMail
+		err := q.Order("next_at, id").Limit(1).Take(&m).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
 			return nil
 		}
-		if err := tx.Model(&OutboxMail{}).Where("id IN ? AND claimed_until <= ?", ids, now).
-			Update("claimed_until", now.Add(lease)).Error; err != nil {
+		if err != nil {
 			return err
 		}
-		return tx.Where("id IN ?", ids).Order("next_at, id").Find(&out).Error
+		m.ClaimedUntil = now.Add(lease)
+		if err := tx.Model(&OutboxMail{}).Where("id = ?", m.ID).Update("claimed_until", m.ClaimedUntil).Error; err != nil {
+			return err
+		}
+		out = &m
+		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: claiming mail: %w", err)
@@ -72,7 +98,7 @@ func (s *Store) MarkSent(ctx context.Context, id int64) error {
 }
 
 // MarkFailed records a failed attempt: the mail is tried again at retryAt,
-// or given up (status failed, shown to the admin) when giveUp.
+// or given up (status failed, shown to the admins) when giveUp.
 func (s *Store) MarkFailed(ctx context.Context, id int64, cause error, retryAt time.Time, giveUp bool) error {
 	up := map[string]any{"attempts": gorm.Expr("attempts + 1"), "last_error": cause.Error(),
 		"next_at": retryAt, "claimed_until": s.Now()}
@@ -82,10 +108,13 @@ func (s *Store) MarkFailed(ctx context.Context, id int64, cause error, retryAt t
 	return s.db.WithContext(ctx).Model(&OutboxMail{}).Where("id = ?", id).Updates(up).Error
 }
 
-// RetryOutbox puts a given-up mail back in the queue (admin action).
+// RetryOutbox puts a given-up mail back in the queue (admin action). A
+// mail that had expired (a sign-in link) stays given up.
 func (s *Store) RetryOutbox(ctx context.Context, id int64) error {
-	return s.db.WithContext(ctx).Model(&OutboxMail{}).Where("id = ? AND status = ?", id, OutboxFailed).
-		Updates(map[string]any{"status": OutboxPending, "attempts": 0, "next_at": s.Now()}).Error
+	now := s.Now()
+	return s.db.WithContext(ctx).Model(&OutboxMail{}).
+		Where("id = ? AND status = ? AND (expires_at IS NULL OR expires_at > ?)", id, OutboxFailed, now).
+		Updates(map[string]any{"status": OutboxPending, "attempts": 0, "next_at": now}).Error
 }
 
 // OutboxRows lists queued mails with the given status ("" for all),

@@ -1,15 +1,22 @@
 // Package store keeps Rondel's data in SQLite through GORM: users, games,
 // seats, the append-only move log, sign-in tokens, sessions, invitations and
-// the local mailbox. The state of a game is never stored: it is the replay of
-// its moves through the engine, with a bounded cache of replayed states.
+// the local mailbox. The log is the truth: everything else about a game
+// (its summary, a snapshot of its state every few moves, the ladders and
+// reliabilities) is derived data, written in the same transaction as the
+// change that causes it and rebuilt from the logs by Rebuild (derived.go).
+// Replayed states are kept in a cache bounded in bytes.
 package store
 
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/url"
+	"os"
+	"path/filepath"
 	"time"
 
 	"gorm.io/driver/sqlite"
@@ -19,18 +26,29 @@ import (
 	"rondel/game"
 )
 
+// DefaultSnapshotEvery is how many moves may follow a stored snapshot.
+const DefaultSnapshotEvery = 32
+
 // Options configure a Store.
 type Options struct {
 	// Registry holds the games whose logs can be replayed.
 	Registry *game.Registry
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
-	// CacheSize bounds the replayed states kept in memory (0: no cache).
-	CacheSize int
+	// CacheBytes bounds the memory the replayed states kept in memory may
+	// take, in bytes (0: no cache).
+	CacheBytes int64
+	// SnapshotEvery is how many moves may follow a game's stored state
+	// snapshot before it is refreshed (default 32): loading a game that is
+	// not in the cache replays at most this many moves.
+	SnapshotEvery int
 	// BusyTimeout is how long a writer waits for the lock (default 5s).
 	BusyTimeout time.Duration
 	// Logger receives store messages; slog.Default() when nil.
 	Logger *slog.Logger
+	// ReadOnly opens the database for reading only (inspection tools);
+	// every write then fails, and /healthz says so.
+	ReadOnly bool
 }
 
 // Store is the database of one Rondel service.
@@ -41,6 +59,8 @@ type Store struct {
 	now   func() time.Time
 	cache *stateCache
 	log   *slog.Logger
+	// snapEvery: see Options.SnapshotEvery.
+	snapEvery int
 
 	// observer sees every move inside its transaction (notify's outbox).
 	observer MoveObserver
@@ -75,7 +95,16 @@ func Open(path string, o Options) (*Store, error) {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	db, err := gorm.Open(sqlite.Open(DSN(path, o.BusyTimeout)), &gorm.Config{
+	if o.SnapshotEvery <= 0 {
+		o.SnapshotEvery = DefaultSnapshotEvery
+	}
+	dsn := DSN(path, o.BusyTimeout)
+	if o.ReadOnly {
+		dsn += "&mode=ro"
+	} else if err := checkWritable(path); err != nil {
+		return nil, err
+	}
+	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{
 		SkipDefaultTransaction: true,
 		Logger:                 logger.Discard,
 		NowFunc:                func() time.Time { return o.Now().UTC() },
@@ -94,7 +123,8 @@ func Open(path string, o Options) (*Store, error) {
 		sqlDB.Close()
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
-	return &Store{db: db, sql: sqlDB, reg: o.Registry, now: o.Now, cache: newStateCache(o.CacheSize), log: o.Logger}, nil
+	return &Store{db: db, sql: sqlDB, reg: o.Registry, now: o.Now, cache: newStateCache(o.CacheBytes), log: o.Logger,
+		snapEvery: o.SnapshotEvery}, nil
 }
 
 // Close closes the database.
@@ -104,6 +134,49 @@ func (s *Store) Close() error { return s.sql.Close() }
 func (s *Store) Ping(ctx context.Context) error {
 	var one int
 	return s.sql.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+}
+
+// CheckWrite writes the health row: an error means the database does not
+// take writes now (a read-only file, a full disk), so /healthz fails.
+func (s *Store) CheckWrite(ctx context.Context) error {
+	_, err := s.sql.ExecContext(ctx, `INSERT INTO health (id, checked_at) VALUES (1, ?)
+		ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`, s.Now())
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrNotWritable, err)
+	}
+	return nil
+}
+
+// ErrNotWritable: the database (or the directory it lives in) cannot be
+// written.
+var ErrNotWritable = errors.New("the database cannot be written")
+
+// checkWritable says plainly, before SQLite fails with "unable to open
+// database file" or, later, "attempt to write a readonly database", that
+// the database's directory or file cannot be written: SQLite keeps its
+// write-ahead log and shared-memory files (-wal, -shm) beside the
+// database, so the directory must be writable too.
+func checkWritable(path string) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, ".rondel-write-check-*")
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("store: the database's directory %s does not exist: create it, or give another --db", dir)
+	}
+	if err != nil {
+		return fmt.Errorf("store: %w: the directory %s cannot be written (%v). Rondel keeps its journal files (%s-wal, %s-shm) beside the database, so the directory must be writable by the user running Rondel, not only the file",
+			ErrNotWritable, dir, err, filepath.Base(path), filepath.Base(path))
+	}
+	name := f.Name()
+	f.Close()
+	os.Remove(name)
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+		g, err := os.OpenFile(path, os.O_RDWR, 0)
+		if err != nil {
+			return fmt.Errorf("store: %w: the database file %s cannot be written (%v): make it writable by the user running Rondel", ErrNotWritable, path, err)
+		}
+		g.Close()
+	}
+	return nil
 }
 
 // Registry returns the games this store can replay.

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -20,8 +19,11 @@ type FinalState struct {
 	GameID    int64 `gorm:"primaryKey;autoIncrement:false"`
 	Moves     int
 	StateHash string
-	Engine    string
-	SealedAt  time.Time
+	// HashVersion is the record format whose hash rule made StateHash
+	// (record.HashFor): 1 for seals made before states held no words.
+	HashVersion int
+	Engine      string
+	SealedAt    time.Time
 }
 
 // TableName pins the table the migration creates.
@@ -33,7 +35,8 @@ func sealFinal(tx *gorm.DB, gameID int64, moves int, st game.State, now time.Tim
 	if err != nil {
 		return fmt.Errorf("store: hashing the final state of game %d: %w", gameID, err)
 	}
-	return tx.Create(&FinalState{GameID: gameID, Moves: moves, StateHash: h, Engine: EngineVersion(), SealedAt: now}).Error
+	return tx.Create(&FinalState{GameID: gameID, Moves: moves, StateHash: h, HashVersion: record.Version,
+		Engine: EngineVersion(), SealedAt: now}).Error
 }
 
 // Problem is one way a stored game differs from its replay.
@@ -43,7 +46,12 @@ type Problem struct {
 	What   string
 }
 
-func (p Problem) String() string { return fmt.Sprintf("game %d (%s): %s", p.GameID, p.Name, p.What) }
+func (p Problem) String() string {
+	if p.GameID == 0 {
+		return p.What // not about one game (the ladders, reliabilities)
+	}
+	return fmt.Sprintf("game %d (%s): %s", p.GameID, p.Name, p.What)
+}
 
 // VerifyReport is the outcome of Verify.
 type VerifyReport struct {
@@ -56,7 +64,9 @@ type VerifyReport struct {
 // Verify replays every game that has started and compares the replay with
 // what is stored: a finished game must still end, with the stored result
 // and the sealed final-state hash; a game in play must not have ended; a
-// game that ended without a result (abandoned) must still replay.
+// game that ended without a result (abandoned) must still replay. Every
+// derived row must be what the logs give: each game's summary and
+// snapshot, the reliabilities and the ladders (verify_derived.go).
 // With seal, finished games that have no hash yet (finished before hashes
 // were kept) get one from this replay.
 func (s *Store) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
@@ -81,10 +91,17 @@ func (s *Store) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
 			problem("its log cannot be read: %v", err)
 			continue
 		}
-		st, err := record.Replay(s.reg, rec)
+		snap, err := readSnapshot(s.db.WithContext(ctx), g.ID)
+		if err != nil {
+			return rep, err
+		}
+		st, atSnap, err := replayCapturing(s.reg, rec, snap)
 		if err != nil {
 			problem("no longer replays: %v", err)
 			continue
+		}
+		if err := s.checkDerived(s.db.WithContext(ctx), &g, len(rec.Moves), st, atSnap, problem); err != nil {
+			return rep, err
 		}
 		if g.Status != StatusFinished {
 			if st.Finished() {
@@ -105,7 +122,10 @@ func (s *Store) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
 			}
 		}
 	}
-	return rep, nil
+	err := s.checkAcross(ctx, func(format string, args ...any) {
+		rep.Problems = append(rep.Problems, Problem{What: fmt.Sprintf(format, args...)})
+	})
+	return rep, err
 }
 
 // checkFinished compares a finished game's replay with its stored result
@@ -123,7 +143,7 @@ func (s *Store) checkFinished(ctx context.Context, g *Game, moves int, st game.S
 	switch {
 	case g.Result == nil:
 		problem("is finished but has no stored result")
-	case !sameResultJSON(*g.Result, st.Result()):
+	case !sameStoredResult(*g.Result, st):
 		b, _ := json.Marshal(st.Result())
 		problem("the result differs: stored %s, replay gives %s", *g.Result, b)
 	}
@@ -135,7 +155,7 @@ func (s *Store) checkFinished(ctx context.Context, g *Game, moves int, st game.S
 	if err != nil {
 		return false, err
 	}
-	h, err := record.Hash(st)
+	h, err := record.HashFor(fs.HashVersion, st)
 	if err != nil {
 		return true, err
 	}
@@ -148,20 +168,19 @@ func (s *Store) checkFinished(ctx context.Context, g *Game, moves int, st game.S
 	return true, nil
 }
 
-// sameResult compares two results as their JSON, so nil and empty lists
-// or field order never make a difference.
-func sameResult(a, b *game.Result) bool {
-	x, err1 := json.Marshal(a)
-	y, err2 := json.Marshal(b)
-	return err1 == nil && err2 == nil && bytes.Equal(x, y)
-}
-
-func sameResultJSON(stored string, r *game.Result) bool {
+// sameStoredResult compares a stored result with the result of st. A
+// result stored before words were data holds its tie-break as an English
+// sentence; it is compared with the result as record format 1 gave it.
+func sameStoredResult(stored string, st game.State) bool {
 	var a game.Result
 	if json.Unmarshal([]byte(stored), &a) != nil {
 		return false
 	}
-	return sameResult(&a, r)
+	version := record.Version
+	if a.TieBreak.Raw != "" {
+		version = 1
+	}
+	return record.SameResult(&a, record.ResultFor(version, st))
 }
 
 // FinalHash returns a finished game's sealed hash ("" if none).

@@ -27,7 +27,7 @@ func TestVerifyCleanThenNamesTampered(t *testing.T) {
 	ids = append(ids, played)
 	// A game abandoned half-way: finished, no result, nothing to seal.
 	abandoned := playHalf(t, s, "caesars-imperium", 4)
-	if err := s.Exec(`UPDATE games SET status = 'finished', finished_at = created_at WHERE id = ?`, abandoned); err != nil {
+	if err := s.NotifyTx(ctx, func(tx *NotifyTx) error { _, err := tx.EndGame(abandoned); return err }); err != nil {
 		t.Fatal(err)
 	}
 	rep, err := s.Verify(ctx, false)
@@ -83,7 +83,7 @@ func playThrough(t *testing.T, s *Store, gameID string, seed uint64) int64 {
 func play(t *testing.T, s *Store, gameID string, seed uint64, limit int) int64 {
 	t.Helper()
 	ctx := context.Background()
-	g, invites, err := s.CreateGame(ctx, NewGame{GameID: gameID, Name: "played", Seed: seed,
+	g, invites, err := s.CreateGame(ctx, NewGame{Kind: gameID, Name: "played", Seed: seed,
 		Players: []NewPlayer{{"Ann", "ann@example.org"}, {"Bob", "bob@example.org"}}})
 	if err != nil {
 		t.Fatal(err)

@@ -225,17 +225,6 @@ func (b *Board) route(a, c string) int {
 	return -1
 }
 
-// nodeName is the display name of a node.
-func (b *Board) nodeName(id string) string {
-	if id == Rome {
-		return "Rome"
-	}
-	if i, ok := b.cityIdx[id]; ok {
-		return b.Cities[i].Name
-	}
-	return id
-}
-
 // colourCount returns how many cities of each colour (by colour index) the board has.
 func (b *Board) colourCount() []int {
 	n := make([]int, len(b.Colours))

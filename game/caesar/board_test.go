@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// The two sides as the issue describes them: 40 cities in 8 colours of 5
+// The two sides of the board: 40 cities in 8 colours of 5
 // with values 1..8, and a 30-city side using the same city tokens.
 func TestBoards(t *testing.T) {
 	large, err := LoadBoard("rondel-4-5")

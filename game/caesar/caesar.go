@@ -14,6 +14,7 @@ import (
 
 	"rondel/game"
 	"rondel/game/rng"
+	"rondel/game/words"
 )
 
 // ID is the game id in the registry.
@@ -47,15 +48,15 @@ func New() Game { return Game{} }
 var optionSpecs = []game.OptionSpec{
 	{
 		Name:    OptFullTreasures,
-		Label:   "2–3 players: treasures dealt as for 4–5 players",
-		Help:    "Shuffle all 40 treasures and deal them onto the 30 cities; the rest go back to the box, so some kinds are rarer or missing.",
+		Label:   words.New("caesar.option.full_treasures.label"),
+		Help:    words.New("caesar.option.full_treasures.help"),
 		Kind:    game.OptionBool,
 		Default: "false",
 	},
 	{
 		Name:    OptColourSum,
-		Label:   "2–3 players: a complete colour scores the sum of its cities",
-		Help:    "Who holds every city of a colour scores the sum of their values instead of only the highest.",
+		Label:   words.New("caesar.option.colour_sum.label"),
+		Help:    words.New("caesar.option.colour_sum.help"),
 		Kind:    game.OptionBool,
 		Default: "false",
 	},
@@ -64,7 +65,7 @@ var optionSpecs = []game.OptionSpec{
 // Info describes the game. The board side is not an option: the rule book
 // fixes it by the number of players.
 func (Game) Info() game.Info {
-	return game.Info{ID: ID, Name: "Cäsars Imperium", MinPlayers: 2, MaxPlayers: 5, Options: optionSpecs}
+	return game.Info{ID: ID, Name: words.New("caesar.name"), MinPlayers: 2, MaxPlayers: 5, Options: optionSpecs}
 }
 
 // New sets up a game: board side by player count, treasures shuffled by the
@@ -81,7 +82,7 @@ func (g Game) New(setup game.Setup) (game.State, error) {
 	}
 	n := len(setup.Players)
 	if n > 3 && (opts.Bool(OptFullTreasures) || opts.Bool(OptColourSum)) {
-		return nil, fmt.Errorf("the options %s and %s are variants for 2 or 3 players only", OptFullTreasures, OptColourSum)
+		return nil, words.Fail(words.New("caesar.error.variant_players").Count(n))
 	}
 	board, err := LoadBoard(boardForPlayers(n))
 	if err != nil {

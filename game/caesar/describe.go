@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	"rondel/game"
+	"rondel/game/words"
 )
 
 // Caretaker returns the default move on a timeout. For a connection: the
@@ -15,18 +15,18 @@ import (
 // the city of highest value, then the first in the listing. For the
 // choice of way to Rome: the way giving the mover the most points, then
 // the first listed.
-func (s *State) Caretaker(seat int) (json.RawMessage, string, error) {
+func (s *State) Caretaker(seat int) (json.RawMessage, words.Text, error) {
 	if s.d.Over || seat != s.d.Turn {
-		return nil, "", fmt.Errorf("seat %d has no open decision", seat)
+		return nil, words.Text{}, fmt.Errorf("seat %d has no open decision", seat)
 	}
 	if s.d.Pending != "" {
 		opts := s.pathOptions(s.d.Pending)
 		return Move{Type: MovePath, Path: opts[bestFor(opts, seat)].path}.raw(),
-			"the caretaker scores the shortest way that gives you the most points", nil
+			words.New("caesar.caretaker.path"), nil
 	}
 	conns := s.connections(s.d.RoadsLeft[seat])
 	if len(conns) == 0 {
-		return nil, "", fmt.Errorf("seat %d cannot connect any city", seat)
+		return nil, words.Text{}, fmt.Errorf("seat %d cannot connect any city", seat)
 	}
 	type rating struct{ points, roads, value int }
 	rate := func(c connection) rating {
@@ -47,7 +47,7 @@ func (s *State) Caretaker(seat int) (json.RawMessage, string, error) {
 		}
 	}
 	return Move{Type: MoveConnect, Path: conns[best].path}.raw(),
-		"the caretaker connects the city that scores you the most points now, with the fewest roads", nil
+		words.New("caesar.caretaker.connect"), nil
 }
 
 // bestFor is the index of the way giving seat the most points (first on ties).
@@ -120,44 +120,52 @@ func (s *State) Summary() any {
 	return sum
 }
 
-// Situation describes, for seat, what matters to the open decision.
-func (s *State) Situation(seat int) string {
+// Situation describes, for seat, what matters to the open decision,
+// sentence by sentence.
+func (s *State) Situation(seat int) []words.Text {
 	if seat < 0 || seat >= len(s.d.Players) {
-		return ""
+		return nil
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "You play %s. You have %d roads left and %d points on the track.", playerColours[seat], s.d.RoadsLeft[seat], s.d.Track[seat])
-	var cities []string
+	out := []words.Text{
+		words.New("caesar.situation.colour").With("colour", colourArg(playerColours[seat])),
+		words.New("caesar.situation.roads").With("roads", countText("caesar.count.roads_left", s.d.RoadsLeft[seat])).
+			With("points", countText("caesar.count.points", s.d.Track[seat])),
+	}
+	var cities []words.Arg
 	for i, o := range s.d.Owner {
 		if o == seat {
-			c := s.b.Cities[i]
-			cities = append(cities, fmt.Sprintf("%s (%s %d, %s)", c.Name, c.Colour, c.Value, s.d.Treasures[i]))
+			cities = append(cities, words.Sub(s.cityText(s.b.Cities[i].ID)))
 		}
 	}
 	if len(cities) > 0 {
-		fmt.Fprintf(&b, " Your cities: %s.", strings.Join(cities, ", "))
+		out = append(out, words.New("caesar.situation.cities").List("cities", cities...))
 	}
-	fmt.Fprintf(&b, " %d cities are still available.", s.citiesLeft())
+	out = append(out, words.New("caesar.situation.available").Count(s.citiesLeft()))
 	if s.d.Pending != "" && seat == s.d.Turn {
-		fmt.Fprintf(&b, " You have connected %s; several shortest ways lead back to Rome and you choose which one is scored.", s.b.nodeName(s.d.Pending))
+		out = append(out, words.New("caesar.situation.pending").With("city", s.b.nodeArg(s.d.Pending)))
 	}
-	var others []string
+	var others []words.Arg
 	for o := range s.d.Players {
 		if o != seat {
-			others = append(others, fmt.Sprintf("%s %d points, %d roads", s.d.Players[o], s.d.Track[o], s.d.RoadsLeft[o]))
+			others = append(others, words.Sub(words.New("caesar.situation.rival").Seat("player", o).
+				With("points", countText("caesar.count.points", s.d.Track[o])).
+				With("roads", countText("caesar.count.roads", s.d.RoadsLeft[o]))))
 		}
 	}
-	fmt.Fprintf(&b, " Others: %s.", strings.Join(others, "; "))
+	out = append(out, words.New("caesar.situation.others").List("others", others...))
 	if s.d.Over {
-		fmt.Fprintf(&b, " The game is over: you scored %d in all.", s.d.Final[seat].Total)
+		out = append(out, words.New("caesar.situation.over").Count(s.d.Final[seat].Total))
 	}
-	return b.String()
+	return out
 }
 
 // Static checks that State offers the optional interfaces.
 var (
-	_ game.State     = (*State)(nil)
-	_ game.Drawer    = (*State)(nil)
-	_ game.Describer = (*State)(nil)
-	_ game.Game      = Game{}
+	_ game.State        = (*State)(nil)
+	_ game.Drawer       = (*State)(nil)
+	_ game.Describer    = (*State)(nil)
+	_ game.SubjectNamer = (*State)(nil)
+	_ game.StateV1      = (*State)(nil)
+	_ game.ResultV1     = (*State)(nil)
+	_ game.Game         = Game{}
 )

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rondel/game"
+	"rondel/game/words"
 )
 
 // fuzzStates are positions to try moves on: the start, a position waiting
@@ -94,7 +95,7 @@ func FuzzDecodeState(f *testing.F) {
 			s.LegalMoves(seat)
 			s.Caretaker(seat)
 			s.Situation(seat)
-			s.BoardSVG(seat)
+			s.BoardSVG(seat, words.English())
 		}
 		s.ToAct()
 		s.Summary()

@@ -7,7 +7,11 @@ import (
 	"strings"
 
 	"rondel/game"
+	"rondel/game/words"
 )
+
+// ruleMove is the rule a move breaks that is not a move of this game at all.
+const ruleMove = "caesar.rule.move"
 
 // Move types.
 const (
@@ -35,12 +39,30 @@ func parseMove(raw json.RawMessage) (Move, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
-		return m, game.Broke("move", "the move is not valid JSON of the form {\"type\":..., \"path\":[...]}: %v", err)
+		// encoding/json names a field the move does not have; say which.
+		if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			return m, game.Refuse(ruleMove, words.New("caesar.error.move_field").Lit("field", strings.Trim(field, `"`)))
+		}
+		return m, game.Refuse(ruleMove, words.New("caesar.error.move_json"))
 	}
 	if dec.More() {
-		return m, game.Broke("move", "the move has extra data after the JSON object")
+		return m, game.Refuse(ruleMove, words.New("caesar.error.move_extra"))
 	}
 	return m, nil
+}
+
+// CanonicalMove returns the JSON the engine writes for raw
+// (game.Canonicalizer): unknown fields are refused by parseMove, and the
+// move is written again as LegalMoves writes it.
+func (s *State) CanonicalMove(seat int, raw json.RawMessage) (json.RawMessage, error) {
+	m, err := parseMove(raw)
+	if err != nil {
+		return nil, err
+	}
+	if m.Type != MoveConnect && m.Type != MovePath {
+		return nil, game.Refuse(ruleMove, words.New("caesar.error.move_type").Lit("type", string(m.Type)))
+	}
+	return m.raw(), nil
 }
 
 // connection is one legal way to connect a city this turn.
@@ -94,7 +116,7 @@ func (s *State) LegalMoves(seat int) []game.LegalMove {
 			out = append(out, game.LegalMove{
 				Move:  Move{Type: MovePath, Path: o.path}.raw(),
 				Label: s.pathLabel(o),
-				Group: "Which way to Rome is scored",
+				Group: words.New("caesar.group.path"),
 			})
 		}
 		return out
@@ -104,34 +126,28 @@ func (s *State) LegalMoves(seat int) []game.LegalMove {
 		out = append(out, game.LegalMove{
 			Move:  Move{Type: MoveConnect, Path: c.path}.raw(),
 			Label: s.connectionLabel(c),
-			Group: s.cityLabel(c.path[len(c.path)-1]),
+			Group: s.cityText(c.path[len(c.path)-1]),
+			Board: &game.BoardAct{Pick: game.Ref("city", c.path[len(c.path)-1])},
 		})
 	}
 	return out
 }
 
-func (s *State) connectionLabel(c connection) string {
-	names := make([]string, len(c.path))
-	for i, n := range c.path {
-		names[i] = s.b.nodeName(n)
-	}
-	word := "roads"
-	if c.roads == 1 {
-		word = "road"
-	}
-	return fmt.Sprintf("%s (%d %s)", strings.Join(names, " – "), c.roads, word)
+// connectionLabel says a connection: "Rome – Ravenna (1 road)".
+func (s *State) connectionLabel(c connection) words.Text {
+	return words.Text{ID: "caesar.move.connect", Args: map[string]words.Arg{"way": s.wayArg(c.path), words.CountArg: words.Num(c.roads)}}
 }
 
 // Apply plays move for seat. It never changes s.
 func (s *State) Apply(seat int, raw json.RawMessage) (game.State, []game.Event, error) {
 	if s.d.Over {
-		return nil, nil, game.Broke("game over", "the game has ended")
+		return nil, nil, game.Refuse("caesar.rule.game_over", words.New("caesar.error.game_over"))
 	}
 	if seat < 0 || seat >= len(s.d.Players) {
-		return nil, nil, game.Broke("seat", "there is no seat %d", seat)
+		return nil, nil, game.Refuse("caesar.rule.seat", words.New("caesar.error.no_seat").Num("seat", seat))
 	}
 	if seat != s.d.Turn {
-		return nil, nil, game.Broke("turn order", "it is %s's turn", s.d.Players[s.d.Turn])
+		return nil, nil, game.Refuse("caesar.rule.turn_order", words.New("caesar.error.not_your_turn").Seat("player", s.d.Turn))
 	}
 	m, err := parseMove(raw)
 	if err != nil {
@@ -142,59 +158,59 @@ func (s *State) Apply(seat int, raw json.RawMessage) (game.State, []game.Event, 
 		return s.applyConnect(seat, m.Path)
 	case m.Type == MovePath && s.d.Pending != "":
 		return s.applyPath(seat, m.Path)
-	case m.Type == MoveConnect || m.Type == MovePath:
-		want := MoveConnect
-		if s.d.Pending != "" {
-			want = MovePath
-		}
-		return nil, nil, game.Broke("move order", "now a %q move is due, not %q", want, m.Type)
+	case m.Type == MoveConnect:
+		return nil, nil, game.Refuse("caesar.rule.move_order", words.New("caesar.error.path_due").With("city", s.b.nodeArg(s.d.Pending)))
+	case m.Type == MovePath:
+		return nil, nil, game.Refuse("caesar.rule.move_order", words.New("caesar.error.connect_due"))
 	default:
-		return nil, nil, game.Broke("move", "unknown move type %q (want %q or %q)", m.Type, MoveConnect, MovePath)
+		return nil, nil, game.Refuse(ruleMove, words.New("caesar.error.move_type").Lit("type", fmt.Sprintf("%q", m.Type)))
 	}
 }
 
 // checkConnect validates a connect path against the rules of building and
 // returns the routes it fills.
 func (s *State) checkConnect(seat int, path []string) ([]int, int, error) {
+	const twoRoads = "caesar.rule.one_or_two_roads"
 	if len(path) < 2 || len(path) > 3 {
-		return nil, 0, game.Broke("one or two roads", "a connection is a start and a city, with at most one claimed city in between")
+		return nil, 0, game.Refuse(twoRoads, words.New("caesar.error.path_length"))
 	}
 	for _, n := range path {
 		if !s.b.isNode(n) {
-			return nil, 0, game.Broke("map", "there is no place %q on this board", n)
+			return nil, 0, game.Refuse("caesar.rule.map", words.New("caesar.error.no_place").Lit("place", fmt.Sprintf("%q", n)))
 		}
 	}
 	if !s.connected(path[0]) {
-		return nil, 0, game.Broke("roads start at Rome or a claimed city", "%s is neither Rome nor a claimed city", s.b.nodeName(path[0]))
+		return nil, 0, game.Refuse("caesar.rule.road_start", words.New("caesar.error.start").With("place", s.b.nodeArg(path[0])))
 	}
 	city := path[len(path)-1]
 	if !s.available(city) {
-		return nil, 0, game.Broke("connect an available city", "%s is not an available city", s.b.nodeName(city))
+		return nil, 0, game.Refuse("caesar.rule.available_city", words.New("caesar.error.not_available").With("city", s.b.nodeArg(city)))
 	}
 	if len(path) == 3 && (path[1] == Rome || !s.connected(path[1])) {
-		return nil, 0, game.Broke("pass only through claimed cities", "roads may pass through claimed cities only, not %s", s.b.nodeName(path[1]))
+		return nil, 0, game.Refuse("caesar.rule.through_claimed", words.New("caesar.error.through").With("place", s.b.nodeArg(path[1])))
 	}
 	if len(path) == 3 && path[0] == path[2] {
-		return nil, 0, game.Broke("one or two roads", "the roads must lead somewhere new")
+		return nil, 0, game.Refuse(twoRoads, words.New("caesar.error.loop"))
 	}
 	var routes []int
 	roads := 0
 	for i := 0; i+1 < len(path); i++ {
+		a, b := s.b.nodeArg(path[i]), s.b.nodeArg(path[i+1])
 		ri := s.b.route(path[i], path[i+1])
 		if ri < 0 {
-			return nil, 0, game.Broke("routes", "no route joins %s and %s", s.b.nodeName(path[i]), s.b.nodeName(path[i+1]))
+			return nil, 0, game.Refuse("caesar.rule.routes", words.New("caesar.error.no_route").With("a", a).With("b", b))
 		}
 		if o := s.d.Built[ri]; o >= 0 {
-			return nil, 0, game.Broke("no building over roads", "the route %s – %s already holds roads of %s", s.b.nodeName(path[i]), s.b.nodeName(path[i+1]), s.d.Players[o])
+			return nil, 0, game.Refuse("caesar.rule.no_overbuilding", words.New("caesar.error.built").With("a", a).With("b", b).Seat("player", o))
 		}
 		routes = append(routes, ri)
 		roads += s.b.Routes[ri].Roads
 	}
 	if roads > 2 {
-		return nil, 0, game.Broke("one or two roads", "this connection needs %d roads; a turn places one or two", roads)
+		return nil, 0, game.Refuse(twoRoads, words.New("caesar.error.too_many_roads").Count(roads))
 	}
 	if roads > s.d.RoadsLeft[seat] {
-		return nil, 0, game.Broke("25 roads", "you have only %d roads left", s.d.RoadsLeft[seat])
+		return nil, 0, game.Refuse("caesar.rule.roads_supply", words.New("caesar.error.roads_left").Count(s.d.RoadsLeft[seat]))
 	}
 	return routes, roads, nil
 }
@@ -217,7 +233,8 @@ func (s *State) applyConnect(seat int, path []string) (game.State, []game.Event,
 	n.d.Turns++
 	conn := connection{path: path, routes: routes, roads: roads}
 	events := []game.Event{{
-		Text:  fmt.Sprintf("%s connects %s: %s, and takes the city and its %s.", n.playerName(seat), n.cityLabel(city), n.connectionLabel(conn), n.d.Treasures[ci]),
+		Msg: words.New("caesar.event.connect").With("player", playerArg(seat)).Sub("city", n.cityText(city)).
+			Sub("connection", n.connectionLabel(conn)).With("treasure", treasureArg(n.d.Treasures[ci])),
 		Seats: []int{seat},
 	}}
 	opts := n.pathOptions(city)
@@ -227,7 +244,8 @@ func (s *State) applyConnect(seat int, path []string) (game.State, []game.Event,
 	} else {
 		n.d.Pending = city
 		events = append(events, game.Event{
-			Text:  fmt.Sprintf("%d shortest ways lead from %s to Rome that score differently; %s chooses.", len(opts), n.b.nodeName(city), n.d.Players[seat]),
+			Msg: words.New("caesar.event.choose").Num("ways", len(opts)).With("city", n.b.nodeArg(city)).
+				Seat("player", seat),
 			Seats: []int{seat},
 		})
 	}
@@ -260,11 +278,11 @@ func (s *State) advance() []game.Event {
 				return events
 			}
 			events = append(events, game.Event{
-				Text:  fmt.Sprintf("%s has %d roads left, too few to connect any city, and passes.", s.playerName(seat), s.d.RoadsLeft[seat]),
+				Msg:   words.New("caesar.event.pass").With("player", playerArg(seat)).Count(s.d.RoadsLeft[seat]),
 				Seats: []int{seat},
 			})
 		}
-		events = append(events, game.Event{Text: fmt.Sprintf("No player can connect any of the %d cities left.", s.citiesLeft())})
+		events = append(events, game.Event{Msg: words.New("caesar.event.stuck").Count(s.citiesLeft())})
 	}
 	return append(events, s.finish()...)
 }

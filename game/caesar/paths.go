@@ -3,9 +3,9 @@ package caesar
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"rondel/game"
+	"rondel/game/words"
 )
 
 // maxPaths bounds the enumeration of shortest ways; boards are small and
@@ -112,63 +112,73 @@ func (s *State) pathOptions(city string) []pathOption {
 // checkPath validates a chosen way: from the pending city to Rome along
 // built routes, with the fewest roads.
 func (s *State) checkPath(path []string) (pathOption, error) {
-	rule := "shortest way scores"
+	const rule = "caesar.rule.shortest_way"
 	if len(path) < 2 || path[0] != s.d.Pending || path[len(path)-1] != Rome {
-		return pathOption{}, game.Broke(rule, "the way must run from %s to Rome", s.b.nodeName(s.d.Pending))
+		return pathOption{}, game.Refuse(rule, words.New("caesar.error.way_ends").With("city", s.b.nodeArg(s.d.Pending)))
 	}
 	roads := 0
 	for i := 0; i+1 < len(path); i++ {
 		if !s.b.isNode(path[i+1]) {
-			return pathOption{}, game.Broke(rule, "there is no place %q on this board", path[i+1])
+			return pathOption{}, game.Refuse(rule, words.New("caesar.error.no_place").Lit("place", fmt.Sprintf("%q", path[i+1])))
 		}
 		ri := s.b.route(path[i], path[i+1])
 		if ri < 0 || s.d.Built[ri] < 0 {
-			return pathOption{}, game.Broke(rule, "no roads are built between %s and %s", s.b.nodeName(path[i]), s.b.nodeName(path[i+1]))
+			return pathOption{}, game.Refuse(rule, words.New("caesar.error.way_gap").
+				With("a", s.b.nodeArg(path[i])).With("b", s.b.nodeArg(path[i+1])))
 		}
 		roads += s.b.Routes[ri].Roads
 	}
 	if want := s.distances()[s.d.Pending]; roads != want {
-		return pathOption{}, game.Broke(rule, "this way uses %d roads, the shortest uses %d", roads, want)
+		return pathOption{}, game.Refuse(rule, words.New("caesar.error.way_long").Num("roads", roads).Num("shortest", want))
 	}
 	return pathOption{path: path, points: s.pathPoints(path)}, nil
 }
 
 // score adds the points of a way to the track.
 func (s *State) score(o pathOption) game.Event {
-	var parts []string
 	var seats []int
 	for seat, p := range o.points {
 		if p > 0 {
 			s.d.Track[seat] += p
-			parts = append(parts, fmt.Sprintf("%s %d", s.d.Players[seat], p))
 			seats = append(seats, seat)
 		}
 	}
-	text := fmt.Sprintf("Way to Rome scored, %s: %s.", s.pathWords(o.path), strings.Join(parts, ", "))
-	if s.d.Treasures[s.b.cityIdx[o.path[0]]] == Gold {
-		text = strings.TrimSuffix(text, ".") + " (doubled for gold)."
+	id := "caesar.event.scored"
+	if s.gold(o) {
+		id = "caesar.event.scored_gold"
 	}
-	return game.Event{Text: text, Seats: seats}
+	return game.Event{Msg: words.New(id).With("way", s.wayArg(o.path)).With("shares", shares(o.points)), Seats: seats}
 }
 
-func (s *State) pathWords(path []string) string {
-	names := make([]string, len(path))
-	for i, n := range path {
-		names[i] = s.b.nodeName(n)
-	}
-	return strings.Join(names, " – ")
-}
+// gold reports whether the way starts at a city whose treasure is gold,
+// which doubles its points.
+func (s *State) gold(o pathOption) bool { return s.d.Treasures[s.b.cityIdx[o.path[0]]] == Gold }
 
-func (s *State) pathLabel(o pathOption) string {
-	var parts []string
-	for seat, p := range o.points {
+// shares says who scores what: "Ann 2, Ben 1".
+func shares(points []int) words.Arg {
+	var parts []words.Arg
+	for seat, p := range points {
 		if p > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", s.d.Players[seat], p))
+			parts = append(parts, words.Sub(words.New("caesar.share").Seat("player", seat).Num("points", p)))
 		}
 	}
-	label := fmt.Sprintf("%s: scores %s", s.pathWords(o.path), strings.Join(parts, ", "))
-	if s.d.Treasures[s.b.cityIdx[o.path[0]]] == Gold {
-		label += " (doubled for gold)"
+	return chain("caesar.shares", parts)
+}
+
+// wayArg says a way from place to place: "Aquileia – Ravenna – Rome".
+func (s *State) wayArg(path []string) words.Arg {
+	nodes := make([]words.Arg, len(path))
+	for i, n := range path {
+		nodes[i] = s.b.nodeArg(n)
 	}
-	return label
+	return chain("caesar.way", nodes)
+}
+
+// pathLabel says a choice of way with what it scores.
+func (s *State) pathLabel(o pathOption) words.Text {
+	id := "caesar.move.path"
+	if s.gold(o) {
+		id = "caesar.move.path_gold"
+	}
+	return words.New(id).With("way", s.wayArg(o.path)).With("shares", shares(o.points))
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"rondel/game"
+	"rondel/game/words"
 )
 
 // A small board for the rule book's examples. Routes: "a-b:n" is a route
@@ -113,8 +114,8 @@ func TestExampleGoldDoubles(t *testing.T) {
 	if !slices.Equal(n.d.Track, []int{2, 4}) {
 		t.Fatalf("track = %v, want yellow 2 and purple 4", n.d.Track)
 	}
-	if !strings.Contains(ev[1].Text, "doubled for gold") {
-		t.Errorf("event does not say the points doubled: %q", ev[1].Text)
+	if say := words.English().Say(ev[1].Msg); !strings.Contains(say, "doubled for gold") {
+		t.Errorf("event does not say the points doubled: %q", say)
 	}
 }
 
@@ -218,34 +219,43 @@ func TestBuildingRules(t *testing.T) {
 		move string
 		rule string
 	}{
-		{"bad json", `{"type":`, "move"},
-		{"unknown field", `{"type":"connect","path":["a","b"],"x":1}`, "move"},
-		{"unknown type", `{"type":"fly"}`, "move"},
-		{"path choice now", `{"type":"path","path":["a","rome"]}`, "move order"},
-		{"unknown place", `{"type":"connect","path":["rome","atlantis"]}`, "map"},
-		{"start at available city", `{"type":"connect","path":["b","c"]}`, "roads start at Rome or a claimed city"},
-		{"through available city", `{"type":"connect","path":["a","b","c"]}`, "pass only through claimed cities"},
-		{"claimed city again", `{"type":"connect","path":["rome","a"]}`, "connect an available city"},
-		{"over purple's road", `{"type":"connect","path":["rome","a","b"]}`, "no building over roads"},
-		{"three roads", `{"type":"connect","path":["e","a","b"]}`, "one or two roads"},
-		{"no route", `{"type":"connect","path":["rome","b"]}`, "routes"},
-		{"too long", `{"type":"connect","path":["rome","a","b","c"]}`, "one or two roads"},
+		{"bad json", `{"type":`, "caesar.rule.move"},
+		{"unknown field", `{"type":"connect","path":["a","b"],"x":1}`, "caesar.rule.move"},
+		{"unknown type", `{"type":"fly"}`, "caesar.rule.move"},
+		{"path choice now", `{"type":"path","path":["a","rome"]}`, "caesar.rule.move_order"},
+		{"unknown place", `{"type":"connect","path":["rome","atlantis"]}`, "caesar.rule.map"},
+		{"start at available city", `{"type":"connect","path":["b","c"]}`, "caesar.rule.road_start"},
+		{"through available city", `{"type":"connect","path":["a","b","c"]}`, "caesar.rule.through_claimed"},
+		{"claimed city again", `{"type":"connect","path":["rome","a"]}`, "caesar.rule.available_city"},
+		{"over purple's road", `{"type":"connect","path":["rome","a","b"]}`, "caesar.rule.no_overbuilding"},
+		{"three roads", `{"type":"connect","path":["e","a","b"]}`, "caesar.rule.one_or_two_roads"},
+		{"no route", `{"type":"connect","path":["rome","b"]}`, "caesar.rule.routes"},
+		{"too long", `{"type":"connect","path":["rome","a","b","c"]}`, "caesar.rule.one_or_two_roads"},
 	} {
 		before, _ := s.MarshalJSON()
 		_, _, err := s.Apply(0, json.RawMessage(tc.move))
 		if ruleOf(err) != tc.rule {
 			t.Errorf("%s: error %v, want rule %q", tc.name, err, tc.rule)
 		}
+		var re *game.RuleError
+		if errors.As(err, &re) {
+			if err := words.Default().Check(re.Msg); err != nil {
+				t.Errorf("%s: the refusal's words: %v", tc.name, err)
+			}
+			if err := words.Default().Check(words.New(re.Rule)); err != nil {
+				t.Errorf("%s: the rule's name: %v", tc.name, err)
+			}
+		}
 		after, _ := s.MarshalJSON()
 		if string(before) != string(after) {
 			t.Errorf("%s: the rejected move changed the state", tc.name)
 		}
 	}
-	if _, _, err := s.Apply(1, connect("a", "b")); ruleOf(err) != "turn order" {
+	if _, _, err := s.Apply(1, connect("a", "b")); ruleOf(err) != "caesar.rule.turn_order" {
 		t.Errorf("purple moving out of turn: %v", err)
 	}
 	s.d.RoadsLeft[0] = 1
-	if _, _, err := s.Apply(0, connect("rome", "c")); ruleOf(err) != "25 roads" {
+	if _, _, err := s.Apply(0, connect("rome", "c")); ruleOf(err) != "caesar.rule.roads_supply" {
 		t.Errorf("two roads with one left: %v", err)
 	}
 	for _, m := range s.LegalMoves(0) {
@@ -274,14 +284,14 @@ func TestPathChoice(t *testing.T) {
 	if len(legal) != 2 {
 		t.Fatalf("want 2 ways, got %v", legal)
 	}
-	if _, _, err := n.Apply(1, connect("rome", "b")); ruleOf(err) != "move order" {
+	if _, _, err := n.Apply(1, connect("rome", "b")); ruleOf(err) != "caesar.rule.move_order" {
 		t.Errorf("connecting before choosing: %v", err)
 	}
 	if _, _, err := n.Apply(1, Move{Type: MovePath, Path: []string{"c", "a", "b", "rome", "a"}}.raw()); err == nil {
 		t.Error("a way past Rome accepted")
 	}
 	mv, why, err := n.Caretaker(1)
-	if err != nil || why == "" {
+	if err != nil || why.IsZero() {
 		t.Fatal(err)
 	}
 	m, _ := mustApply(t, n, 1, mv)

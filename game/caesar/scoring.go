@@ -1,12 +1,11 @@
 package caesar
 
 import (
-	"fmt"
 	"slices"
 	"sort"
-	"strings"
 
 	"rondel/game"
+	"rondel/game/words"
 )
 
 // Scoring tables of the rule book, indexed by the size of the collection.
@@ -143,15 +142,16 @@ func (s *State) finish() []game.Event {
 	s.d.Pending = ""
 	s.d.Final = s.finalScores()
 	s.d.Result = s.result()
-	events := []game.Event{{Text: "The game is over: final scoring."}}
+	events := []game.Event{{Msg: words.New("caesar.event.over")}}
 	for seat, f := range s.d.Final {
 		events = append(events, game.Event{
-			Text: fmt.Sprintf("%s: %d on the track + %d cities + %d different treasures + %d equal treasures + %d gold + %d roads bonus = %d.",
-				s.playerName(seat), f.Track, f.Cities, f.Different, f.Equal, f.Gold, f.Roads, f.Total),
+			Msg: words.New("caesar.event.final").With("player", playerArg(seat)).Num("track", f.Track).
+				Num("cities", f.Cities).Num("different", f.Different).Num("equal", f.Equal).Num("gold", f.Gold).
+				Num("roads", f.Roads).Num("total", f.Total),
 			Seats: []int{seat},
 		})
 	}
-	return append(events, game.Event{Text: "Tie-breaks: " + s.d.Result.TieBreak})
+	return append(events, game.Event{Msg: words.New("caesar.event.tiebreaks").Sub("tiebreak", s.d.Result.TieBreak)})
 }
 
 // rankKey is what places are decided by, in the rule book's order.
@@ -170,7 +170,23 @@ func (s *State) rankKeys() []rankKey {
 func (s *State) result() *game.Result {
 	keys := s.rankKeys()
 	n := len(keys)
-	order := make([]int, n)
+	order := rankOrder(keys)
+	places := make([]int, n)
+	scores := make([]int, n)
+	for i, seat := range order {
+		scores[seat] = keys[seat].total
+		places[seat] = i + 1
+		if i > 0 && keys[order[i-1]] == keys[seat] {
+			places[seat] = places[order[i-1]]
+		}
+	}
+	return &game.Result{Scores: scores, Places: places, TieBreak: s.tieBreak(keys, order)}
+}
+
+// rankOrder lists the seats best first; seats equal on every key keep
+// seat order.
+func rankOrder(keys []rankKey) []int {
+	order := make([]int, len(keys))
 	for i := range order {
 		order[i] = i
 	}
@@ -187,47 +203,56 @@ func (s *State) result() *game.Result {
 		return a.roads > b.roads
 	}
 	sort.SliceStable(order, func(i, j int) bool { return better(keys[order[i]], keys[order[j]]) })
-	places := make([]int, n)
-	scores := make([]int, n)
-	for i, seat := range order {
-		scores[seat] = keys[seat].total
-		places[seat] = i + 1
-		if i > 0 && keys[order[i-1]] == keys[seat] {
-			places[seat] = places[order[i-1]]
-		}
-	}
-	return &game.Result{Scores: scores, Places: places, TieBreak: s.tieBreakWords(keys, order)}
+	return order
 }
 
-// tieBreakWords explains, for every group tied on points, what separated them.
-func (s *State) tieBreakWords(keys []rankKey, order []int) string {
-	var parts []string
+// tieGroups lists the groups of seats tied on points, best first; each
+// group in order of places.
+func tieGroups(keys []rankKey, order []int) [][]int {
+	var out [][]int
 	for i := 0; i < len(order); {
 		j := i
 		for j+1 < len(order) && keys[order[j+1]].total == keys[order[i]].total {
 			j++
 		}
 		if j > i {
-			parts = append(parts, s.describeTie(keys, order[i:j+1]))
+			out = append(out, order[i:j+1])
 		}
 		i = j + 1
 	}
-	if len(parts) == 0 {
-		return "none needed: no two players have the same points."
-	}
-	return strings.Join(parts, " ")
+	return out
 }
 
-func (s *State) describeTie(keys []rankKey, group []int) string {
-	var names, detail []string
-	for _, seat := range group {
-		names = append(names, s.d.Players[seat])
+// tieBreak explains, for every group tied on points, what separated them.
+func (s *State) tieBreak(keys []rankKey, order []int) words.Text {
+	groups := tieGroups(keys, order)
+	if len(groups) == 0 {
+		return words.New("caesar.tiebreak.none")
+	}
+	parts := make([]words.Arg, len(groups))
+	for i, g := range groups {
+		parts[i] = words.Sub(describeTie(keys, g))
+	}
+	if len(parts) == 1 {
+		return *parts[0].Text
+	}
+	return *chain("format.sentences", parts).Text
+}
+
+func describeTie(keys []rankKey, group []int) words.Text {
+	players := make([]words.Arg, len(group))
+	details := make([]words.Arg, len(group))
+	for i, seat := range group {
 		k := keys[seat]
-		detail = append(detail, fmt.Sprintf("%s %d colours, %d gold, %d roads left", s.d.Players[seat], k.colours, k.gold, k.roads))
+		players[i] = words.Seat(seat)
+		details[i] = words.Sub(words.New("caesar.tiebreak.detail").Seat("player", seat).
+			With("colours", countText("caesar.count.colours", k.colours)).Num("gold", k.gold).
+			With("roads", countText("caesar.count.roads_left", k.roads)))
 	}
-	text := fmt.Sprintf("%s tie on %d points; by cities of different colours, then gold, then roads left (%s)", strings.Join(names, " and "), keys[group[0]].total, strings.Join(detail, "; "))
+	id := "caesar.tiebreak.decided"
 	if keys[group[0]] == keys[group[len(group)-1]] {
-		return text + "; they stay tied and share the place."
+		id = "caesar.tiebreak.shared"
 	}
-	return text + "."
+	return words.New(id).List("players", players...).Num("points", keys[group[0]].total).
+		With("details", chain("caesar.tiebreak.details", details))
 }

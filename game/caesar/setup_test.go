@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"rondel/game"
+	"rondel/game/words"
 )
 
 func count(ts []string) map[string]int {
@@ -148,8 +149,13 @@ func TestRoadBonusAndTieBreaks(t *testing.T) {
 	if r.Scores[0] != r.Scores[1] || r.Places[0] != 1 || r.Places[1] != 1 {
 		t.Fatalf("result %+v, want yellow and purple sharing first; final %+v", r, n.d.Final)
 	}
-	if !strings.Contains(r.TieBreak, "share the place") {
-		t.Errorf("tie-break words %q", r.TieBreak)
+	if say := words.English().Say(r.TieBreak); !strings.Contains(say, "share the place") {
+		t.Errorf("tie-break words %q", say)
+	}
+	// Version 1 wrote the sentence into the state; it is frozen.
+	if v1 := n.ResultV1().TieBreak.Raw; v1 != "Yellow and Purple tie on 12 points; by cities of different colours, then gold, "+
+		"then roads left (Yellow 1 colours, 0 gold, 24 roads left; Purple 1 colours, 0 gold, 24 roads left); they stay tied and share the place." {
+		t.Errorf("version 1 tie-break %q", v1)
 	}
 	// Yellow and purple tie on points; purple has cities of two colours,
 	// yellow of one: purple takes first place.
@@ -179,8 +185,13 @@ func TestTieBreakOrder(t *testing.T) {
 	if r.Places[0] != 1 || r.Places[1] != 2 {
 		t.Fatalf("places %v, want gold to decide for yellow", r.Places)
 	}
-	if !strings.Contains(r.TieBreak, "1 gold") {
-		t.Errorf("tie-break words %q", r.TieBreak)
+	if say := words.English().Say(r.TieBreak); !strings.Contains(say, "1 gold") {
+		t.Errorf("tie-break words %q", say)
+	}
+	keys := s.rankKeys()
+	if v1 := s.tieBreakV1(keys, rankOrder(keys)); v1 != "Yellow and Purple tie on 30 points; by cities of different colours, "+
+		"then gold, then roads left (Yellow 2 colours, 1 gold, 20 roads left; Purple 2 colours, 0 gold, 25 roads left)." {
+		t.Errorf("version 1 tie-break %q", v1)
 	}
 }
 
@@ -210,7 +221,7 @@ func TestPassAndStuckEnd(t *testing.T) {
 	}
 	joined := ""
 	for _, e := range ev {
-		joined += e.Text + "\n"
+		joined += words.English().Say(e.Msg) + "\n"
 	}
 	if !strings.Contains(joined, "passes") || !strings.Contains(joined, "No player can connect") {
 		t.Errorf("events %s", joined)
@@ -242,7 +253,7 @@ func TestSummaryAndSituation(t *testing.T) {
 	if cities != 40 || sum.Phase != "over" {
 		t.Errorf("summary: %d cities, phase %s", cities, sum.Phase)
 	}
-	if sit := p.final.Situation(2); !strings.Contains(sit, "roads left") {
+	if sit := words.English().Sentences(p.final.Situation(2)); !strings.Contains(sit, "roads left") {
 		t.Errorf("situation %q", sit)
 	}
 }

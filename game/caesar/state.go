@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"rondel/game"
+	"rondel/game/words"
 )
 
 // State is an immutable position of Cäsars Imperium.
@@ -153,15 +154,18 @@ func (s *State) ToAct() []game.Decision {
 			Seat:    s.d.Turn,
 			Kind:    "score-path",
 			Subject: s.d.Pending,
-			Prompt:  fmt.Sprintf("Several shortest ways lead from %s to Rome: choose the one that is scored.", s.b.nodeName(s.d.Pending)),
+			Prompt:  words.New("caesar.prompt.score_path").With("city", s.b.nodeArg(s.d.Pending)),
 		}}
 	}
 	return []game.Decision{{
 		Seat:   s.d.Turn,
 		Kind:   "connect",
-		Prompt: "Connect Rome with one available city by building one or two roads.",
+		Prompt: words.New("caesar.prompt.connect"),
 	}}
 }
+
+// SubjectName names the city whose way to Rome is being chosen.
+func (s *State) SubjectName(subject string) words.Text { return s.b.nodeText(subject) }
 
 // Finished reports whether the game is over.
 func (s *State) Finished() bool { return s.d.Over }
@@ -177,9 +181,9 @@ func (s *State) Result() *game.Result {
 	return &r
 }
 
-// playerName is the name of a seat with its colour, for events.
-func (s *State) playerName(seat int) string {
-	return fmt.Sprintf("%s (%s)", s.d.Players[seat], playerColours[seat])
+// playerArg names a seat with its colour, for events: "Ann (yellow)".
+func playerArg(seat int) words.Arg {
+	return words.Sub(words.New("caesar.player").Seat("player", seat).With("colour", colourArg(playerColours[seat])))
 }
 
 // connected reports whether node n is joined to Rome: Rome itself or a
@@ -209,11 +213,14 @@ func (s *State) citiesLeft() int {
 	return n
 }
 
-// cityLabel describes a city with colour, value and treasure.
-func (s *State) cityLabel(id string) string {
+// cityText describes a city with colour, value and treasure:
+// "Ravenna (red 2, meat)".
+func (s *State) cityText(id string) words.Text {
 	i := s.b.cityIdx[id]
 	c := s.b.Cities[i]
-	return fmt.Sprintf("%s (%s %d, %s)", c.Name, c.Colour, c.Value, s.d.Treasures[i])
+	// One map, not a copy per argument: every legal move's group is one.
+	return words.Text{ID: "caesar.city_label", Args: map[string]words.Arg{"city": s.b.nodeArg(id),
+		"colour": colourArg(c.Colour), "value": words.Num(c.Value), "treasure": treasureArg(s.d.Treasures[i])}}
 }
 
 func sortedTreasures(ts []string) []string {

@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"rondel/game/words"
 )
 
 // playerFill are the drawing colours of playerColours.
@@ -20,12 +22,18 @@ const trackHeight = 110
 // builder's colour), cities with colour, value and treasure (claimed ones
 // ringed in the claimer's colour), Rome, and below the score track with
 // every player's points and roads left. viewer's legend entry is bold.
-func (s *State) BoardSVG(viewer int) string {
+// sp says every word in the reader's language, players by the names it
+// knows (their current names); all of it is escaped.
+func (s *State) BoardSVG(viewer int, sp *words.Speaker) string {
 	var w strings.Builder
 	b := s.b
+	if sp == nil {
+		sp = words.English().WithNames(s.d.Players)
+	}
+	say := func(a words.Arg) string { return html.EscapeString(sp.Arg(a)) }
 	h := b.Height + trackHeight
 	fmt.Fprintf(&w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" font-family="sans-serif" role="img" aria-label="%s">`,
-		b.Width, h, b.Width, h, html.EscapeString(b.Name))
+		b.Width, h, b.Width, h, say(b.titleArg()))
 	bg := "#dcebf2"
 	if b.Background != "" {
 		bg = b.Background
@@ -42,16 +50,20 @@ func (s *State) BoardSVG(viewer int) string {
 		fmt.Fprintf(&w, `" fill="%s" stroke="#9db7c4" stroke-width="1"/>`, sh.Fill)
 	}
 	fmt.Fprintf(&w, `<rect y="%d" width="%d" height="%d" fill="#f4efe4"/>`, b.Height, b.Width, trackHeight)
-	s.drawLegend(&w)
+	s.drawLegend(&w, say)
 	for ri := range b.Routes {
 		s.drawRoute(&w, ri)
 	}
 	fmt.Fprintf(&w, `<circle cx="%d" cy="%d" r="17" fill="#8b1a1a" stroke="#f2d16b" stroke-width="3"/>`, b.Rome.X, b.Rome.Y)
-	fmt.Fprintf(&w, `<text x="%d" y="%d" font-size="10" font-weight="bold" fill="#fff" text-anchor="middle">ROMA</text>`, b.Rome.X, b.Rome.Y+4)
+	fmt.Fprintf(&w, `<text x="%d" y="%d" font-size="10" font-weight="bold" fill="#fff" text-anchor="middle">%s</text>`,
+		b.Rome.X, b.Rome.Y+4, say(words.Term("caesar.board.rome")))
 	for ci := range b.Cities {
-		s.drawCity(&w, ci)
+		// data-city marks the city for a page's click-to-act script (game.BoardAct).
+		fmt.Fprintf(&w, `<g data-city="%s">`, b.Cities[ci].ID)
+		s.drawCity(&w, ci, say)
+		w.WriteString(`</g>`)
 	}
-	s.drawTrack(&w, viewer)
+	s.drawTrack(&w, viewer, sp)
 	w.WriteString(`</svg>`)
 	return w.String()
 }
@@ -91,7 +103,7 @@ func (s *State) drawRoute(w *strings.Builder, ri int) {
 
 // drawCity draws a city: colour disc with its value, name below, and either
 // its treasure (available) or a ring in the claimer's colour (claimed).
-func (s *State) drawCity(w *strings.Builder, ci int) {
+func (s *State) drawCity(w *strings.Builder, ci int, say func(words.Arg) string) {
 	c := s.b.Cities[ci]
 	fill := s.b.Colours[s.b.colorIdx[c.Colour]].Fill
 	owner := s.d.Owner[ci]
@@ -106,31 +118,39 @@ func (s *State) drawCity(w *strings.Builder, ci int) {
 		if t == Gold {
 			bg = "#f5c518"
 		}
-		tw := 7*len(t) + 6
+		name := say(treasureArg(t))
+		tw := textWidth(html.UnescapeString(name), 10) + 6
 		fmt.Fprintf(w, `<rect x="%d" y="%d" width="%d" height="13" rx="3" fill="%s" stroke="#555" stroke-width="0.8"/>`, c.X-tw/2, c.Y-30, tw, bg)
-		fmt.Fprintf(w, `<text x="%d" y="%d" font-size="10" text-anchor="middle" fill="#222">%s</text>`, c.X, c.Y-20, t)
+		fmt.Fprintf(w, `<text x="%d" y="%d" font-size="10" text-anchor="middle" fill="#222">%s</text>`, c.X, c.Y-20, name)
 	}
 	if c.ID == s.d.Pending {
 		// The city whose way to Rome the mover is choosing.
 		fmt.Fprintf(w, `<circle cx="%d" cy="%d" r="23" fill="none" stroke="#c0392b" stroke-width="2.5" stroke-dasharray="5 3"/>`, c.X, c.Y)
 	}
 	fmt.Fprintf(w, `<text x="%d" y="%d" font-size="12" font-weight="bold" text-anchor="middle" fill="#fff" stroke="#000" stroke-width="0.4">%d</text>`, c.X, c.Y+4, c.Value)
-	fmt.Fprintf(w, `<text x="%d" y="%d" font-size="10" text-anchor="middle" fill="#222" stroke="#dcebf2" stroke-width="3" paint-order="stroke">%s</text>`, c.X, c.Y+27, html.EscapeString(c.Name))
+	fmt.Fprintf(w, `<text x="%d" y="%d" font-size="10" text-anchor="middle" fill="#222" stroke="#dcebf2" stroke-width="3" paint-order="stroke">%s</text>`, c.X, c.Y+27, say(s.b.nodeArg(c.ID)))
 }
 
-// drawLegend names the eight colour regions in the top left corner.
-func (s *State) drawLegend(w *strings.Builder) {
-	fmt.Fprintf(w, `<rect x="4" y="4" width="190" height="%d" rx="4" fill="#ffffff" opacity="0.8"/>`, 6+15*len(s.b.Colours))
+// drawLegend names the eight colour regions in the top left corner, the
+// box as wide as the longest entry.
+func (s *State) drawLegend(w *strings.Builder, say func(words.Arg) string) {
+	lines := make([]string, len(s.b.Colours))
+	width := 0
+	for i, c := range s.b.Colours {
+		lines[i] = say(words.Sub(words.New("caesar.board.legend").With("region", s.b.regionArg(c)).With("colour", colourArg(c.ID))))
+		width = max(width, textWidth(html.UnescapeString(lines[i]), 10))
+	}
+	fmt.Fprintf(w, `<rect x="4" y="4" width="%d" height="%d" rx="4" fill="#ffffff" opacity="0.8"/>`, max(190, width+30), 6+15*len(s.b.Colours))
 	for i, c := range s.b.Colours {
 		y := 14 + i*15
 		fmt.Fprintf(w, `<circle cx="14" cy="%d" r="5" fill="%s" stroke="#222" stroke-width="0.8"/>`, y, c.Fill)
-		fmt.Fprintf(w, `<text x="24" y="%d" font-size="10" fill="#222">%s (%s)</text>`, y+4, html.EscapeString(c.Name), html.EscapeString(c.ID))
+		fmt.Fprintf(w, `<text x="24" y="%d" font-size="10" fill="#222">%s</text>`, y+4, lines[i])
 	}
 }
 
 // drawTrack draws the score track (0 to a round number above the leader)
 // with each player's marker, and a line per player with points and roads.
-func (s *State) drawTrack(w *strings.Builder, viewer int) {
+func (s *State) drawTrack(w *strings.Builder, viewer int, sp *words.Speaker) {
 	top := s.b.Height
 	left, right := 30.0, float64(s.b.Width-30)
 	scores := s.d.Track
@@ -168,12 +188,12 @@ func (s *State) drawTrack(w *strings.Builder, viewer int) {
 		placed = append(placed, cx)
 		fmt.Fprintf(w, `<circle cx="%.1f" cy="%.0f" r="6" fill="%s" stroke="#111"/>`, cx, y-13, playerFill[playerColours[seat]])
 	}
-	title := "Score track (points scored for ways to Rome)"
+	title := "caesar.board.track"
 	if s.d.Over {
-		title = "Final scores"
+		title = "caesar.board.final"
 	}
-	fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" fill="#222">%s</text>`, left, top+60, title)
-	for seat, name := range s.d.Players {
+	fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" fill="#222">%s</text>`, left, top+60, html.EscapeString(sp.T(title)))
+	for seat := range s.d.Players {
 		lx := left + float64(seat)*float64(s.b.Width-60)/float64(len(s.d.Players))
 		weight := "normal"
 		if seat == viewer {
@@ -186,10 +206,25 @@ func (s *State) drawTrack(w *strings.Builder, viewer int) {
 		// Two lines, so that five players with long names still fit side by side.
 		fmt.Fprintf(w, `<rect x="%.0f" y="%d" width="12" height="12" fill="%s" stroke="#111"/>`, lx, top+72, playerFill[playerColours[seat]])
 		fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" font-weight="%s" fill="#222">%s%s</text>`,
-			lx+17, top+82, weight, html.EscapeString(shorten(name, 22)), marker)
-		fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" fill="#222">%d points · %d roads left</text>`,
-			lx+17, top+97, scores[seat], s.d.RoadsLeft[seat])
+			lx+17, top+82, weight, html.EscapeString(shorten(sp.SeatName(seat), 22)), marker)
+		line := words.New("caesar.board.player").With("points", countText("caesar.count.points", scores[seat])).
+			With("roads", countText("caesar.count.roads_left", s.d.RoadsLeft[seat]))
+		fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" fill="#222">%s</text>`, lx+17, top+97, html.EscapeString(sp.Say(line)))
 	}
+}
+
+// textWidth estimates the drawn width of s at a font size: wide
+// characters (Chinese) take about a full em, others a little over half.
+func textWidth(s string, size int) int {
+	w := 0.0
+	for _, r := range s {
+		if r >= 0x2e80 {
+			w += float64(size)
+		} else {
+			w += 0.62 * float64(size)
+		}
+	}
+	return int(math.Ceil(w))
 }
 
 // shorten cuts a name to n characters so the legend lines do not overlap.

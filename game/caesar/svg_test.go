@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"rondel/game/words"
 )
 
 var svgOut = flag.String("caesar.svg", "", "write the boards of finished 3- and 4-player games to files with this prefix")
@@ -20,7 +22,7 @@ func TestBoardSVGPending(t *testing.T) {
 		if s.d.Pending != "" {
 			pending++
 		}
-		svg := s.BoardSVG(-1)
+		svg := s.BoardSVG(-1, words.English())
 		if got := strings.Count(svg, `stroke-dasharray="5 3"`); (s.d.Pending != "") != (got == 1) {
 			t.Errorf("pending %q, %d marks drawn", s.d.Pending, got)
 		}
@@ -35,17 +37,8 @@ func TestBoardSVG(t *testing.T) {
 		setup := setupFor(players, 7, nil)
 		setup.Players[0] = `<Ann & "Co">`
 		s := playRandom(t, setup, nil).final
-		svg := s.BoardSVG(0)
-		dec := xml.NewDecoder(strings.NewReader(svg))
-		for {
-			_, err := dec.Token()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatalf("SVG is not well-formed: %v", err)
-			}
-		}
+		svg := s.BoardSVG(0, words.English().WithNames(s.d.Players))
+		wellFormed(t, svg)
 		if strings.Contains(svg, `<Ann`) || !strings.Contains(svg, "&lt;Ann &amp;") {
 			t.Error("player name is not escaped")
 		}
@@ -78,6 +71,21 @@ func TestBoardSVG(t *testing.T) {
 			if err := os.WriteFile(fmt.Sprintf("%s-%d.svg", *svgOut, players), []byte(svg), 0o644); err != nil {
 				t.Fatal(err)
 			}
+		}
+	}
+}
+
+// wellFormed fails t unless svg is well-formed XML.
+func wellFormed(t *testing.T, svg string) {
+	t.Helper()
+	dec := xml.NewDecoder(strings.NewReader(svg))
+	for {
+		_, err := dec.Token()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			t.Fatalf("SVG is not well-formed: %v", err)
 		}
 	}
 }

@@ -12,11 +12,13 @@ package gametest
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"slices"
 	"strings"
 
 	"rondel/game"
 	"rondel/game/rng"
+	"rondel/game/words"
 )
 
 // ID is the registry id of the take-away game.
@@ -31,10 +33,13 @@ func Registry() *game.Registry { return game.NewRegistry(Game{}) }
 // Info describes the game and its options.
 func (Game) Info() game.Info {
 	return game.Info{
-		ID: ID, Name: "Take-away", MinPlayers: 2, MaxPlayers: 6,
+		ID: ID, Name: words.New("takeaway.name"), MinPlayers: 2, MaxPlayers: 6,
 		Options: []game.OptionSpec{
-			{Name: "size", Label: "Pile size", Kind: game.OptionChoice, Default: "small", Choices: []string{"small", "large"}},
-			{Name: "votes", Label: "Cheer or groan at multiples of five", Kind: game.OptionBool, Default: "true"},
+			{Name: "size", Label: words.New("takeaway.option.size.label"), Help: words.New("takeaway.option.size.help"),
+				Kind: game.OptionChoice, Default: "small", Choices: []string{"small", "large"},
+				ChoiceLabels: []words.Text{words.New("takeaway.option.size.choice.small"), words.New("takeaway.option.size.choice.large")}},
+			{Name: "votes", Label: words.New("takeaway.option.votes.label"), Help: words.New("takeaway.option.votes.help"),
+				Kind: game.OptionBool, Default: "true"},
 		},
 	}
 }
@@ -102,16 +107,16 @@ func (s *state) left() int { return s.Piles[0] + s.Piles[1] }
 // Apply plays one move.
 func (s *state) Apply(seat int, raw json.RawMessage) (game.State, []game.Event, error) {
 	if seat < 0 || seat >= len(s.Players) {
-		return nil, nil, game.Broke("seat", "there is no seat %d", seat)
+		return nil, nil, game.Refuse("takeaway.rule.seat", words.New("takeaway.error.no_seat").Num("seat", seat))
 	}
 	var m Move
 	dec := json.NewDecoder(strings.NewReader(string(raw)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
-		return nil, nil, game.Broke("move", "the move is not understood: %v", err)
+		return nil, nil, game.Refuse("takeaway.rule.move", words.New("takeaway.error.move"))
 	}
 	if s.Finished() {
-		return nil, nil, game.Broke("over", "the game is over")
+		return nil, nil, game.Refuse("takeaway.rule.over", words.New("takeaway.error.over"))
 	}
 	if len(s.Voters) > 0 {
 		return s.vote(seat, m)
@@ -121,41 +126,42 @@ func (s *state) Apply(seat int, raw json.RawMessage) (game.State, []game.Event, 
 
 func (s *state) vote(seat int, m Move) (game.State, []game.Event, error) {
 	if !slices.Contains(s.Voters, seat) {
-		return nil, nil, game.Broke("vote", "%s has nothing to decide now", s.Players[seat])
+		return nil, nil, game.Refuse("takeaway.rule.vote", words.New("takeaway.error.not_asked").Seat("player", seat))
 	}
 	if m.Vote != "cheer" && m.Vote != "groan" {
-		return nil, nil, game.Broke("vote", "answer cheer or groan")
+		return nil, nil, game.Refuse("takeaway.rule.vote", words.New("takeaway.error.vote"))
 	}
 	n := s.clone()
 	n.Voters = slices.DeleteFunc(n.Voters, func(v int) bool { return v == seat })
-	ev := []game.Event{{Text: fmt.Sprintf("%s %ss.", s.Players[seat], m.Vote), Seats: []int{seat}}}
+	ev := []game.Event{{Msg: words.New("takeaway.event."+m.Vote).Seat("player", seat), Seats: []int{seat}}}
 	return n, ev, nil
 }
 
 func (s *state) take(seat int, m Move) (game.State, []game.Event, error) {
 	if seat != s.Turn {
-		return nil, nil, game.Broke("turn", "it is %s's turn, not %s's", s.Players[s.Turn], s.Players[seat])
+		return nil, nil, game.Refuse("takeaway.rule.turn", words.New("takeaway.error.turn").Seat("player", s.Turn))
 	}
 	if m.Vote != "" {
-		return nil, nil, game.Broke("vote", "there is no vote now")
+		return nil, nil, game.Refuse("takeaway.rule.vote", words.New("takeaway.error.no_vote"))
 	}
 	p := strings.Index("AB", m.Pile)
 	if p < 0 || len(m.Pile) != 1 {
-		return nil, nil, game.Broke("pile", "choose pile A or B")
+		return nil, nil, game.Refuse("takeaway.rule.pile", words.New("takeaway.error.pile"))
 	}
 	if m.Take < 1 || m.Take > 3 {
-		return nil, nil, game.Broke("take", "take 1, 2 or 3 stones, not %d", m.Take)
+		return nil, nil, game.Refuse("takeaway.rule.take", words.New("takeaway.error.take").Count(m.Take))
 	}
 	if m.Take > s.Piles[p] {
-		return nil, nil, game.Broke("take", "pile %s has only %d stones", m.Pile, s.Piles[p])
+		return nil, nil, game.Refuse("takeaway.rule.take", words.New("takeaway.error.pile_short").Term("pile", pileTerm(p)).Count(s.Piles[p]))
 	}
 	n := s.clone()
 	n.Piles[p] -= m.Take
 	n.Taken[seat] += m.Take
-	ev := []game.Event{{Text: fmt.Sprintf("%s takes %d from pile %s; %d stones left.", s.Players[seat], m.Take, m.Pile, n.left()), Seats: []int{seat}}}
+	ev := []game.Event{{Msg: words.New("takeaway.event.take").Seat("player", seat).Num("take", m.Take).
+		Term("pile", pileTerm(p)).Count(n.left()), Seats: []int{seat}}}
 	if n.left() == 0 {
 		n.Last = seat
-		ev = append(ev, game.Event{Text: fmt.Sprintf("%s took the last stone. The game is over.", s.Players[seat])})
+		ev = append(ev, game.Event{Msg: words.New("takeaway.event.last").Seat("player", seat)})
 		return n, ev, nil
 	}
 	n.Turn = (seat + 1) % len(s.Players)
@@ -165,7 +171,7 @@ func (s *state) take(seat int, m Move) (game.State, []game.Event, error) {
 				n.Voters = append(n.Voters, i)
 			}
 		}
-		ev = append(ev, game.Event{Text: "A multiple of five! Everyone else must cheer or groan."})
+		ev = append(ev, game.Event{Msg: words.New("takeaway.event.vote")})
 	}
 	return n, ev, nil
 }
@@ -178,11 +184,11 @@ func (s *state) ToAct() []game.Decision {
 	if len(s.Voters) > 0 {
 		var out []game.Decision
 		for _, v := range s.Voters {
-			out = append(out, game.Decision{Seat: v, Kind: "vote", Prompt: "Cheer or groan?"})
+			out = append(out, game.Decision{Seat: v, Kind: "vote", Prompt: words.New("takeaway.prompt.vote")})
 		}
 		return out
 	}
-	return []game.Decision{{Seat: s.Turn, Kind: "take", Prompt: "Take 1 to 3 stones from one pile."}}
+	return []game.Decision{{Seat: s.Turn, Kind: "take", Prompt: words.New("takeaway.prompt.take")}}
 }
 
 // LegalMoves lists every move seat may make now.
@@ -194,9 +200,10 @@ func (s *state) LegalMoves(seat int) []game.LegalMove {
 		if !slices.Contains(s.Voters, seat) {
 			return nil
 		}
+		vote := words.New("takeaway.group.vote")
 		return []game.LegalMove{
-			{Move: json.RawMessage(`{"vote":"cheer"}`), Label: "Cheer", Group: "Vote"},
-			{Move: json.RawMessage(`{"vote":"groan"}`), Label: "Groan", Group: "Vote"},
+			{Move: json.RawMessage(`{"vote":"cheer"}`), Label: words.New("takeaway.move.cheer"), Group: vote},
+			{Move: json.RawMessage(`{"vote":"groan"}`), Label: words.New("takeaway.move.groan"), Group: vote},
 		}
 	}
 	if seat != s.Turn {
@@ -207,7 +214,8 @@ func (s *state) LegalMoves(seat int) []game.LegalMove {
 		for k := 1; k <= 3 && k <= s.Piles[p]; k++ {
 			out = append(out, game.LegalMove{
 				Move:  json.RawMessage(fmt.Sprintf(`{"pile":%q,"take":%d}`, name, k)),
-				Label: fmt.Sprintf("take %d", k), Group: "Pile " + name,
+				Label: words.New("takeaway.move.take").Count(k),
+				Group: words.New("takeaway.group.pile").Term("pile", pileTerm(p)),
 			})
 		}
 	}
@@ -215,12 +223,12 @@ func (s *state) LegalMoves(seat int) []game.LegalMove {
 }
 
 // Caretaker takes one stone from the first pile that has any, or cheers.
-func (s *state) Caretaker(seat int) (json.RawMessage, string, error) {
+func (s *state) Caretaker(seat int) (json.RawMessage, words.Text, error) {
 	moves := s.LegalMoves(seat)
 	if len(moves) == 0 {
-		return nil, "", fmt.Errorf("takeaway: seat %d has nothing to decide", seat)
+		return nil, words.Text{}, fmt.Errorf("takeaway: seat %d has nothing to decide", seat)
 	}
-	return moves[0].Move, "the caretaker makes the first legal move", nil
+	return moves[0].Move, words.New("takeaway.caretaker"), nil
 }
 
 // Finished reports whether all stones are gone.
@@ -242,7 +250,7 @@ func (s *state) Result() *game.Result {
 			}
 		}
 	}
-	return &game.Result{Scores: scores, Places: places, TieBreak: "Equal scores share a place; there is no tie-break."}
+	return &game.Result{Scores: scores, Places: places, TieBreak: words.New("takeaway.tiebreak")}
 }
 
 // Summary is the piles and the stones each seat took.
@@ -257,12 +265,13 @@ func (s *state) MarshalJSON() ([]byte, error) {
 }
 
 // BoardSVG draws the two piles as rows of stones.
-func (s *state) BoardSVG(viewer int) string {
+func (s *state) BoardSVG(viewer int, sp *words.Speaker) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 90" role="img" aria-label="Pile A %d, pile B %d">`, s.Piles[0], s.Piles[1])
-	for p, name := range []string{"A", "B"} {
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 90" role="img" aria-label="%s">`,
+		html.EscapeString(sp.Say(words.New("takeaway.board").Num("a", s.Piles[0]).Num("b", s.Piles[1]))))
+	for p := range s.Piles {
 		y := 25 + 40*p
-		fmt.Fprintf(&b, `<text x="5" y="%d" font-size="16">%s</text>`, y+5, name)
+		fmt.Fprintf(&b, `<text x="5" y="%d" font-size="16">%s</text>`, y+5, html.EscapeString(sp.Term(pileTerm(p))))
 		for k := 0; k < s.Piles[p]; k++ {
 			fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="9" fill="#777" stroke="#222"/>`, 35+k*22, y)
 		}
@@ -272,11 +281,41 @@ func (s *state) BoardSVG(viewer int) string {
 }
 
 // Situation says what the seat sees.
-func (s *state) Situation(seat int) string {
-	return fmt.Sprintf("Pile A has %d stones, pile B %d. You took %d so far.", s.Piles[0], s.Piles[1], s.Taken[seat])
+func (s *state) Situation(seat int) []words.Text {
+	if seat < 0 || seat >= len(s.Taken) {
+		return nil
+	}
+	return []words.Text{
+		words.New("takeaway.situation.piles").
+			Sub("a", words.New("takeaway.situation.pile").Term("pile", pileTerm(0)).Count(s.Piles[0])).
+			Sub("b", words.New("takeaway.situation.pile").Term("pile", pileTerm(1)).Count(s.Piles[1])),
+		words.New("takeaway.situation.taken").Count(s.Taken[seat]),
+	}
+}
+
+// pileTerm is the catalogue term of pile p (0 is A, 1 is B).
+func pileTerm(p int) string { return "takeaway.pile." + string(rune('a'+p)) }
+
+// OrderVote is take-away's standing order: always cheer, or always groan.
+const OrderVote = "always-vote"
+
+// StandingOrders offers one order that names how to vote.
+func (s *state) StandingOrders() []game.OrderSpec {
+	return []game.OrderSpec{{ID: OrderVote, Label: words.New("takeaway.order.vote"), Answers: []string{"vote"},
+		Param: &game.OrderParam{Name: "vote", Label: words.New("takeaway.order.how"), Choices: []game.OrderChoice{
+			{Value: "cheer", Label: words.New("takeaway.order.cheer")}, {Value: "groan", Label: words.New("takeaway.order.groan")}}}}}
+}
+
+// AnswerOrder votes as the order says when seat is asked to.
+func (s *state) AnswerOrder(seat int, o game.Order) (json.RawMessage, bool) {
+	if o.ID != OrderVote || (o.Param != "cheer" && o.Param != "groan") || !slices.Contains(s.Voters, seat) || s.Finished() {
+		return nil, false
+	}
+	return json.RawMessage(`{"vote":"` + o.Param + `"}`), true
 }
 
 var (
-	_ game.Drawer    = (*state)(nil)
-	_ game.Describer = (*state)(nil)
+	_ game.Drawer     = (*state)(nil)
+	_ game.Describer  = (*state)(nil)
+	_ game.OrderTaker = (*state)(nil)
 )

@@ -71,7 +71,7 @@ func TestRefusesWithReasons(t *testing.T) {
 	for _, c := range cases {
 		_, _, err := s.Apply(c.seat, json.RawMessage(c.move))
 		var re *game.RuleError
-		if !errors.As(err, &re) || re.Msg == "" {
+		if !errors.As(err, &re) || re.Msg.IsZero() {
 			t.Errorf("seat %d %s: got %v, want a rule error", c.seat, c.move, err)
 		}
 	}
@@ -103,5 +103,33 @@ func TestReplayAndDecodeAgree(t *testing.T) {
 	h3, _ := record.Hash(decoded)
 	if h1 != h2 || h1 != h3 {
 		t.Errorf("hashes differ: played %s replayed %s decoded %s", h1, h2, h3)
+	}
+}
+
+// The vote order answers votes only, with the vote it names.
+func TestVoteOrder(t *testing.T) {
+	s := newGame(t, 7, "Ann", "Ben", "Cy")
+	ot := s.(game.OrderTaker)
+	groan := game.Order{ID: OrderVote, Param: "groan"}
+	for i := 0; !s.Finished(); i++ {
+		ds := s.ToAct()
+		for _, d := range ds {
+			mv, ok := ot.AnswerOrder(d.Seat, groan)
+			if ok != (d.Kind == "vote") {
+				t.Fatalf("decision %s: the order answered %v", d.Kind, ok)
+			}
+			if ok && string(mv) != `{"vote":"groan"}` {
+				t.Fatalf("the order voted %s", mv)
+			}
+		}
+		if _, ok := ot.AnswerOrder(ds[0].Seat, game.Order{ID: OrderVote, Param: "boo"}); ok {
+			t.Fatal("an order with an unknown vote answered")
+		}
+		seat, mv, _ := FirstMove(s)
+		next, _, err := s.Apply(seat, mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, ot = next, next.(game.OrderTaker)
 	}
 }

@@ -2,10 +2,9 @@ package imperial
 
 import (
 	"slices"
-	"strings"
 
-	"rondel/game"
 	"rondel/game/imperial/board"
+	"rondel/game/words"
 )
 
 // route is one way an army can go: to a region, by land and railway, or
@@ -199,7 +198,7 @@ func (s *State) moveArmy(m Move, l *log) error {
 	}
 	f, h, _ := s.unmoved(from)
 	if f+h <= 0 {
-		return game.Broke("maneuver: each unit once", "%s has no army in %s that has not yet moved", s.nationName(ni), s.regionName(from))
+		return broke("each_unit_once", s.reg(s.nat(errText("no_unmoved"), "nation", ni), "region", from).Term("unit", unitKey("army")))
 	}
 	var via []int
 	for _, id := range m.Via {
@@ -222,16 +221,16 @@ func (s *State) moveArmy(m Move, l *log) error {
 	}
 	if !found {
 		if len(via) > 0 {
-			return game.Broke("maneuver: convoy", "an army in %s cannot reach %s by convoy over %s (each sea needs an own fleet that has not yet carried an army)", s.regionName(from), s.regionName(to), strings.Join(m.Via, ", "))
+			return broke("convoy", s.reg(s.reg(errText("convoy_cannot"), "from", from), "to", to).With("seas", s.regions(via)))
 		}
-		return game.Broke("maneuver: armies", "an army in %s cannot reach %s by land and railway", s.regionName(from), s.regionName(to))
+		return broke("armies", s.reg(s.reg(errText("army_cannot"), "from", from), "to", to))
 	}
 	hostile := m.Hostile
 	if hostile && !s.foreignHome(to) {
-		return game.Broke("maneuver: hostile armies", "an army is hostile or friendly only in another nation's home province")
+		return broke("hostile_armies", errText("status_where"))
 	}
 	if hostile && s.protectedProvince(to) {
-		return game.Broke("maneuver: last factory", "%s has only one factory left without hostile armies: armies may enter %s only as friendly", s.nationName(s.b.Regions[to].NationIdx), s.regionName(to))
+		return broke("last_factory", s.reg(s.nat(errText("last_factory_enter"), "nation", s.b.Regions[to].NationIdx), "region", to))
 	}
 	// A friendly (lying) army leaves first, keeping standing ones in place.
 	st := &s.Units[ni][from]
@@ -251,31 +250,28 @@ func (s *State) moveArmy(m Move, l *log) error {
 		s.Maneuver.Moved[to].Friendly++
 	}
 	s.Maneuver.ArmiesMoving = true
-	l.add("%s moved an army from %s to %s%s%s", s.nationName(ni), s.regionName(from), s.regionName(to), s.viaWords(via), statusWords(s.foreignHome(to), hostile))
+	t := ev("army_moved")
+	if len(via) > 0 {
+		t = ev("army_convoyed").With("seas", s.regions(via))
+	}
+	t = s.reg(s.reg(s.nat(t, "nation", ni), "from", from), "to", to)
+	l.add(withStatus(t, s.foreignHome(to), hostile, "event"))
 	s.openConflict(to, "army", hostile)
 	return nil
 }
 
-func statusWords(foreign, hostile bool) string {
+// withStatus wraps an army's move into a foreign home province with the
+// army's status: "..., friendly (lying)" or "..., hostile (standing)".
+// kind is "event" or "move" (a label).
+func withStatus(t words.Text, foreign, hostile bool, kind string) words.Text {
 	switch {
 	case !foreign:
-		return ""
+		return t
 	case hostile:
-		return " (hostile)"
+		return words.New("imperial."+kind+".hostile").Sub("move", t)
 	default:
-		return " (friendly)"
+		return words.New("imperial."+kind+".friendly").Sub("move", t)
 	}
-}
-
-func (s *State) viaWords(via []int) string {
-	if len(via) == 0 {
-		return ""
-	}
-	var names []string
-	for _, v := range via {
-		names = append(names, s.regionName(v))
-	}
-	return " by convoy over " + strings.Join(names, ", ")
 }
 
 func sameSet(a, b []int) bool {
@@ -291,27 +287,31 @@ func (s *State) changeStatus(m Move, l *log) error {
 		return err
 	}
 	if !s.foreignHome(r) {
-		return game.Broke("maneuver: hostile armies", "armies have a status only in another nation's home province")
+		return broke("hostile_armies", errText("status_where"))
 	}
 	f, h, _ := s.unmoved(r)
 	st := &s.Units[ni][r]
 	if m.Hostile {
 		if f <= 0 {
-			return game.Broke("maneuver: each unit once", "%s has no friendly army in %s that has not yet moved", s.nationName(ni), s.regionName(r))
+			return broke("each_unit_once", s.reg(s.nat(errText("no_unmoved_friendly"), "nation", ni), "region", r))
 		}
 		if s.protectedProvince(r) {
-			return game.Broke("maneuver: last factory", "armies in %s must stay friendly: it holds the last unoccupied factory of %s", s.regionName(r), s.nationName(s.b.Regions[r].NationIdx))
+			return broke("last_factory", s.reg(s.nat(errText("last_factory_stand"), "nation", s.b.Regions[r].NationIdx), "region", r))
 		}
 		st.Hostile++
 		s.Maneuver.Moved[r].Hostile++
 	} else {
 		if h <= 0 {
-			return game.Broke("maneuver: each unit once", "%s has no hostile army in %s that has not yet moved", s.nationName(ni), s.regionName(r))
+			return broke("each_unit_once", s.reg(s.nat(errText("no_unmoved_hostile"), "nation", ni), "region", r))
 		}
 		st.Hostile--
 		s.Maneuver.Moved[r].Friendly++
 	}
-	l.add("%s's army in %s is now %s", s.nationName(ni), s.regionName(r), map[bool]string{true: "hostile", false: "friendly"}[m.Hostile])
+	status := ev("lay_down")
+	if m.Hostile {
+		status = ev("stood_up")
+	}
+	l.add(s.reg(s.nat(status, "nation", ni), "region", r))
 	s.openConflict(r, "army", m.Hostile)
 	return nil
 }

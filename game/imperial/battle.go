@@ -1,8 +1,8 @@
 package imperial
 
 import (
-	"rondel/game"
 	"rondel/game/imperial/board"
+	"rondel/game/words"
 )
 
 // Battles (rule book MANEUVER, battles; FAQ): units are matched 1:1 and
@@ -62,13 +62,17 @@ func (s *State) battle(m Move, l *log) error {
 	}
 	c := s.Maneuver.Conflict
 	if c != nil && (c.Region != r || c.Unit != m.Unit) {
-		return game.Broke("battle", "first settle the %s that entered %s", c.Unit, s.regionName(c.Region))
+		return broke("battle", s.reg(errText("settle_first"), "region", c.Region).Term("unit", unitKey(c.Unit)))
+	}
+	if !isUnit(m.Unit) || !isUnit(m.Target) {
+		return broke("battle", errText("unit_kind"))
 	}
 	if other == ni || !has(s.Units[ni][r], m.Unit) || !s.canFight(r, m.Unit, m.Target) {
-		return game.Broke("battle: who fights whom", "%s has no %s in %s that can fight a %s", s.nationName(ni), m.Unit, s.regionName(r), m.Target)
+		return broke("who_fights", s.reg(s.nat(errText("cannot_fight"), "nation", ni), "region", r).
+			Term("unit", unitKey(m.Unit)).Term("target", aUnitKey(m.Target)))
 	}
 	if !s.hasTarget(other, r, m.Target, m.TargetHostile) {
-		return game.Broke("battle: who fights whom", "%s has no such %s in %s", s.nationName(other), m.Target, s.regionName(r))
+		return broke("who_fights", s.reg(s.nat(errText("no_target"), "nation", other), "region", r).Term("unit", unitKey(m.Target)))
 	}
 	if c != nil {
 		s.removeEntering(c)
@@ -77,7 +81,7 @@ func (s *State) battle(m Move, l *log) error {
 		s.removeOwn(r, m.Unit)
 	}
 	s.removeTarget(other, r, m.Target, m.TargetHostile)
-	l.add("Battle in %s: a %s of %s and a %s of %s are removed", s.regionName(r), m.Unit, s.nationName(ni), m.Target, s.nationName(other))
+	l.add(s.battleEvent("battle", r, ni, m.Unit, other, m.Target))
 	return nil
 }
 
@@ -154,11 +158,11 @@ func (s *State) removeOwn(r int, kind string) {
 func (s *State) peace(l *log) error {
 	c := s.Maneuver.Conflict
 	if c == nil || c.Stage != "mover" {
-		return game.Broke("battle", "there is nothing to make peace about")
+		return broke("battle", errText("no_peace_question"))
 	}
 	c.Asked = s.opponents(c.Region, c.Unit)
 	c.Stage = "others"
-	l.add("%s does not fight in %s; the other nations there may demand a battle", s.nationName(s.Turn), s.regionName(c.Region))
+	l.add(s.reg(s.nat(ev("peace"), "nation", s.Turn), "region", c.Region))
 	return nil
 }
 
@@ -177,7 +181,7 @@ func (s *State) answerConflict(seat int, m Move, l *log) error {
 		}
 	}
 	if idx < 0 {
-		return game.Broke("battle: demand", "%s is not asked about a battle in %s", s.nationName(ni), s.regionName(c.Region))
+		return broke("demand", s.reg(s.nat(errText("not_asked"), "nation", ni), "region", c.Region))
 	}
 	if err := s.mustGovern(seat, ni); err != nil {
 		return err
@@ -185,13 +189,17 @@ func (s *State) answerConflict(seat int, m Move, l *log) error {
 	switch m.Type {
 	case MNoBattle:
 		c.Asked = append(c.Asked[:idx], c.Asked[idx+1:]...)
-		l.add("%s does not fight in %s", s.nationName(ni), s.regionName(c.Region))
+		l.add(s.reg(s.nat(ev("no_demand"), "nation", ni), "region", c.Region))
 		if len(c.Asked) == 0 {
 			s.Maneuver.Conflict = nil
 		}
 	case MDemand:
+		if !isUnit(m.Unit) {
+			return broke("demand", errText("unit_kind"))
+		}
 		if !has(s.Units[ni][c.Region], m.Unit) || !s.canFight(c.Region, m.Unit, c.Unit) {
-			return game.Broke("battle: demand", "%s has no %s in %s that can fight the entering %s", s.nationName(ni), m.Unit, s.regionName(c.Region), c.Unit)
+			return broke("demand", s.reg(s.nat(errText("cannot_demand"), "nation", ni), "region", c.Region).
+				Term("unit", unitKey(m.Unit)).Term("target", unitKey(c.Unit)))
 		}
 		s.removeEntering(c)
 		st := &s.Units[ni][c.Region]
@@ -204,9 +212,9 @@ func (s *State) answerConflict(seat int, m Move, l *log) error {
 			}
 		}
 		s.Maneuver.Conflict = nil
-		l.add("Battle in %s demanded by %s: a %s of %s and a %s of %s are removed", s.regionName(c.Region), s.nationName(ni), c.Unit, s.nationName(s.Turn), m.Unit, s.nationName(ni))
+		l.add(s.battleEvent("battle_demanded", c.Region, s.Turn, c.Unit, ni, m.Unit))
 	default:
-		return game.Broke("battle: demand", "%s must say whether it demands a battle in %s", s.nationName(ni), s.regionName(c.Region))
+		return broke("demand", s.reg(s.nat(errText("demand_expected"), "nation", ni), "region", c.Region))
 	}
 	s.maybeEndManeuver(l)
 	return nil
@@ -230,21 +238,49 @@ func (s *State) destroyFactory(m Move, l *log) error {
 	st.Hostile -= 3
 	mv.Hostile -= min(mv.Hostile, 3)
 	s.Factories[r] = false
-	l.add("Three armies of %s destroyed the factory of %s in %s and are removed", s.nationName(ni), s.nationName(owner), s.regionName(r))
+	l.add(s.reg(s.nat(s.nat(ev("factory_destroyed"), "nation", ni), "owner", owner), "region", r))
 	return nil
 }
 
+// canDestroy refuses a destruction that destroyCheck forbids, saying why.
 func (s *State) canDestroy(r int) error {
+	reg := s.b.Regions[r]
+	switch s.destroyCheck(r) {
+	case "no_foreign_factory":
+		return broke("destroy", s.reg(errText("no_foreign_factory"), "region", r))
+	case "defenders_left":
+		return broke("destroy", s.reg(s.nat(errText("defenders_left"), "nation", reg.NationIdx), "region", r))
+	case "three_armies":
+		return broke("destroy_three", s.reg(s.nat(errText("three_armies"), "nation", s.Turn), "region", r))
+	case "last_factory_destroy":
+		return broke("destroy_last", s.nat(errText("last_factory_destroy"), "nation", reg.NationIdx))
+	}
+	return nil
+}
+
+// destroyCheck names the first condition that forbids destroying the
+// factory in r, "" if none: cheap enough to ask of every region whenever
+// the maneuver's moves are listed.
+func (s *State) destroyCheck(r int) string {
 	reg := s.b.Regions[r]
 	switch {
 	case !s.foreignHome(r) || !s.Factories[r]:
-		return game.Broke("destroy factory", "there is no foreign factory in %s", reg.Name)
+		return "no_foreign_factory"
 	case !s.Units[reg.NationIdx][r].empty():
-		return game.Broke("destroy factory", "%s still has units in %s", s.nationName(reg.NationIdx), reg.Name)
+		return "defenders_left"
 	case s.Units[s.Turn][r].Hostile < 3:
-		return game.Broke("destroy factory: three armies", "it takes three hostile armies of %s in %s", s.nationName(s.Turn), reg.Name)
+		return "three_armies"
 	case s.protectedProvince(r):
-		return game.Broke("destroy factory: last factory", "the last unoccupied factory of %s cannot be destroyed", s.nationName(reg.NationIdx))
+		return "last_factory_destroy"
 	}
-	return nil
+	return ""
+}
+
+func isUnit(kind string) bool { return kind == "army" || kind == "fleet" }
+
+// battleEvent tells of a battle in r between a unit of nation a and one
+// of nation b, both removed.
+func (s *State) battleEvent(id string, r, a int, unitA string, b int, unitB string) words.Text {
+	t := s.reg(s.nat(s.nat(ev(id), "nation", a), "other", b), "region", r)
+	return t.Term("unit", aUnitKey(unitA)).Term("other_unit", aUnitKey(unitB))
 }

@@ -14,8 +14,8 @@ import (
 
 	"rondel/game"
 	"rondel/game/imperial"
-	"rondel/game/imperial/board"
 	"rondel/game/selfplay"
+	"rondel/game/words"
 )
 
 var (
@@ -81,7 +81,7 @@ func boardCases(t testing.TB) []boardCase {
 // -update after an intended change and look at the pictures.
 func TestBoardSVGGolden(t *testing.T) {
 	for _, c := range boardCases(t) {
-		svg := c.state.BoardSVG(0)
+		svg := c.state.BoardSVG(0, words.English())
 		path := filepath.Join("testdata", "board_"+c.name+".svg")
 		if *updateBoards {
 			if err := os.WriteFile(path, []byte(svg), 0o644); err != nil {
@@ -95,7 +95,7 @@ func TestBoardSVGGolden(t *testing.T) {
 		if svg != string(want) {
 			t.Errorf("%s differs from %s (run with -update after checking the picture)", c.name, path)
 		}
-		if again := c.state.BoardSVG(0); again != svg {
+		if again := c.state.BoardSVG(0, words.English()); again != svg {
 			t.Errorf("%s: two drawings of one position differ", c.name)
 		}
 		if *boardShots != "" {
@@ -118,7 +118,7 @@ func writeShotPage(t *testing.T, dir, name, svg string) {
 func TestBoardSVGWellFormed(t *testing.T) {
 	for _, c := range boardCases(t) {
 		for _, viewer := range []int{-1, 0, 1} {
-			svg := c.state.BoardSVG(viewer)
+			svg := c.state.BoardSVG(viewer, words.English())
 			dec := xml.NewDecoder(strings.NewReader(svg))
 			depth, roots := 0, 0
 			for {
@@ -152,7 +152,7 @@ func TestBoardSVGWellFormed(t *testing.T) {
 // TestBoardSVGShowsPosition counts what is drawn against the summary.
 func TestBoardSVGShowsPosition(t *testing.T) {
 	for _, c := range boardCases(t) {
-		svg := c.state.BoardSVG(-1)
+		svg := c.state.BoardSVG(-1, words.English())
 		sum := c.state.Summarize()
 		lying, standing, fleets, flags, factories := 0, 0, 0, 0, 0
 		for _, n := range sum.Nations {
@@ -185,17 +185,9 @@ func TestBoardSVGShowsPosition(t *testing.T) {
 				t.Errorf("%s: %d icons of %s, position has %d groups", c.name, got, k.what, k.count)
 			}
 		}
-		l, err := board.LoadLayout(c.state.Board().ID)
-		if err != nil {
-			t.Fatal(err)
-		}
 		for _, r := range c.state.Board().Regions {
-			label := r.Name
-			if short := l.Labels[r.ID]; short != "" {
-				label = short
-			}
-			if !strings.Contains(svg, ">"+escapeText(label)+"<") {
-				t.Errorf("%s: region %s is not labelled %q", c.name, r.ID, label)
+			if !strings.Contains(svg, ">"+escapeText(r.Name)+"<") {
+				t.Errorf("%s: region %s is not labelled %q", c.name, r.ID, r.Name)
 			}
 		}
 		if got := strings.Count(svg, `d="M0.5 -14H11`) - 1; got != flags {
@@ -211,7 +203,7 @@ func TestBoardSVGShowsPosition(t *testing.T) {
 			}
 		}
 		for _, d := range c.state.ToAct() {
-			if !strings.Contains(svg, escapeText(d.Prompt)) && !strings.Contains(svg, "to act") {
+			if !strings.Contains(svg, escapeText(words.English().Say(d.Prompt))) && !strings.Contains(svg, "to act") {
 				t.Errorf("%s: who must act is not shown", c.name)
 			}
 		}
@@ -236,7 +228,7 @@ func TestBoardSVGEscapesNames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		svg := st.(*imperial.State).BoardSVG(0)
+		svg := st.(*imperial.State).BoardSVG(0, words.English())
 		if strings.Contains(svg, "<script") || strings.Contains(svg, "<b>") {
 			t.Errorf("%s: a player name reached the SVG as markup", id)
 		}
@@ -254,7 +246,7 @@ func TestBoardSVGEscapesNames(t *testing.T) {
 func TestBoardSVGTextSize(t *testing.T) {
 	sizes := regexp.MustCompile(`font-size="([0-9.]+)"`)
 	for _, c := range boardCases(t) {
-		svg := c.state.BoardSVG(0)
+		svg := c.state.BoardSVG(0, words.English())
 		if !strings.Contains(svg, `viewBox="0 0 1000 `) {
 			t.Errorf("%s: the picture is not 1000 units wide", c.name)
 		}
@@ -273,6 +265,6 @@ func BenchmarkBoardSVG(b *testing.B) {
 	st := boardCases(b)[3].state
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = st.BoardSVG(0)
+		_ = st.BoardSVG(0, words.English())
 	}
 }

@@ -1,5 +1,11 @@
 package imperial
 
+import (
+	"slices"
+
+	"rondel/game/words"
+)
+
 // credit returns the sum of seat's bonds in nation ni.
 func (s *State) credit(ni, seat int) int {
 	sum := 0
@@ -46,29 +52,79 @@ func (s *State) highestHolder(ni, base int) int {
 // investor card holder. Returns the nations whose government changed.
 func (s *State) checkGovernments(base int) []int {
 	var changed []int
-	n := len(s.Players)
 	for ni := range s.Nations {
-		gov := s.Nations[ni].Government
-		govSum := 0
-		if gov >= 0 {
-			govSum = s.credit(ni, gov)
-		}
-		best, bestSum := -1, govSum
-		for k := 0; k < n; k++ {
-			seat := (base + k) % n
-			if seat == gov {
-				continue
-			}
-			if c := s.credit(ni, seat); c > bestSum {
-				best, bestSum = seat, c
-			}
-		}
-		if best >= 0 {
-			s.Nations[ni].Government = best
+		if g := s.nextGovernment(ni, base); g != s.Nations[ni].Government {
+			s.Nations[ni].Government = g
 			changed = append(changed, ni)
 		}
 	}
 	return changed
+}
+
+// nextGovernment is who governs nation ni after that check.
+func (s *State) nextGovernment(ni, base int) int {
+	n := len(s.Players)
+	gov := s.Nations[ni].Government
+	govSum := 0
+	if gov >= 0 {
+		govSum = s.credit(ni, gov)
+	}
+	best, bestSum := gov, govSum
+	for k := 0; k < n; k++ {
+		seat := (base + k) % n
+		if seat == gov {
+			continue
+		}
+		if c := s.credit(ni, seat); c > bestSum {
+			best, bestSum = seat, c
+		}
+	}
+	return best
+}
+
+// governingIfDone is who would govern nation ni if the bonds sold so far
+// were all: the check that ends the running investor turn, investing
+// after a nation's turn, or the experienced players' bond distribution.
+func (s *State) governingIfDone(ni int) int {
+	switch s.Phase {
+	case PhaseAuction:
+		return s.highestHolder(ni, -1)
+	case PhaseAfter:
+		return s.nextGovernment(ni, s.After.First)
+	}
+	return s.nextGovernment(ni, s.InvestBase)
+}
+
+// governmentEffect says what buying the bond of the given cost (trading in
+// tradeIn, if not 0) does to nation ni's government, if nobody else buys:
+// seat becomes or stays its government, or it stays with (or goes to)
+// another player.
+func (s *State) governmentEffect(seat, ni, cost, tradeIn int) words.Text {
+	cur := s.Nations[ni].Government
+	if s.Phase == PhaseAuction {
+		cur = s.highestHolder(ni, -1)
+	}
+	c := *s
+	c.Nations = slices.Clone(s.Nations)
+	bonds := slices.Clone(s.Nations[ni].Bonds)
+	bonds[s.bondIndex(cost)] = seat
+	if tradeIn > 0 {
+		bonds[s.bondIndex(tradeIn)] = -1
+	}
+	c.Nations[ni].Bonds = bonds
+	after := c.governingIfDone(ni)
+	var t words.Text
+	switch {
+	case after == seat && cur == seat:
+		t = label("gov_keep")
+	case after == seat:
+		t = label("gov_become")
+	case after == cur:
+		t = label("gov_stays").Seat("seat", after)
+	default:
+		t = label("gov_goes").Seat("seat", after)
+	}
+	return s.nat(t, "nation", ni)
 }
 
 // governs reports whether seat leads at least one nation.

@@ -1,10 +1,8 @@
 package imperial
 
 import (
-	"fmt"
-	"strings"
-
 	"rondel/game"
+	"rondel/game/words"
 )
 
 // Canals (Imperial 2030, rule book 002 Kanäle and its Suez example): a fleet
@@ -45,7 +43,7 @@ func (s *State) throughCanal(m Move, l *log, do moveFunc) error {
 		return err // an illegal move is refused before anybody is asked
 	}
 	s.Maneuver.Canal = &CanalRequest{Move: m, Canal: canals, Asked: asked}
-	l.add("%s asks %s for passage through the %s", s.nationName(s.Turn), s.nationName(asked[0]), canalWords(canals))
+	l.add(s.nat(s.nat(canalText("event.asks"), "nation", s.Turn), "controller", asked[0]).With("canals", canalWords(canals)))
 	return nil
 }
 
@@ -114,20 +112,21 @@ func (s *State) answerCanal(seat int, m Move, l *log) error {
 	req := s.Maneuver.Canal
 	ctl := req.Asked[0]
 	if m.Type != MGrantPassage && m.Type != MDenyPassage {
-		return game.Broke("canal", "%s must first say whether %s may pass the %s", s.nationName(ctl), s.nationName(s.Turn), canalWords(req.Canal))
+		return game.Refuse("imperial2030.rule.canal", s.nat(s.nat(canalText("error.answer_first"), "controller", ctl), "nation", s.Turn).
+			With("canals", canalWords(req.Canal)))
 	}
 	if m.Nation != "" && m.Nation != s.nationID(ctl) {
-		return game.Broke("canal", "%s is asked now, not %s", s.nationName(ctl), m.Nation)
+		return game.Refuse("imperial2030.rule.canal", s.nat(canalText("error.asked_now"), "controller", ctl))
 	}
 	if err := s.mustGovern(seat, ctl); err != nil {
 		return err
 	}
 	if m.Type == MDenyPassage {
 		s.Maneuver.Canal = nil
-		l.add("%s refuses %s passage through the %s", s.nationName(ctl), s.nationName(s.Turn), canalWords(req.Canal))
+		l.add(s.nat(s.nat(canalText("event.refused"), "controller", ctl), "nation", s.Turn).With("canals", canalWords(req.Canal)))
 		return nil
 	}
-	l.add("%s lets %s pass the %s", s.nationName(ctl), s.nationName(s.Turn), canalWords(req.Canal))
+	l.add(s.nat(s.nat(canalText("event.granted"), "controller", ctl), "nation", s.Turn).With("canals", canalWords(req.Canal)))
 	if len(req.Asked) > 1 {
 		next := *req
 		next.Asked = append([]int(nil), req.Asked[1:]...)
@@ -154,31 +153,35 @@ func (s *State) canalDecisions() []game.Decision {
 	req := s.Maneuver.Canal
 	ctl := req.Asked[0]
 	return []game.Decision{{Seat: s.Nations[ctl].Government, Kind: DCanal, Subject: s.nationID(ctl),
-		Prompt: fmt.Sprintf("May %s pass the %s (%s)?", s.nationName(s.Turn), canalWords(req.Canal), s.canalMoveWords(req.Move))}}
+		Prompt: s.nat(canalText("prompt.passage"), "nation", s.Turn).With("canals", canalWords(req.Canal)).
+			Sub("move", s.canalMoveWords(req.Move))}}
 }
 
-func (s *State) canalMoves(nationID string, add func(Move, string, string)) {
-	add(Move{Type: MGrantPassage, Nation: nationID}, "Grant passage", "Canal")
-	add(Move{Type: MDenyPassage, Nation: nationID}, "Refuse passage", "Canal")
+func (s *State) canalMoves(nationID string, add adder) {
+	g := canalText("group.canal")
+	add(Move{Type: MGrantPassage, Nation: nationID}, canalText("move.grant"), g)
+	add(Move{Type: MDenyPassage, Nation: nationID}, canalText("move.refuse"), g)
 }
 
-func (s *State) canalMoveWords(m Move) string {
+// canalText starts a text of the canal rules, which only Imperial 2030 has.
+func canalText(id string) words.Text { return words.New("imperial2030." + id) }
+
+// canalMoveWords: "a fleet from Caribbean Sea to North Pacific".
+func (s *State) canalMoveWords(m Move) words.Text {
 	from, _ := s.b.Region(m.From)
 	to, _ := s.b.Region(m.To)
-	unit := "a fleet"
+	id := "move_words.fleet"
 	if m.Type == MArmy {
-		unit = "an army by convoy"
+		id = "move_words.army"
 	}
-	return fmt.Sprintf("%s from %s to %s", unit, s.regionName(from), s.regionName(to))
+	return s.reg(s.reg(canalText(id), "from", from), "to", to)
 }
 
-func canalWords(ids []string) string {
-	var names []string
-	for _, id := range ids {
-		names = append(names, strings.ToUpper(id[:1])+id[1:])
+// canalWords names canals by their terms ("the Panama Canal").
+func canalWords(ids []string) words.Arg {
+	keys := make([]string, len(ids))
+	for i, id := range ids {
+		keys[i] = "imperial2030.canal." + id
 	}
-	if len(names) == 1 {
-		return names[0] + " canal"
-	}
-	return strings.Join(names, " and ") + " canals"
+	return words.Terms(keys...)
 }

@@ -5,6 +5,7 @@ import (
 
 	"rondel/game"
 	"rondel/game/imperial"
+	"rondel/game/words"
 )
 
 // TestCaretakerGamesEnd: a game where every seat times out every time
@@ -23,8 +24,8 @@ func TestCaretakerGamesEnd(t *testing.T) {
 				}
 				d := s.ToAct()[0]
 				m, why, err := s.Caretaker(d.Seat)
-				if err != nil || why == "" {
-					t.Fatalf("%s: caretaker for %+v: %v (%q)", g.Info().ID, d, err, why)
+				if err != nil || why.IsZero() {
+					t.Fatalf("%s: caretaker for %+v: %v (%q)", g.Info().ID, d, err, words.English().Say(why))
 				}
 				next, _, err := s.Apply(d.Seat, m)
 				if err != nil {

@@ -1,9 +1,8 @@
 package imperial
 
 import (
-	"fmt"
-
 	"rondel/game"
+	"rondel/game/words"
 )
 
 // Decision kinds, as the rest of Rondel sees them.
@@ -22,53 +21,54 @@ const (
 // ToAct lists the open decisions.
 func (s *State) ToAct() []game.Decision {
 	gov := func(ni int) int { return s.Nations[ni].Government }
-	one := func(seat int, kind string, ni int, prompt string) []game.Decision {
+	one := func(seat int, kind string, ni int, prompt words.Text) []game.Decision {
 		subj := ""
 		if ni >= 0 {
 			subj = s.nationID(ni)
 		}
 		return []game.Decision{{Seat: seat, Kind: kind, Subject: subj, Prompt: prompt}}
 	}
+	prompt := func(id string, ni int) words.Text { return s.nat(words.New("imperial.prompt."+id), "nation", ni) }
 	ni := s.Turn
 	switch s.Phase {
 	case PhaseAuction:
-		return one(s.auctionChooser(), DAuction, s.Auction.Nation, fmt.Sprintf("Grant a bond to %s, or pass", s.nationName(s.Auction.Nation)))
+		return one(s.auctionChooser(), DAuction, s.Auction.Nation, prompt("auction", s.Auction.Nation))
 	case PhaseRondel:
-		return one(gov(ni), DRondel, ni, fmt.Sprintf("Choose %s's space on the rondel", s.nationName(ni)))
+		return one(gov(ni), DRondel, ni, prompt("rondel", ni))
 	case PhaseForce:
 		var out []game.Decision
 		for _, seat := range s.swissBanks(s.InvestorCard) {
 			if !containsInt(s.Pending.Declined, seat) {
 				out = append(out, game.Decision{Seat: seat, Kind: DForce, Subject: s.nationID(ni),
-					Prompt: fmt.Sprintf("Force %s to stop on Investor instead of passing it?", s.nationName(ni))})
+					Prompt: prompt("force", ni).Term("slot", slotKey(s.Pending.Slot))})
 			}
 		}
 		return out
 	case PhaseImport:
-		return one(gov(ni), DImport, ni, fmt.Sprintf("Import up to 3 units for %s", s.nationName(ni)))
+		return one(gov(ni), DImport, ni, s.importPrompt())
 	case PhaseFactory:
-		return one(gov(ni), DFactory, ni, fmt.Sprintf("Build a factory for %s?", s.nationName(ni)))
+		return one(gov(ni), DFactory, ni, prompt("factory", ni))
 	case PhaseManeuver:
 		if d := s.canalDecisions(); d != nil {
 			return d
 		}
 		c := s.Maneuver.Conflict
 		if c == nil {
-			return one(gov(ni), DManeuver, ni, fmt.Sprintf("Maneuver %s's fleets and armies", s.nationName(ni)))
+			return one(gov(ni), DManeuver, ni, prompt("maneuver", ni))
 		}
 		if c.Stage == "mover" {
-			return one(gov(ni), DBattle, ni, fmt.Sprintf("Fight in %s, or stay in peace?", s.regionName(c.Region)))
+			return one(gov(ni), DBattle, ni, s.reg(prompt("battle", ni), "region", c.Region))
 		}
 		var out []game.Decision
 		for _, x := range c.Asked {
-			out = append(out, game.Decision{Seat: gov(x), Kind: DDemand, Subject: s.nationID(x),
-				Prompt: fmt.Sprintf("A %s of %s entered %s: does %s demand a battle?", c.Unit, s.nationName(ni), s.regionName(c.Region), s.nationName(x))})
+			p := s.reg(s.nat(prompt("demand", x), "mover", ni), "region", c.Region).Term("unit", unitKey(c.Unit))
+			out = append(out, game.Decision{Seat: gov(x), Kind: DDemand, Subject: s.nationID(x), Prompt: p})
 		}
 		return out
 	case PhaseInvest:
-		return one(s.Investors[0], DInvest, -1, "Buy or upgrade one bond, or pass")
+		return one(s.Investors[0], DInvest, -1, words.New("imperial.prompt.invest"))
 	case PhaseAfter:
-		return one(s.afterSeat(), DInvest, s.afterNation(), fmt.Sprintf("Invest in %s, or pass", s.nationName(s.afterNation())))
+		return one(s.afterSeat(), DInvest, s.afterNation(), prompt("invest_after", s.afterNation()))
 	}
 	return nil
 }
@@ -82,11 +82,18 @@ func containsInt(xs []int, x int) bool {
 	return false
 }
 
+// adder adds one legal move with its label and group.
+type adder func(m Move, label, group words.Text)
+
+// group and label start a move group's or a move label's text.
+func group(id string) words.Text { return words.New("imperial.group." + id) }
+func label(id string) words.Text { return words.New("imperial.move." + id) }
+
 // LegalMoves lists every move seat may make now.
 func (s *State) LegalMoves(seat int) []game.LegalMove {
 	var out []game.LegalMove
-	add := func(m Move, label, group string) {
-		out = append(out, game.LegalMove{Move: m.JSON(), Label: label, Group: group})
+	add := func(m Move, label, group words.Text) {
+		out = append(out, game.LegalMove{Move: m.JSON(), Label: label, Group: group, Board: s.boardAct(m), Pass: passes[m.Type]})
 	}
 	for _, d := range s.ToAct() {
 		if d.Seat != seat {
@@ -94,24 +101,21 @@ func (s *State) LegalMoves(seat int) []game.LegalMove {
 		}
 		switch d.Kind {
 		case DAuction:
-			for _, m := range s.auctionChoices(seat) {
-				add(m, bondLabel(m, s.nationName(s.Auction.Nation)), "Bonds")
-			}
-			add(Move{Type: MSkipBond}, "Pass", "")
+			s.bondMoves(seat, s.auctionChoices(seat), add)
+			add(Move{Type: MSkipBond}, s.nat(label("no_grant"), "nation", s.Auction.Nation), group("pass"))
 		case DRondel:
 			s.rondelMoves(add)
 		case DForce:
-			add(Move{Type: MForce}, "Force a stop on Investor", "")
-			add(Move{Type: MNoForce}, "Let it pass", "")
+			add(Move{Type: MForce}, label("force"), group("swiss_bank"))
+			add(Move{Type: MNoForce}, s.nat(label("no_force"), "nation", s.Turn), group("swiss_bank"))
 		case DImport:
-			for _, units := range s.importChoices(s.Turn) {
-				add(Move{Type: MImport, Units: units}, s.importLabel(units), "Import")
-			}
+			s.importMoves(add)
 		case DFactory:
 			for _, r := range s.factorySites(s.Turn) {
-				add(Move{Type: MFactory, Region: s.b.Regions[r].ID}, "Build in "+s.regionName(r), "Factory")
+				add(Move{Type: MFactory, Region: s.b.Regions[r].ID},
+					s.reg(label("factory"), "region", r).Term("factory", s.factoryKey(r)), group("factory"))
 			}
-			add(Move{Type: MSkipFactory}, "Build nothing", "")
+			add(Move{Type: MSkipFactory}, label("no_factory"), group("factory"))
 		case DManeuver, DBattle:
 			s.maneuverMoves(add)
 		case DDemand:
@@ -119,51 +123,80 @@ func (s *State) LegalMoves(seat int) []game.LegalMove {
 		case DCanal:
 			s.canalMoves(d.Subject, add)
 		case DInvest:
-			var ms []Move
 			if s.Phase == PhaseAfter {
-				ms = s.afterChoices(seat)
+				s.bondMoves(seat, s.afterChoices(seat), add)
 			} else {
-				ms = s.bondChoices(seat, -1)
+				s.bondMoves(seat, s.bondChoices(seat, -1), add)
 			}
-			for _, m := range ms {
-				ni, _ := s.b.Nation(m.Nation)
-				add(m, bondLabel(m, s.nationName(ni)), s.nationName(ni))
-			}
-			add(Move{Type: MSkipBond}, "Do not invest", "")
+			add(Move{Type: MSkipBond}, label("no_invest"), group("pass"))
 		}
 	}
-	return out
+	return splitGroups(out)
 }
 
-func (s *State) importLabel(units []Placement) string {
-	if len(units) == 0 {
-		return "Import nothing"
+// splitGroups cuts every group of more than maxGroup moves into parts of
+// about equal size ("Army in Rome, by convoy (2 of 3)"), keeping the
+// moves' order: a form without JavaScript shows a group as one list.
+func splitGroups(moves []game.LegalMove) []game.LegalMove {
+	if len(moves) <= maxGroup {
+		return moves // the common case: no group can be too long
 	}
-	label := fmt.Sprintf("%dM:", len(units))
-	for i, p := range units {
-		r, _ := s.b.Region(p.Region)
-		if i > 0 {
-			label += ","
-		}
-		label += " " + p.Unit + " in " + s.regionName(r)
+	count := map[string]int{}
+	for _, lm := range moves {
+		count[lm.Group.Key()]++
 	}
-	return label
-}
-
-func (s *State) rondelMoves(add func(Move, string, string)) {
-	ni := s.Turn
-	for slot := 0; slot < numSlots; slot++ {
-		fee, err := s.checkRondel(ni, slot)
-		if err != nil {
+	seen := map[string]int{}
+	for i, lm := range moves {
+		k := lm.Group.Key()
+		n := count[k]
+		if n <= maxGroup {
 			continue
 		}
-		label := slotNames[slot]
-		if fee > 0 {
-			label += fmt.Sprintf(" (costs you %dM)", fee)
-		}
-		if passesInvestor(s.Nations[ni].Rondel, slot) {
-			label += " (passes Investor)"
-		}
-		add(Move{Type: MRondel, Slot: slotNames[slot]}, label, "Rondel")
+		parts := (n + maxGroup - 1) / maxGroup
+		size := (n + parts - 1) / parts
+		moves[i].Group = group("part").Sub("group", lm.Group).Num("part", seen[k]/size+1).Num("parts", parts)
+		seen[k]++
 	}
+	return moves
+}
+
+// rondelMoves lists the spaces the nation on turn may choose. Each label
+// names the space in words and how far ahead it lies, so the two
+// Production and the two Maneuver spaces are never confused.
+func (s *State) rondelMoves(add adder) {
+	ni := s.Turn
+	for slot := 0; slot < numSlots; slot++ {
+		if _, err := s.checkRondel(ni, slot); err != nil {
+			continue
+		}
+		add(Move{Type: MRondel, Slot: slotNames[slot]}, s.rondelLabel(ni, slot), group("rondel"))
+	}
+}
+
+// rondelLabel: "Production, 2 spaces ahead", "Taxation, 5 spaces ahead,
+// costs you 4M", or for the first placement "Production (between Import
+// and Maneuver)" where the name alone is not enough.
+func (s *State) rondelLabel(ni, slot int) words.Text {
+	from := s.Nations[ni].Rondel
+	if from < 0 {
+		if slotTerms[slot] != "production" && slotTerms[slot] != "maneuver" {
+			return label("rondel_place").Term("slot", slotKey(slot))
+		}
+		return label("rondel_place_between").Term("slot", slotKey(slot)).
+			Term("prev", slotKey((slot+numSlots-1)%numSlots)).Term("next", slotKey((slot+1)%numSlots))
+	}
+	n := steps(from, slot)
+	fee := s.rondelFee(ni, n)
+	id := "rondel"
+	if fee > 0 {
+		id += "_fee"
+	}
+	if passesInvestor(from, slot) && s.rules.InvestorCard {
+		id += "_investor"
+	}
+	t := label(id).Term("slot", slotKey(slot)).Count(n)
+	if fee > 0 {
+		t = t.Money("fee", fee)
+	}
+	return t
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"rondel/game"
+	"rondel/game/words"
 )
 
 func TestSituationNamesWhatMatters(t *testing.T) {
@@ -14,14 +15,14 @@ func TestSituationNamesWhatMatters(t *testing.T) {
 	}
 	s := st.(*State)
 	d := s.ToAct()[0]
-	got := s.Situation(d.Seat)
+	got := words.English().Sentences(s.Situation(d.Seat))
 	ni, _ := s.b.Nation(d.Subject)
-	for _, want := range []string{s.nationName(ni), "treasury 11M", "not yet on the rondel", "Your own cash: 2M"} {
+	for _, want := range []string{s.b.Nations[ni].Name, "treasury 11M", "not yet on the rondel", "Your own cash: 2M"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("situation %q lacks %q", got, want)
 		}
 	}
-	if other := (d.Seat + 1) % 3; s.Situation(other) != "" {
-		t.Errorf("a seat with nothing to decide got %q", s.Situation(other))
+	if other := (d.Seat + 1) % 3; len(s.Situation(other)) != 0 {
+		t.Errorf("a seat with nothing to decide got %v", s.Situation(other))
 	}
 }

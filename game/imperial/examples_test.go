@@ -123,8 +123,8 @@ func TestExampleImport(t *testing.T) {
 	}
 	var armySites []string
 	for _, m := range legal(t, ns, AH) {
-		if len(m.Units) == 1 && m.Units[0].Unit == "army" {
-			armySites = append(armySites, m.Units[0].Region)
+		if m.Type == MImportUnit && m.Unit == "army" {
+			armySites = append(armySites, m.Region)
 		}
 	}
 	slices.Sort(armySites)

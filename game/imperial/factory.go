@@ -1,7 +1,5 @@
 package imperial
 
-import "rondel/game"
-
 const factoryCost = 5
 
 // occupied reports whether a hostile (standing) foreign army stands in r.
@@ -36,7 +34,7 @@ func (s *State) canPayFactory(ni int) bool {
 
 func (s *State) startFactory(l *log) {
 	if len(s.factorySites(s.Turn)) == 0 || !s.canPayFactory(s.Turn) {
-		l.add("%s cannot build a factory", s.nationName(s.Turn))
+		l.add(s.nat(ev("factory_impossible"), "nation", s.Turn))
 		s.finishAction(l)
 		return
 	}
@@ -47,7 +45,7 @@ func (s *State) doFactory(m Move, l *log) error {
 	ni := s.Turn
 	switch m.Type {
 	case MSkipFactory:
-		l.add("%s built no factory", s.nationName(ni))
+		l.add(s.nat(ev("factory_none"), "nation", ni))
 	case MFactory:
 		r, err := s.region(m.Region)
 		if err != nil {
@@ -56,31 +54,36 @@ func (s *State) doFactory(m Move, l *log) error {
 		reg := s.b.Regions[r]
 		switch {
 		case reg.NationIdx != ni:
-			return game.Broke("factory: own cities only", "%s is not a city of %s", reg.Name, s.nationName(ni))
+			return broke("factory_own_cities", s.reg(s.nat(errText("factory_not_own"), "nation", ni), "region", r))
 		case s.Factories[r]:
-			return game.Broke("factory: one per city", "%s already has a factory", reg.Name)
+			return broke("factory_one_per_city", s.reg(errText("factory_exists"), "region", r))
 		case s.occupied(r):
-			return game.Broke("factory: no hostile armies", "hostile armies stand in %s", reg.Name)
+			return broke("factory_occupied", s.reg(errText("factory_occupied"), "region", r))
 		case !s.canPayFactory(ni):
-			return game.Broke("factory: costs 5M", "%s cannot pay 5M", s.nationName(ni))
+			return broke("factory_cost", s.nat(errText("factory_cost"), "nation", ni).Money("cost", factoryCost))
 		}
 		nat := &s.Nations[ni]
 		fromTreasury := min(nat.Treasury, factoryCost)
 		nat.Treasury -= fromTreasury
 		if rest := factoryCost - fromTreasury; rest > 0 {
 			s.Players[nat.Government].Cash -= rest
-			l.add("%s gave %dM to the treasury of %s", s.playerName(nat.Government), rest, s.nationName(ni))
+			l.add(s.nat(ev("gift"), "nation", ni).Seat("seat", nat.Government).Money("amount", rest))
 		}
 		s.Factories[r] = true
-		kind := "an armaments factory"
-		if reg.Shipyard() {
-			kind = "a shipyard"
-		}
-		l.add("%s built %s in %s", s.nationName(ni), kind, reg.Name)
+		l.add(s.reg(s.nat(ev("factory_built"), "nation", ni), "region", r).Term("factory", s.factoryKey(r)))
 	default:
-		return game.Broke("factory", "%s is on Factory: build a factory or skip", s.nationName(ni))
+		return broke("factory", s.nat(errText("factory_expected"), "nation", ni))
 	}
 	s.Phase = PhaseRondel
 	s.finishAction(l)
 	return nil
+}
+
+// factoryKey names the kind of factory a city takes, with its article
+// ("a shipyard", "an armaments factory").
+func (s *State) factoryKey(r int) string {
+	if s.b.Regions[r].Shipyard() {
+		return "imperial.a_factory.shipyard"
+	}
+	return "imperial.a_factory.armaments"
 }

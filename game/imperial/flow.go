@@ -2,9 +2,9 @@ package imperial
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"rondel/game"
+	"rondel/game/words"
 )
 
 // log collects the events of one Apply; a quiet log (replay) drops them.
@@ -13,20 +13,20 @@ type log struct {
 	quiet  bool
 }
 
-func (l *log) add(format string, args ...any) {
+func (l *log) add(t words.Text) {
 	if l.quiet {
 		return
 	}
-	l.events = append(l.events, game.Event{Text: fmt.Sprintf(format, args...)})
+	l.events = append(l.events, game.Event{Msg: t})
 }
 
 // Apply plays one move. The receiver is never changed.
 func (s *State) Apply(seat int, raw json.RawMessage) (game.State, []game.Event, error) {
 	if s.Phase == PhaseOver {
-		return nil, nil, game.Broke("end of the game", "the game is over")
+		return nil, nil, broke("game_over", errText("game_over"))
 	}
 	if seat < 0 || seat >= len(s.Players) {
-		return nil, nil, game.Broke("players", "there is no seat %d", seat)
+		return nil, nil, broke("players", errText("no_seat").Num("seat", seat+1))
 	}
 	m, err := decodeMove(raw)
 	if err != nil {
@@ -45,10 +45,10 @@ func (s *State) Apply(seat int, raw json.RawMessage) (game.State, []game.Event, 
 // into a fresh state (game.Folder). After an error s must be thrown away.
 func (s *State) Fold(seat int, raw json.RawMessage) error {
 	if s.Phase == PhaseOver {
-		return game.Broke("end of the game", "the game is over")
+		return broke("game_over", errText("game_over"))
 	}
 	if seat < 0 || seat >= len(s.Players) {
-		return game.Broke("players", "there is no seat %d", seat)
+		return broke("players", errText("no_seat").Num("seat", seat+1))
 	}
 	m, err := decodeMove(raw)
 	if err != nil {
@@ -68,7 +68,7 @@ func (s *State) apply(seat int, m Move, l *log) error {
 			return err
 		}
 		if m.Type != MRondel {
-			return game.Broke("rondel", "%s must first choose a space on the rondel", s.nationName(s.Turn))
+			return broke("rondel", s.nat(errText("rondel_first"), "nation", s.Turn))
 		}
 		return s.doRondel(m, l)
 	case PhaseForce:
@@ -87,7 +87,7 @@ func (s *State) apply(seat int, m Move, l *log) error {
 		return s.doManeuver(seat, m, l)
 	case PhaseInvest:
 		if len(s.Investors) == 0 || s.Investors[0] != seat {
-			return game.Broke("investor", "it is not %s's turn to invest", s.playerName(seat))
+			return broke("investor", errText("not_your_investment").Seat("seat", seat))
 		}
 		return s.doInvest(seat, m, l)
 	case PhaseAuction:
@@ -95,22 +95,17 @@ func (s *State) apply(seat int, m Move, l *log) error {
 	case PhaseAfter:
 		return s.doAfter(seat, m, l)
 	}
-	return game.Broke("turn", "no move is expected now")
+	return broke("turn", errText("no_move_expected"))
 }
 
 func (s *State) mustGovern(seat, ni int) error {
 	if s.Nations[ni].Government != seat {
-		return game.Broke("government", "only the government of %s (%s) decides for it now",
-			s.nationName(ni), s.govName(ni))
+		if g := s.Nations[ni].Government; g >= 0 {
+			return broke("government", s.nat(errText("not_government"), "nation", ni).Seat("seat", g))
+		}
+		return broke("government", s.nat(errText("no_government"), "nation", ni))
 	}
 	return nil
-}
-
-func (s *State) govName(ni int) string {
-	if g := s.Nations[ni].Government; g >= 0 {
-		return s.playerName(g)
-	}
-	return "nobody"
 }
 
 // finishAction runs after the action of the space landed on is complete:
@@ -122,7 +117,7 @@ func (s *State) finishAction(l *log) {
 	}
 	if s.Passing && s.rules.InvestorCard {
 		s.Passing = false
-		l.add("%s passed over Investor", s.nationName(s.Turn))
+		l.add(s.nat(ev("passed_investor"), "nation", s.Turn))
 		s.startInvestorTurn(l)
 		return
 	}

@@ -115,6 +115,21 @@ func fuzzStates(tb testing.TB) []*State {
 	return append(out, snapshots(tb, selfPlayGame(tb))...)
 }
 
+// addSeeds seeds the corpus with, for each state and each seat asked
+// there, every legal move and every one of seeds.
+func addSeeds(f *testing.F, states []*State, seeds []string) {
+	for i, s := range states {
+		for _, d := range s.ToAct() {
+			for _, lm := range s.LegalMoves(d.Seat) {
+				f.Add(uint8(i), int8(d.Seat), []byte(lm.Move))
+			}
+			for _, m := range seeds {
+				f.Add(uint8(i), int8(d.Seat), []byte(m))
+			}
+		}
+	}
+}
+
 // FuzzApply feeds arbitrary bytes as a move for any seat to every fuzz
 // state: the engine answers with a rule error or a valid new state, never
 // panics, and never changes the state it was given.
@@ -140,16 +155,7 @@ func FuzzApply(f *testing.F) {
 		`{}`, `null`, `[]`, `{"type":""}`, `{"type":"fleet"}`, `{"type":"rondel"} {}`, `"x"`, ``,
 		`{"type":"rondel","slot":"factory","extra":1}`,
 	}
-	for i, s := range states {
-		for _, d := range s.ToAct() {
-			for _, lm := range s.LegalMoves(d.Seat) {
-				f.Add(uint8(i), int8(d.Seat), []byte(lm.Move))
-			}
-			for _, m := range seeds {
-				f.Add(uint8(i), int8(d.Seat), []byte(m))
-			}
-		}
-	}
+	addSeeds(f, states, seeds)
 	f.Add(uint8(0), int8(-1), []byte(seeds[0]))
 	f.Add(uint8(0), int8(9), []byte(seeds[0]))
 	f.Fuzz(func(t *testing.T, which uint8, seat int8, move []byte) {

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"rondel/game"
+	"rondel/game/words"
 )
 
 // Nation indexes in turn order, as on the Europe board.
@@ -42,11 +43,7 @@ func newGame(t testing.TB, players int, seed uint64) *State {
 
 func newGameOpts(t testing.TB, players int, seed uint64, opts game.Options) *State {
 	t.Helper()
-	st, err := New().New(game.Setup{Players: playerNames(players), Options: opts, Seed: seed})
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	return st.(*State)
+	return newGameOf(t, New(), players, seed, opts)
 }
 
 // table is a plain 6-player position: seat i governs nation i with that
@@ -64,18 +61,33 @@ func table(t testing.TB) *State {
 func tableWith(t testing.TB, opts game.Options) *State {
 	t.Helper()
 	s := newGameOpts(t, 6, 1, opts)
+	clearTable(s, func(ni int) int { return ni })
+	for ni := range s.Nations {
+		s.Nations[ni].TaxValue = 5
+	}
+	s.InvestorCard = -1
+	if s.rules.InvestorCard {
+		s.InvestorCard = 1
+	}
+	s.Turn, s.Phase, s.Round = AH, PhaseRondel, 1
+	if err := s.CheckInvariants(); err != nil {
+		t.Fatalf("table: %v", err)
+	}
+	return s
+}
+
+// clearTable makes s a plain position: nation ni governed by seat gov(ni)
+// with that nation's 9M bond, 10M in every treasury and in every player's
+// hand, no units, no flags, no power points, nobody on the rondel.
+func clearTable(s *State, gov func(ni int) int) {
 	nine := s.bondIndex(9)
 	for ni := range s.Nations {
 		nat := &s.Nations[ni]
 		for bi := range nat.Bonds {
 			nat.Bonds[bi] = -1
 		}
-		nat.Bonds[nine] = ni
-		nat.Government = ni
-		nat.Treasury = 10
-		nat.Rondel = -1
-		nat.Power = 0
-		nat.TaxValue = 5
+		nat.Bonds[nine] = gov(ni)
+		nat.Government, nat.Treasury, nat.Power, nat.Rondel = gov(ni), 10, 0, -1
 		for r := range s.Units[ni] {
 			s.Units[ni][r] = Stack{}
 		}
@@ -87,15 +99,6 @@ func tableWith(t testing.TB, opts game.Options) *State {
 		s.Flags[r] = -1
 	}
 	s.updateSwissBanks()
-	s.InvestorCard = -1
-	if s.rules.InvestorCard {
-		s.InvestorCard = 1
-	}
-	s.Turn, s.Phase, s.Round = AH, PhaseRondel, 1
-	if err := s.CheckInvariants(); err != nil {
-		t.Fatalf("table: %v", err)
-	}
-	return s
 }
 
 // rid is the index of a region id; an unknown id is a broken test.
@@ -197,7 +200,7 @@ func refuse(t testing.TB, s *State, seat int, move string) string {
 	if !bytes.Equal(before, stateJSON(t, s)) {
 		t.Fatalf("a refused move changed the state (move %s)", move)
 	}
-	return re.Rule
+	return words.English().Term(re.Rule)
 }
 
 // legal decodes the legal moves of seat.
@@ -252,14 +255,18 @@ func routeTo(t testing.TB, s *State, seat int, from string) []string {
 	return out
 }
 
+// testSpeaker says the engine's words in English, naming seats as
+// playerNames does.
+var testSpeaker = words.English().WithNames(playerNames(6))
+
 func hasEvent(ev []game.Event, sub string) bool {
-	return slices.ContainsFunc(ev, func(e game.Event) bool { return strings.Contains(e.Text, sub) })
+	return slices.ContainsFunc(ev, func(e game.Event) bool { return strings.Contains(testSpeaker.Say(e.Msg), sub) })
 }
 
 func eventTexts(ev []game.Event) string {
 	var b strings.Builder
 	for _, e := range ev {
-		b.WriteString("\n  " + e.Text)
+		b.WriteString("\n  " + testSpeaker.Say(e.Msg))
 	}
 	return b.String()
 }
@@ -280,7 +287,7 @@ func maneuver(t testing.TB, s *State, ni int) *State {
 	at(s, ni, "production1")
 	ns, _ := play(t, s, s.Nations[ni].Government, `{"type":"rondel","slot":"maneuver1"}`)
 	if ns.Phase != PhaseManeuver {
-		t.Fatalf("%s is not maneuvering (phase %s)", s.nationName(ni), ns.Phase)
+		t.Fatalf("%s is not maneuvering (phase %s)", s.nationID(ni), ns.Phase)
 	}
 	return ns
 }
@@ -288,3 +295,130 @@ func maneuver(t testing.TB, s *State, ni int) *State {
 func units(s *State, ni int, region string) Stack { return s.Units[ni][rid(s, region)] }
 
 func flagOf(s *State, region string) int { return s.Flags[rid(s, region)] }
+
+// Helpers that name nations and regions by id and take moves as values,
+// for the tests of Imperial 2030, the variants and the first edition.
+
+// newGameOf starts a real game of g.
+func newGameOf(t testing.TB, g *Game, players int, seed uint64, opts game.Options) *State {
+	t.Helper()
+	st, err := g.New(game.Setup{Players: playerNames(players), Options: opts, Seed: seed})
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	return st.(*State)
+}
+
+// table2030 is a 6-player Imperial 2030 position: seat i governs nation i
+// (RU CN IN BR US EU) with its 9M bond, every treasury and every player has
+// 10M, the starting factories only, no units, no flags, nobody on the
+// rondel, and it is the turn of nation `turn` (by id) in phase rondel.
+func table2030(t testing.TB, opts game.Options, turn string) *State {
+	t.Helper()
+	s := newGameOf(t, New2030(), 6, 1, opts)
+	clearTable(s, func(ni int) int { return ni })
+	s.InvestorCard = 1
+	s.Turn = nationOf(t, s, turn)
+	s.Phase = PhaseRondel
+	if err := s.CheckInvariants(); err != nil {
+		t.Fatalf("table: %v", err)
+	}
+	return s
+}
+
+func nationOf(t testing.TB, s *State, id string) int {
+	t.Helper()
+	ni, ok := s.b.Nation(id)
+	if !ok {
+		t.Fatalf("no nation %s", id)
+	}
+	return ni
+}
+
+func regionOf(t testing.TB, s *State, id string) int {
+	t.Helper()
+	r, ok := s.b.Region(id)
+	if !ok {
+		t.Fatalf("no region %s", id)
+	}
+	return r
+}
+
+// playMove plays m for seat; it must be legal and listed among seat's legal
+// moves, and the invariants must hold afterwards.
+func playMove(t testing.TB, s *State, seat int, m Move) (*State, []game.Event) {
+	t.Helper()
+	want := string(m.JSON())
+	wasListed := listed(s, seat, m)
+	next, ev, err := s.Apply(seat, m.JSON())
+	if err != nil {
+		t.Fatalf("seat %d %s: %v", seat, want, err)
+	}
+	if !wasListed {
+		t.Errorf("seat %d %s was accepted but not listed among the legal moves", seat, want)
+	}
+	ns := next.(*State)
+	if err := ns.CheckInvariants(); err != nil {
+		t.Fatalf("after %s: %v", want, err)
+	}
+	return ns, ev
+}
+
+// listed reports whether m is among seat's legal moves.
+func listed(s *State, seat int, m Move) bool {
+	want := string(m.JSON())
+	return slices.ContainsFunc(s.LegalMoves(seat), func(lm game.LegalMove) bool { return string(lm.Move) == want })
+}
+
+// refuseMove checks that m is refused for seat and not listed.
+func refuseMove(t testing.TB, s *State, seat int, m Move) error {
+	t.Helper()
+	want := string(m.JSON())
+	if listed(s, seat, m) {
+		t.Errorf("seat %d: %s is listed as legal", seat, want)
+	}
+	_, _, err := s.Apply(seat, m.JSON())
+	if err == nil {
+		t.Fatalf("seat %d: %s was accepted", seat, want)
+	}
+	return err
+}
+
+// maneuverOf puts nation id on a maneuver space with a fresh maneuver.
+func maneuverOf(t testing.TB, s *State, id string) *State {
+	t.Helper()
+	s.Turn = nationOf(t, s, id)
+	s.Nations[s.Turn].Rondel = slotManeuver1
+	s.startManeuver(&log{})
+	return s
+}
+
+// armyTargets lists the regions reachable from `from` by land (by=false) or by
+// convoy (by=true).
+func armyTargets(t testing.TB, s *State, from string, byConvoy bool) []string {
+	t.Helper()
+	var out []string
+	for _, r := range s.armyRoutes(regionOf(t, s, from)) {
+		if (r.Via != nil) == byConvoy {
+			out = append(out, s.b.Regions[r.To].ID)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func decisionKinds(s *State) []string {
+	var out []string
+	for _, d := range s.ToAct() {
+		out = append(out, fmt.Sprintf("%d:%s", d.Seat, d.Kind))
+	}
+	return out
+}
+
+func eventLines(ev []game.Event) string {
+	var out []string
+	for _, e := range ev {
+		out = append(out, testSpeaker.Say(e.Msg))
+	}
+	return strings.Join(out, "\n")
+}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"rondel/game"
+	"rondel/game/words"
 )
 
 // Rules are the typed settings of one game, recorded in its log.
@@ -16,7 +17,7 @@ type Rules struct {
 	Map            string `json:"map"`              // "europe"
 	Setup          string `json:"setup"`            // "standard" or "experienced"
 	InvestorCard   bool   `json:"investor_card"`    // false: variant without investor card
-	FirstEdition   bool   `json:"first_edition"`    // 2006 rules (issue 3)
+	FirstEdition   bool   `json:"first_edition"`    // the 2006 rules (rule book 003)
 	BonusIncrease  bool   `json:"bonus_increase"`   // Imperial 2030 variant
 	RondelPowerFee bool   `json:"rondel_power_fee"` // 2030: extra space costs 1 + power factor
 	// Taxation2030: the bank pays the whole revenue into the treasury, which
@@ -26,23 +27,45 @@ type Rules struct {
 
 // Game is Imperial on the Europe map.
 type Game struct {
-	id, name, mapName string
+	id, mapName string
 }
 
 // New returns the game "imperial".
-func New() *Game { return &Game{id: "imperial", name: "Imperial", mapName: "europe"} }
+func New() *Game { return &Game{id: "imperial", mapName: "europe"} }
+
+// option returns the label and help of option name of domain (the game
+// whose words they are: "imperial" or "imperial2030").
+func option(domain, name string) (label, help words.Text) {
+	key := domain + ".option." + name
+	return words.New(key + ".label"), words.New(key + ".help")
+}
+
+// choiceLabels names the choices of an option ("….choice.<value>").
+func choiceLabels(domain, name string, choices ...string) []words.Text {
+	out := make([]words.Text, len(choices))
+	for i, c := range choices {
+		out[i] = words.New(domain + ".option." + name + ".choice." + c)
+	}
+	return out
+}
+
+func optionSpec(domain, name string, kind game.OptionKind, def string, choices ...string) game.OptionSpec {
+	label, help := option(domain, name)
+	spec := game.OptionSpec{Name: name, Label: label, Help: help, Kind: kind, Default: def, Choices: choices}
+	if kind == game.OptionChoice {
+		spec.ChoiceLabels = choiceLabels(domain, name, choices...)
+	}
+	return spec
+}
 
 var specs = []game.OptionSpec{
-	{Name: "setup", Label: "Bond distribution", Kind: game.OptionChoice, Default: "standard",
-		Choices: []string{"standard", "experienced"},
-		Help:    "standard: flag cards dealt with their bonds; experienced: players grant bonds nation by nation"},
-	{Name: "investor_card", Label: "Play with the investor card", Kind: game.OptionBool, Default: "true",
-		Help: "false: the variant without investor card (invest after each nation's turn)"},
+	optionSpec("imperial", "setup", game.OptionChoice, "standard", "standard", "experienced"),
+	optionSpec("imperial", "investor_card", game.OptionBool, "true"),
 }
 
 // Info describes the game for the registry.
 func (g *Game) Info() game.Info {
-	return game.Info{ID: g.id, Name: g.name, MinPlayers: 2, MaxPlayers: 6, Options: g.optionSpecs()}
+	return game.Info{ID: g.id, Name: words.New(g.id + ".name"), MinPlayers: 2, MaxPlayers: 6, Options: g.optionSpecs()}
 }
 
 func (g *Game) rules(opts game.Options) (Rules, error) {

@@ -1,14 +1,20 @@
 package imperial
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
-	"rondel/game"
+	"rondel/game/words"
 )
 
 const maxImport = 3
+
+// Import (rule book IMPORT) is played one unit at a time: the government
+// places a unit (its kind and province), paid 1M from the treasury at
+// once, until it says "import nothing more", has placed 3 units or can
+// place none more. The result and the cost are the rule book's; the
+// decision stays small (never one list of every combination). Records
+// made before kept the whole import in one move (MImport), which Apply
+// still accepts before the first unit is placed.
 
 // importSites: home provinces without hostile armies take armies; only the
 // shipyard-coloured cities among them take fleets, whether or not a shipyard
@@ -28,21 +34,23 @@ func (s *State) startImport(l *log) {
 	ni := s.Turn
 	if s.Nations[ni].Treasury < 1 || (len(s.importSites(ni, false)) == 0) ||
 		(s.supplyLeft(ni, false) <= 0 && s.supplyLeft(ni, true) <= 0) {
-		l.add("%s cannot import", s.nationName(ni))
+		l.add(s.nat(ev("import_impossible"), "nation", ni))
 		s.finishAction(l)
 		return
 	}
+	s.Imported = 0
 	s.Phase = PhaseImport
 }
 
-// checkImport validates a list of placements and returns them as
-// (region, fleet) pairs.
+// checkImport validates placements on top of the units already imported
+// in this import.
 func (s *State) checkImport(ni int, units []Placement) error {
-	if len(units) > maxImport {
-		return game.Broke("import: at most 3 units", "%s may import at most 3 units, not %d", s.nationName(ni), len(units))
+	if left := maxImport - s.Imported; len(units) > left {
+		return broke("import_max", s.nat(errText("import_max"), "nation", ni).Count(left).Num("asked", len(units)))
 	}
-	if len(units) > s.Nations[ni].Treasury {
-		return game.Broke("import: 1M per unit", "importing %d units costs %dM; the treasury of %s has %dM", len(units), len(units), s.nationName(ni), s.Nations[ni].Treasury)
+	if t := s.Nations[ni].Treasury; len(units) > t {
+		return broke("import_cost", s.nat(errText("import_cost"), "nation", ni).Count(len(units)).
+			Money("cost", len(units)).Money("treasury", t))
 	}
 	armies, fleets := 0, 0
 	for _, p := range units {
@@ -58,74 +66,115 @@ func (s *State) checkImport(ni int, units []Placement) error {
 			fleet = true
 			fleets++
 		default:
-			return game.Broke("import", "a unit is an army or a fleet, not %q", p.Unit)
+			return broke("import", errText("unit_kind"))
 		}
 		if !slices.Contains(s.importSites(ni, fleet), r) {
-			what := "armies"
-			if fleet {
-				what = "fleets"
-			}
-			return game.Broke("import: placement", "%s cannot place %s in %s (only its home provinces without hostile armies; fleets only in shipyard cities)", s.nationName(ni), what, s.regionName(r))
+			return broke("import_placement", s.reg(s.nat(errText("import_placement"), "nation", ni), "region", r).
+				Term("unit", aUnitKey(p.Unit)))
 		}
 	}
 	if armies > s.supplyLeft(ni, false) || fleets > s.supplyLeft(ni, true) {
-		return game.Broke("import: supply", "%s has only %d armies and %d fleets left in its supply", s.nationName(ni), s.supplyLeft(ni, false), s.supplyLeft(ni, true))
+		return broke("import_supply", s.nat(errText("import_supply"), "nation", ni).
+			Sub("armies", unitsText("army", s.supplyLeft(ni, false))).Sub("fleets", unitsText("fleet", s.supplyLeft(ni, true))))
 	}
 	return nil
 }
 
 func (s *State) doImport(m Move, l *log) error {
 	ni := s.Turn
-	if m.Type != MImport {
-		return game.Broke("import", "%s is on Import: choose up to 3 units (or none)", s.nationName(ni))
-	}
-	if err := s.checkImport(ni, m.Units); err != nil {
-		return err
-	}
-	var words []string
-	for _, p := range m.Units {
-		r, _ := s.b.Region(p.Region)
-		if p.Unit == "fleet" {
-			s.Units[ni][r].Fleets++
-		} else {
-			s.Units[ni][r].Armies++
+	switch m.Type {
+	case MImportUnit:
+		p := Placement{Region: m.Region, Unit: m.Unit}
+		if err := s.checkImport(ni, []Placement{p}); err != nil {
+			return err
 		}
-		words = append(words, fmt.Sprintf("%s in %s", p.Unit, s.regionName(r)))
+		r := s.placeImport(ni, p)
+		s.Imported++
+		l.add(s.reg(s.nat(ev("imported_unit"), "nation", ni), "region", r).Term("unit", aUnitKey(p.Unit)).Money("cost", 1))
+		if s.Imported < maxImport && len(s.importOptions(ni)) > 0 {
+			return nil
+		}
+	case MImportEnd:
+		if s.Imported == 0 {
+			l.add(s.nat(ev("imported_nothing"), "nation", ni))
+		} else {
+			l.add(s.nat(ev("import_ended"), "nation", ni))
+		}
+	case MImport:
+		if s.Imported > 0 {
+			return broke("import", s.nat(errText("import_started"), "nation", ni))
+		}
+		if err := s.checkImport(ni, m.Units); err != nil {
+			return err
+		}
+		var placed []words.Arg
+		for _, p := range m.Units {
+			r := s.placeImport(ni, p)
+			placed = append(placed, words.Sub(s.reg(ev("unit_in"), "region", r).Term("unit", aUnitKey(p.Unit))))
+		}
+		if len(placed) == 0 {
+			l.add(s.nat(ev("imported_nothing"), "nation", ni))
+		} else {
+			l.add(s.nat(ev("imported"), "nation", ni).With("units", words.List(placed...)).Money("cost", len(placed)))
+		}
+	default:
+		return broke("import", s.nat(errText("import_expected"), "nation", ni))
 	}
-	s.Nations[ni].Treasury -= len(m.Units)
-	if len(words) == 0 {
-		l.add("%s imported nothing", s.nationName(ni))
-	} else {
-		l.add("%s imported %s for %dM", s.nationName(ni), strings.Join(words, ", "), len(m.Units))
-	}
+	s.Imported = 0
 	s.finishAction(l)
 	return nil
 }
 
-// importChoices lists every distinct import (multisets of up to 3
-// placements, in a canonical order).
-func (s *State) importChoices(ni int) [][]Placement {
-	var opts []Placement
-	for _, r := range s.importSites(ni, false) {
-		opts = append(opts, Placement{s.b.Regions[r].ID, "army"})
+// placeImport puts one checked unit on the board, paid 1M by the treasury.
+func (s *State) placeImport(ni int, p Placement) int {
+	r, _ := s.b.Region(p.Region)
+	if p.Unit == "fleet" {
+		s.Units[ni][r].Fleets++
+	} else {
+		s.Units[ni][r].Armies++
 	}
-	for _, r := range s.importSites(ni, true) {
-		opts = append(opts, Placement{s.b.Regions[r].ID, "fleet"})
-	}
-	out := [][]Placement{{}}
-	var rec func(start int, cur []Placement)
-	rec = func(start int, cur []Placement) {
-		if len(cur) == maxImport {
-			return
-		}
-		for i := start; i < len(opts); i++ {
-			next := append(slices.Clone(cur), opts[i])
-			if s.checkImport(ni, next) == nil {
-				out = append(out, next)
-				rec(i, next)
+	s.Nations[ni].Treasury--
+	return r
+}
+
+// importOptions lists the units the nation may still import one by one:
+// armies in its free home provinces, then fleets in its free shipyard
+// cities.
+func (s *State) importOptions(ni int) []Placement {
+	var out []Placement
+	for _, kind := range []string{"army", "fleet"} {
+		for _, r := range s.importSites(ni, kind == "fleet") {
+			p := Placement{Region: s.b.Regions[r].ID, Unit: kind}
+			if s.checkImport(ni, []Placement{p}) == nil {
+				out = append(out, p)
 			}
 		}
 	}
-	rec(0, nil)
 	return out
+}
+
+// importMoves lists the next unit to import, by kind, and the end.
+func (s *State) importMoves(add adder) {
+	for _, p := range s.importOptions(s.Turn) {
+		r, _ := s.b.Region(p.Region)
+		add(Move{Type: MImportUnit, Region: p.Region, Unit: p.Unit},
+			s.reg(label("import_unit"), "region", r).Term("unit", aUnitKey(p.Unit)).Money("cost", 1), group("import_"+p.Unit))
+	}
+	end := label("import_none")
+	if s.Imported > 0 {
+		end = label("import_end")
+	}
+	add(Move{Type: MImportEnd}, end, group("import_end"))
+}
+
+// importPrompt asks for the next unit: how many more the nation may
+// import (at most 3 in all, 1M each from its treasury).
+func (s *State) importPrompt() words.Text {
+	ni := s.Turn
+	left := max(0, min(maxImport-s.Imported, s.Nations[ni].Treasury))
+	id := "imperial.prompt.import"
+	if s.Imported > 0 {
+		id = "imperial.prompt.import_more"
+	}
+	return s.nat(words.New(id), "nation", ni).Count(left)
 }

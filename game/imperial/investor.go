@@ -1,10 +1,6 @@
 package imperial
 
-import (
-	"fmt"
-
-	"rondel/game"
-)
+import "rondel/game/words"
 
 // investorSpace: landing on Investor. Step 1 pays interest; steps 2 and 3
 // (investor card, Swiss banks) follow unless the variant without investor
@@ -54,12 +50,13 @@ func (s *State) payInterest(ni int, l *log) {
 		switch {
 		case owed[seat] == 0:
 		case fromCash[seat] > 0:
-			l.add("%s paid %s %dM interest (%dM from %s's own cash)", s.nationName(ni), s.playerName(seat), paid[seat], fromCash[seat], s.playerName(gov))
+			l.add(s.nat(ev("interest_from_cash"), "nation", ni).Seat("seat", seat).Money("amount", paid[seat]).
+				Money("cash", fromCash[seat]).Seat("gov", gov))
 		default:
-			l.add("%s paid %s %dM interest", s.nationName(ni), s.playerName(seat), paid[seat])
+			l.add(s.nat(ev("interest"), "nation", ni).Seat("seat", seat).Money("amount", paid[seat]))
 		}
 		if short := owed[seat] - paid[seat]; short > 0 {
-			l.add("%s could not be paid %dM of its interest", s.playerName(seat), short)
+			l.add(s.nat(ev("interest_unpaid"), "nation", ni).Seat("seat", seat).Money("amount", short))
 		}
 	}
 	own := 0
@@ -73,9 +70,9 @@ func (s *State) payInterest(ni int, l *log) {
 		nat.Treasury -= got
 		s.Players[gov].Cash += got
 		if got < own {
-			l.add("%s received %dM of its %dM interest from %s (the treasury was short)", s.playerName(gov), got, own, s.nationName(ni))
+			l.add(s.nat(ev("interest_own_short"), "nation", ni).Seat("seat", gov).Money("amount", got).Money("owed", own))
 		} else {
-			l.add("%s paid %s %dM interest", s.nationName(ni), s.playerName(gov), got)
+			l.add(s.nat(ev("interest"), "nation", ni).Seat("seat", gov).Money("amount", got))
 		}
 	}
 }
@@ -86,7 +83,7 @@ func (s *State) payInterest(ni int, l *log) {
 func (s *State) startInvestorTurn(l *log) {
 	holder := s.InvestorCard
 	s.Players[holder].Cash += 2
-	l.add("%s holds the investor card and receives 2M", s.playerName(holder))
+	l.add(ev("investor_card").Seat("seat", holder).Money("amount", 2))
 	s.InvestBase = holder
 	s.Investors = []int{holder}
 	for _, seat := range s.swissBanks(holder) {
@@ -110,18 +107,18 @@ func (s *State) nextInvestor(l *log) {
 func (s *State) endInvestorTurn(l *log) {
 	s.Investors = nil
 	for _, ni := range s.checkGovernments(s.InvestBase) {
-		l.add("%s now governs %s", s.playerName(s.Nations[ni].Government), s.nationName(ni))
+		l.add(s.nat(ev("governs_now"), "nation", ni).Seat("seat", s.Nations[ni].Government))
 	}
 	s.updateSwissBanks()
 	s.InvestorCard = (s.InvestorCard + 1) % len(s.Players)
-	l.add("The investor card passes to %s", s.playerName(s.InvestorCard))
+	l.add(ev("investor_card_passes").Seat("seat", s.InvestorCard))
 	s.endTurn(l)
 }
 
 func (s *State) doInvest(seat int, m Move, l *log) error {
 	switch m.Type {
 	case MSkipBond:
-		l.add("%s did not invest", s.playerName(seat))
+		l.add(ev("no_invest").Seat("seat", seat))
 	case MBond:
 		ni, err := s.nation(m.Nation)
 		if err != nil {
@@ -131,7 +128,7 @@ func (s *State) doInvest(seat int, m Move, l *log) error {
 			return err
 		}
 	default:
-		return game.Broke("investor", "%s may buy or upgrade one bond, or skip", s.playerName(seat))
+		return broke("investor", errText("invest_expected").Seat("seat", seat))
 	}
 	s.Investors = s.Investors[1:]
 	s.nextInvestor(l)
@@ -145,22 +142,22 @@ func (s *State) buyBond(seat, ni, cost, tradeIn int, l *log) error {
 	nat := &s.Nations[ni]
 	bi := s.bondIndex(cost)
 	if bi < 0 || nat.Bonds[bi] >= 0 {
-		return game.Broke("investor: available bonds", "the %dM bond of %s is not available", cost, s.nationName(ni))
+		return broke("bond_available", s.nat(errText("bond_unavailable"), "nation", ni).Money("cost", cost))
 	}
 	price := cost
 	ti := -1
 	if tradeIn != 0 {
 		ti = s.bondIndex(tradeIn)
 		if ti < 0 || nat.Bonds[ti] != seat {
-			return game.Broke("investor: upgrade", "%s holds no %dM bond of %s to upgrade", s.playerName(seat), tradeIn, s.nationName(ni))
+			return broke("bond_upgrade", s.nat(errText("upgrade_not_held"), "nation", ni).Seat("seat", seat).Money("cost", tradeIn))
 		}
 		if tradeIn >= cost {
-			return game.Broke("investor: upgrade", "an upgrade must take a higher bond")
+			return broke("bond_upgrade", errText("upgrade_higher"))
 		}
 		price -= tradeIn
 	}
 	if price > s.Players[seat].Cash {
-		return game.Broke("investor: no loans", "%s has %dM and cannot pay %dM", s.playerName(seat), s.Players[seat].Cash, price)
+		return broke("no_loans", errText("cannot_pay").Seat("seat", seat).Money("cash", s.Players[seat].Cash).Money("price", price))
 	}
 	if ti >= 0 {
 		nat.Bonds[ti] = -1
@@ -169,9 +166,9 @@ func (s *State) buyBond(seat, ni, cost, tradeIn int, l *log) error {
 	nat.Treasury += price
 	s.Players[seat].Cash -= price
 	if ti >= 0 {
-		l.add("%s upgraded the %dM bond of %s to %dM, paying %dM", s.playerName(seat), tradeIn, s.nationName(ni), cost, price)
+		l.add(s.nat(ev("bond_upgraded"), "nation", ni).Seat("seat", seat).Money("from", tradeIn).Money("cost", cost).Money("price", price))
 	} else {
-		l.add("%s bought the %dM bond of %s", s.playerName(seat), cost, s.nationName(ni))
+		l.add(s.nat(ev("bond_bought"), "nation", ni).Seat("seat", seat).Money("cost", cost).Money("interest", s.b.Bonds[bi].Interest))
 	}
 	return nil
 }
@@ -204,9 +201,21 @@ func (s *State) bondChoices(seat, only int) []Move {
 	return out
 }
 
-func bondLabel(m Move, name string) string {
-	if m.TradeIn > 0 {
-		return fmt.Sprintf("Upgrade %s %dM to %dM (pay %dM)", name, m.TradeIn, m.Cost, m.Cost-m.TradeIn)
+// bondMoves adds the bond purchases ms of seat, grouped by nation. Each
+// label names the bond by value and interest and says what the purchase
+// does to the nation's government, by the engine's own rule.
+func (s *State) bondMoves(seat int, ms []Move, add adder) {
+	for _, m := range ms {
+		ni, _ := s.b.Nation(m.Nation)
+		bi := s.bondIndex(m.Cost)
+		var t words.Text
+		if m.TradeIn > 0 {
+			t = label("bond_upgrade").Money("from", m.TradeIn).Money("pay", m.Cost-m.TradeIn)
+		} else {
+			t = label("bond")
+		}
+		t = s.nat(t, "nation", ni).Money("cost", m.Cost).Money("interest", s.b.Bonds[bi].Interest).
+			Sub("effect", s.governmentEffect(seat, ni, m.Cost, m.TradeIn))
+		add(m, t, s.nat(group("bonds"), "nation", ni))
 	}
-	return fmt.Sprintf("Buy %s %dM", name, m.Cost)
 }

@@ -1,7 +1,6 @@
 package imperial
 
 import (
-	"rondel/game"
 	"rondel/game/imperial/board"
 )
 
@@ -14,7 +13,7 @@ func (s *State) startManeuver(l *log) {
 	s.Maneuver = &Maneuver{Moved: make([]Moved, nr), ConvoyUsed: make([]int, nr)}
 	s.Phase = PhaseManeuver
 	if !s.anyUnitCanAct() {
-		l.add("%s has nothing to maneuver", s.nationName(s.Turn))
+		l.add(s.nat(ev("nothing_to_maneuver"), "nation", s.Turn))
 		s.endManeuver(l)
 	}
 }
@@ -32,7 +31,7 @@ func (s *State) unmoved(r int) (friendly, hostile, fleets int) {
 // the destruction follows the last army's move).
 func (s *State) anyUnitCanAct() bool {
 	for r := range s.b.Regions {
-		if s.Units[s.Turn][r].Hostile >= 3 && s.canDestroy(r) == nil {
+		if s.Units[s.Turn][r].Hostile >= 3 && s.destroyCheck(r) == "" {
 			return true
 		}
 		// The maneuvering nation may fight at any time (004 FAQ), also
@@ -80,8 +79,7 @@ func (s *State) doManeuver(seat int, m Move, l *log) error {
 		return err
 	}
 	if c := s.Maneuver.Conflict; c != nil && m.Type != MBattle && m.Type != MPeace {
-		return game.Broke("battle", "a %s of %s just entered %s where other nations stand: fight or declare peace first",
-			c.Unit, s.nationName(s.Turn), s.regionName(c.Region))
+		return broke("battle", s.reg(s.nat(errText("battle_first"), "nation", s.Turn), "region", c.Region).Term("unit", unitKey(c.Unit)))
 	}
 	var err error
 	switch m.Type {
@@ -98,11 +96,11 @@ func (s *State) doManeuver(seat int, m Move, l *log) error {
 	case MDestroy:
 		err = s.destroyFactory(m, l)
 	case MEnd:
-		l.add("%s ended its maneuver", s.nationName(s.Turn))
+		l.add(s.nat(ev("maneuver_ended"), "nation", s.Turn))
 		s.endManeuver(l)
 		return nil
 	default:
-		return game.Broke("maneuver", "%s is maneuvering: move a fleet or an army, fight, or end the maneuver", s.nationName(s.Turn))
+		return broke("maneuver", s.nat(errText("maneuver_expected"), "nation", s.Turn))
 	}
 	if err != nil {
 		return err
@@ -128,7 +126,7 @@ func (s *State) endManeuver(l *log) {
 func (s *State) moveFleet(m Move, l *log) error {
 	ni := s.Turn
 	if s.Maneuver.ArmiesMoving {
-		return game.Broke("maneuver: fleets first", "fleets cannot move once an army has moved")
+		return broke("fleets_first", errText("fleets_first"))
 	}
 	from, err := s.region(m.From)
 	if err != nil {
@@ -139,15 +137,15 @@ func (s *State) moveFleet(m Move, l *log) error {
 		return err
 	}
 	if _, _, fl := s.unmoved(from); fl <= 0 {
-		return game.Broke("maneuver: each unit once", "%s has no fleet in %s that has not yet moved", s.nationName(ni), s.regionName(from))
+		return broke("each_unit_once", s.reg(s.nat(errText("no_unmoved"), "nation", ni), "region", from).Term("unit", unitKey("fleet")))
 	}
 	if !s.fleetCanGo(from, to) {
-		return game.Broke("maneuver: fleets", "a fleet in %s cannot move to %s", s.regionName(from), s.regionName(to))
+		return broke("fleets", s.reg(s.reg(errText("fleet_cannot"), "from", from), "to", to))
 	}
 	s.Units[ni][from].Fleets--
 	s.Units[ni][to].Fleets++
 	s.Maneuver.Moved[to].Fleets++
-	l.add("%s moved a fleet from %s to %s", s.nationName(ni), s.regionName(from), s.regionName(to))
+	l.add(s.reg(s.reg(s.nat(ev("fleet_moved"), "nation", ni), "from", from), "to", to))
 	s.openConflict(to, "fleet", false)
 	return nil
 }
@@ -218,12 +216,12 @@ func (s *State) placeFlags(l *log) {
 		}
 		if s.flagCount(alone) >= s.b.Nations[alone].Flags {
 			if s.Flags[r] >= 0 {
-				l.add("%s's flag in %s is removed; %s has no flag left to place", s.nationName(s.Flags[r]), reg.Name, s.nationName(alone))
+				l.add(s.reg(s.nat(s.nat(ev("flag_removed"), "nation", s.Flags[r]), "other", alone), "region", r))
 				s.Flags[r] = -1
 			}
 			continue
 		}
 		s.Flags[r] = alone
-		l.add("%s places a flag in %s", s.nationName(alone), reg.Name)
+		l.add(s.reg(s.nat(ev("flag_placed"), "nation", alone), "region", r))
 	}
 }

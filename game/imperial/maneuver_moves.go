@@ -1,69 +1,100 @@
 package imperial
 
-import (
-	"fmt"
+import "rondel/game/imperial/board"
 
-	"rondel/game/imperial/board"
-)
-
-// maneuverMoves lists the maneuvering government's moves.
-func (s *State) maneuverMoves(add func(Move, string, string)) {
+// maneuverMoves lists the maneuvering government's moves: per unit (its
+// kind and region make the group) its destinations, the battles it may
+// fight, factories it may destroy, and "End the maneuver" in a group of
+// its own, so a form always shows it.
+func (s *State) maneuverMoves(add adder) {
 	ni := s.Turn
 	if c := s.Maneuver.Conflict; c != nil {
 		s.battleMoves(c.Region, c.Unit, add)
-		add(Move{Type: MPeace}, "No battle", "Battle in "+s.regionName(c.Region))
+		add(Move{Type: MPeace}, label("peace"), s.reg(group("battle"), "region", c.Region))
 		return
 	}
 	for r, reg := range s.b.Regions {
 		f, h, fl := s.unmoved(r)
 		if fl > 0 && !s.Maneuver.ArmiesMoving {
-			group := "Fleet in " + reg.Name
+			g := s.reg(group("fleet"), "region", r)
 			for _, t := range s.fleetTargets(r) {
-				add(Move{Type: MFleet, From: reg.ID, To: s.b.Regions[t].ID}, "to "+s.regionName(t), group)
+				add(Move{Type: MFleet, From: reg.ID, To: s.b.Regions[t].ID}, s.reg(label("fleet"), "to", t), g)
 			}
 		}
 		if f+h > 0 {
-			group := "Army in " + reg.Name
-			for _, rt := range s.armyRoutes(r) {
-				to := s.b.Regions[rt.To]
-				m := Move{Type: MArmy, From: reg.ID, To: to.ID, Via: s.viaIDs(rt.Via)}
-				label := "to " + to.Name + s.viaWords(rt.Via)
-				if s.foreignHome(rt.To) {
-					add(m, label+" (friendly)", group)
-					if !s.protectedProvince(rt.To) {
-						m.Hostile = true
-						add(m, label+" (hostile)", group)
-					}
-					continue
-				}
-				add(m, label, group)
-			}
-			if s.foreignHome(r) {
-				if f > 0 && !s.protectedProvince(r) {
-					add(Move{Type: MStatus, Region: reg.ID, Hostile: true}, "stand up (become hostile) without moving", group)
-				}
-				if h > 0 {
-					add(Move{Type: MStatus, Region: reg.ID}, "lie down (become friendly) without moving", group)
-				}
-			}
+			s.armyMoves(r, f, h, add)
 		}
 	}
 	for r := range s.b.Regions {
 		if !s.Units[ni][r].empty() {
 			s.battleMoves(r, "", add)
 		}
-		if s.canDestroy(r) == nil {
-			add(Move{Type: MDestroy, Region: s.b.Regions[r].ID}, "Destroy the factory in "+s.regionName(r)+" with three armies", "Factories")
+		if s.destroyCheck(r) == "" {
+			add(Move{Type: MDestroy, Region: s.b.Regions[r].ID}, s.reg(label("destroy"), "region", r), group("destroy"))
 		}
 	}
-	add(Move{Type: MEnd}, "End the maneuver", "")
+	add(Move{Type: MEnd}, label("end_maneuver"), group("end_maneuver"))
+}
+
+// maxGroup is the most moves one group may hold: a form without
+// JavaScript shows a group as one list.
+const maxGroup = 40
+
+// armyMoves lists where the armies in r (f friendly and h hostile ones
+// not yet moved) may go, and their changes of status. Routes by land and
+// railway form one group and routes by convoy another when the two
+// together would be too long a list.
+func (s *State) armyMoves(r, f, h int, add adder) {
+	reg := s.b.Regions[r]
+	routes := s.armyRoutes(r)
+	byLand, byConvoy := s.reg(group("army"), "region", r), s.reg(group("army"), "region", r)
+	if s.armyMoveCount(routes) > maxGroup {
+		byLand, byConvoy = s.reg(group("army_land"), "region", r), s.reg(group("army_convoy"), "region", r)
+	}
+	for _, rt := range routes {
+		to := s.b.Regions[rt.To]
+		m := Move{Type: MArmy, From: reg.ID, To: to.ID, Via: s.viaIDs(rt.Via)}
+		t, g := s.reg(label("army"), "to", rt.To), byLand
+		if rt.Via != nil {
+			t, g = s.reg(label("army_convoy"), "to", rt.To).With("seas", s.regions(rt.Via)), byConvoy
+		}
+		if s.foreignHome(rt.To) {
+			add(m, withStatus(t, true, false, "move"), g)
+			if !s.protectedProvince(rt.To) {
+				m.Hostile = true
+				add(m, withStatus(t, true, true, "move"), g)
+			}
+			continue
+		}
+		add(m, t, g)
+	}
+	if s.foreignHome(r) {
+		if f > 0 && !s.protectedProvince(r) {
+			add(Move{Type: MStatus, Region: reg.ID, Hostile: true}, label("stand_up"), byLand)
+		}
+		if h > 0 {
+			add(Move{Type: MStatus, Region: reg.ID}, label("lie_down"), byLand)
+		}
+	}
+}
+
+// armyMoveCount is how many moves armyMoves lists for the routes.
+func (s *State) armyMoveCount(routes []route) int {
+	n := 2
+	for _, rt := range routes {
+		n++
+		if s.foreignHome(rt.To) {
+			n++
+		}
+	}
+	return n
 }
 
 // battleMoves lists the battles the mover may start in r (with a unit of
 // kind only, if set).
-func (s *State) battleMoves(r int, only string, add func(Move, string, string)) {
+func (s *State) battleMoves(r int, only string, add adder) {
 	ni := s.Turn
-	group := "Battle in " + s.regionName(r)
+	g := s.reg(group("battle"), "region", r)
 	for _, mine := range []string{"army", "fleet"} {
 		if (only != "" && mine != only) || !has(s.Units[ni][r], mine) {
 			continue
@@ -80,11 +111,12 @@ func (s *State) battleMoves(r int, only string, add func(Move, string, string)) 
 					if !s.hasTarget(other, r, target, hostile) || (hostile && target != "army") {
 						continue
 					}
-					label := fmt.Sprintf("your %s against a %s of %s", mine, target, s.nationName(other))
+					t := label("battle").Term("target", unitKey(target))
 					if target == "army" && s.b.Regions[r].Kind == board.Home && s.b.Regions[r].NationIdx != other {
-						label += map[bool]string{true: " (standing)", false: " (lying)"}[hostile]
+						t = label(map[bool]string{true: "battle_standing", false: "battle_lying"}[hostile])
 					}
-					add(Move{Type: MBattle, Region: s.b.Regions[r].ID, Unit: mine, Against: s.nationID(other), Target: target, TargetHostile: hostile}, label, group)
+					t = s.nat(t, "nation", other).Term("unit", unitKey(mine))
+					add(Move{Type: MBattle, Region: s.b.Regions[r].ID, Unit: mine, Against: s.nationID(other), Target: target, TargetHostile: hostile}, t, g)
 				}
 			}
 		}
@@ -92,14 +124,15 @@ func (s *State) battleMoves(r int, only string, add func(Move, string, string)) 
 }
 
 // demandMoves lists a government's answers to a unit that entered.
-func (s *State) demandMoves(nationID string, add func(Move, string, string)) {
+func (s *State) demandMoves(nationID string, add adder) {
 	c := s.Maneuver.Conflict
 	ni, _ := s.b.Nation(nationID)
-	group := fmt.Sprintf("%s in %s", s.nationName(ni), s.regionName(c.Region))
+	g := s.reg(s.nat(group("demand"), "nation", ni), "region", c.Region)
 	for _, mine := range []string{"army", "fleet"} {
 		if has(s.Units[ni][c.Region], mine) && s.canFight(c.Region, mine, c.Unit) {
-			add(Move{Type: MDemand, Nation: nationID, Unit: mine}, fmt.Sprintf("Demand a battle: your %s against the entering %s", mine, c.Unit), group)
+			add(Move{Type: MDemand, Nation: nationID, Unit: mine},
+				label("demand").Term("unit", unitKey(mine)).Term("target", unitKey(c.Unit)), g)
 		}
 	}
-	add(Move{Type: MNoBattle, Nation: nationID}, "No battle", group)
+	add(Move{Type: MNoBattle, Nation: nationID}, label("no_battle"), g)
 }

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-
-	"rondel/game"
 )
 
 // Move is every decision a player can make in Imperial, as JSON. Only the
@@ -16,8 +14,8 @@ type Move struct {
 	// nation of a bond.
 	Nation string      `json:"nation,omitempty"`
 	Slot   string      `json:"slot,omitempty"`   // rondel
-	Units  []Placement `json:"units,omitempty"`  // import
-	Region string      `json:"region,omitempty"` // factory, status, battle, destroy
+	Units  []Placement `json:"units,omitempty"`  // import (old records)
+	Region string      `json:"region,omitempty"` // factory, status, battle, destroy, import_unit
 	From   string      `json:"from,omitempty"`   // fleet, army
 	To     string      `json:"to,omitempty"`     // fleet, army
 	Via    []string    `json:"via,omitempty"`    // army by convoy: the seas crossed
@@ -27,7 +25,7 @@ type Move struct {
 	// Battles: Unit is the kind of one's own unit that fights, Against the
 	// nation fought, Target the kind of its unit, TargetHostile picks a
 	// standing army where the opponent has both kinds.
-	Unit          string `json:"unit,omitempty"`
+	Unit          string `json:"unit,omitempty"` // also the kind of an imported unit
 	Against       string `json:"against,omitempty"`
 	Target        string `json:"target,omitempty"`
 	TargetHostile bool   `json:"target_hostile,omitempty"`
@@ -46,7 +44,9 @@ const (
 	MRondel      = "rondel"
 	MForce       = "force_investor"
 	MNoForce     = "no_force"
-	MImport      = "import"
+	MImport      = "import" // the whole import in one move (records before per-unit imports)
+	MImportUnit  = "import_unit"
+	MImportEnd   = "end_import"
 	MFactory     = "factory"
 	MSkipFactory = "skip_factory"
 	MFleet       = "fleet"
@@ -70,13 +70,13 @@ func decodeMove(data []byte) (Move, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
-		return m, game.Broke("move format", "this is not an Imperial move: %v", err)
+		return m, broke("move_format", errText("not_a_move"))
 	}
 	if dec.More() {
-		return m, game.Broke("move format", "extra data after the move")
+		return m, broke("move_format", errText("extra_data"))
 	}
 	if m.Type == "" {
-		return m, game.Broke("move format", "the move has no type")
+		return m, broke("move_format", errText("no_type"))
 	}
 	return m, nil
 }
@@ -92,16 +92,22 @@ func (m Move) JSON() json.RawMessage {
 
 func (s *State) region(id string) (int, error) {
 	r, ok := s.b.Region(id)
-	if !ok {
-		return -1, game.Broke("board", "there is no region %q", id)
+	switch {
+	case id == "":
+		return -1, broke("board", errText("region_missing"))
+	case !ok:
+		return -1, broke("board", errText("no_region").Lit("id", id))
 	}
 	return r, nil
 }
 
 func (s *State) nation(id string) (int, error) {
 	n, ok := s.b.Nation(id)
-	if !ok {
-		return -1, game.Broke("board", "there is no nation %q", id)
+	switch {
+	case id == "":
+		return -1, broke("board", errText("nation_missing"))
+	case !ok:
+		return -1, broke("board", errText("no_nation").Lit("id", id))
 	}
 	return n, nil
 }

@@ -31,16 +31,17 @@ func (s *State) produce(l *log) {
 		if s.supplyLeft(ni, fleet) <= 0 {
 			continue
 		}
+		kind := "army"
 		if fleet {
+			kind = "fleet"
 			s.Units[ni][r].Fleets++
-			l.add("%s produced a fleet in %s", s.nationName(ni), s.regionName(r))
 		} else {
 			s.Units[ni][r].Armies++
-			l.add("%s produced an army in %s", s.nationName(ni), s.regionName(r))
 		}
+		l.add(s.reg(s.nat(ev("produced"), "nation", ni), "region", r).Term("unit", aUnitKey(kind)))
 		made++
 	}
 	if made == 0 {
-		l.add("%s produced nothing", s.nationName(ni))
+		l.add(s.nat(ev("produced_nothing"), "nation", ni))
 	}
 }

@@ -2,8 +2,6 @@ package imperial
 
 import (
 	"slices"
-
-	"rondel/game"
 )
 
 func slotIndex(name string) int { return slices.Index(slotNames, name) }
@@ -37,21 +35,21 @@ func passesInvestor(from, to int) bool {
 func (s *State) checkRondel(ni, to int) (fee int, err error) {
 	nat := &s.Nations[ni]
 	if to < 0 {
-		return 0, game.Broke("rondel", "there is no such space on the rondel")
+		return 0, broke("rondel", errText("no_space"))
 	}
 	if nat.Rondel < 0 {
 		return 0, nil // the first placement is free, on any space
 	}
 	n := steps(nat.Rondel, to)
 	if n == 0 {
-		return 0, game.Broke("rondel: no standing still", "%s must move on; staying on %s is not allowed", s.nationName(ni), slotNames[to])
+		return 0, broke("rondel_move_on", s.nat(errText("rondel_move_on"), "nation", ni).Term("slot", slotKey(to)))
 	}
 	if n > 6 {
-		return 0, game.Broke("rondel: at most 6 spaces", "%s may move at most 6 spaces; %s is %d away", s.nationName(ni), slotNames[to], n)
+		return 0, broke("rondel_max", s.nat(errText("rondel_max"), "nation", ni).Term("slot", slotKey(to)).Count(n))
 	}
 	fee = s.rondelFee(ni, n)
 	if cash := s.Players[nat.Government].Cash; fee > cash {
-		return 0, game.Broke("rondel: extra spaces cost the government", "moving %d spaces costs %dM of the government's own money; %s has %dM", n, fee, s.playerName(nat.Government), cash)
+		return 0, broke("rondel_fee", errText("rondel_fee").Count(n).Money("fee", fee).Seat("seat", nat.Government).Money("cash", cash))
 	}
 	return fee, nil
 }
@@ -66,7 +64,7 @@ func (s *State) doRondel(m Move, l *log) error {
 	if passesInvestor(from, to) && s.rules.InvestorCard && !s.rules.FirstEdition && s.canForce(ni) {
 		s.Pending = &Pending{Slot: to}
 		s.Phase = PhaseForce
-		l.add("%s chose %s, passing over Investor; the Swiss banks may force it to stop on Investor", s.nationName(ni), slotNames[to])
+		l.add(s.nat(ev("rondel_pending"), "nation", ni).Term("slot", slotKey(to)))
 		return nil
 	}
 	s.land(to, l)
@@ -82,14 +80,15 @@ func (s *State) canForce(ni int) bool {
 func (s *State) doForce(seat int, m Move, l *log) error {
 	p := s.Pending
 	if !s.Players[seat].SwissBank || slices.Contains(p.Declined, seat) {
-		return game.Broke("Swiss bank", "only a Swiss bank that has not yet answered may decide now")
+		return broke("swiss_bank", errText("swiss_bank_only"))
 	}
 	switch m.Type {
 	case MForce:
-		l.add("%s (Swiss bank) forced %s to stop on Investor", s.playerName(seat), s.nationName(s.Turn))
+		l.add(s.nat(ev("forced"), "nation", s.Turn).Seat("seat", seat))
 		s.Pending = nil
 		s.land(slotInvestor, l)
 	case MNoForce:
+		l.add(s.nat(ev("not_forced"), "nation", s.Turn).Seat("seat", seat))
 		p.Declined = append(p.Declined, seat)
 		slices.Sort(p.Declined)
 		if len(p.Declined) == len(s.swissBanks(0)) {
@@ -97,7 +96,7 @@ func (s *State) doForce(seat int, m Move, l *log) error {
 			s.land(p.Slot, l)
 		}
 	default:
-		return game.Broke("Swiss bank", "the Swiss banks are deciding whether to force %s to stop on Investor", s.nationName(s.Turn))
+		return broke("swiss_bank", s.nat(errText("swiss_bank_deciding"), "nation", s.Turn))
 	}
 	return nil
 }
@@ -114,10 +113,14 @@ func (s *State) land(to int, l *log) {
 	s.Players[nat.Government].Cash -= fee
 	s.Passing = passesInvestor(from, to)
 	nat.Rondel = to
-	if fee > 0 {
-		l.add("%s moved to %s; %s paid %dM for the extra spaces", s.nationName(ni), slotNames[to], s.playerName(nat.Government), fee)
-	} else {
-		l.add("%s moved to %s", s.nationName(ni), slotNames[to])
+	switch {
+	case from < 0:
+		l.add(s.nat(ev("rondel_place"), "nation", ni).Term("slot", slotKey(to)))
+	case fee > 0:
+		l.add(s.nat(ev("rondel_fee"), "nation", ni).Term("slot", slotKey(to)).Count(steps(from, to)).
+			Seat("seat", nat.Government).Money("fee", fee))
+	default:
+		l.add(s.nat(ev("rondel"), "nation", ni).Term("slot", slotKey(to)).Count(steps(from, to)))
 	}
 	switch to {
 	case slotFactory:

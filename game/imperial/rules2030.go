@@ -24,15 +24,12 @@ const (
 
 // New2030 returns the game "imperial2030".
 func New2030() *Game {
-	return &Game{id: "imperial2030", name: "Imperial 2030", mapName: mapWorld2030}
+	return &Game{id: "imperial2030", mapName: mapWorld2030}
 }
 
-var specEdition = game.OptionSpec{Name: "edition", Label: "Edition of the rules", Kind: game.OptionChoice, Default: "2010",
-	Choices: []string{"2010", edition2006},
-	Help:    "2010: the third edition; 2006: the first edition (8 bonds per nation, 10 tax chips, no forcing at Investor)"}
+var specEdition = optionSpec("imperial", "edition", game.OptionChoice, "2010", "2010", edition2006)
 
-var specBonusIncrease = game.OptionSpec{Name: "bonus_increase", Label: "Bonus only for an increase", Kind: game.OptionBool, Default: "false",
-	Help: "true: the government's tax bonus is 1M per column its revenue rises, as in Imperial, paid from the treasury"}
+var specBonusIncrease = optionSpec("imperial2030", "bonus_increase", game.OptionBool, "false")
 
 // optionSpecs are the typed options of the game: the bond distribution and
 // the investor card for both maps, the edition for Imperial, the bonus

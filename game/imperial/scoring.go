@@ -1,11 +1,10 @@
 package imperial
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"rondel/game"
+	"rondel/game/words"
 )
 
 // score is a player's final score: interest of each bond × its nation's
@@ -34,11 +33,37 @@ func (s *State) tieOrder() []int {
 	return order
 }
 
+// tieNote is one tie on score broken by credit: higher ranks before lower,
+// who has the same score, by their credit in nation.
+type tieNote struct {
+	higher, lower, score, nation, creditHigher, creditLower int
+}
+
 // Result ranks the players: score, then credit in the nation with most power
 // points, then the next, and so on. Players equal on all of these share a place.
 func (s *State) Result() *game.Result {
-	if s.Phase != PhaseOver {
+	res, ties := s.ranking()
+	if res == nil {
 		return nil
+	}
+	if len(ties) == 0 {
+		res.TieBreak = words.New("imperial.tiebreak.none")
+		return res
+	}
+	notes := make([]words.Arg, len(ties))
+	for i, n := range ties {
+		notes[i] = words.Sub(s.nat(words.New("imperial.tiebreak.note"), "nation", n.nation).Seat("higher", n.higher).
+			Seat("lower", n.lower).Num("score", n.score).Money("credit_higher", n.creditHigher).Money("credit_lower", n.creditLower))
+	}
+	res.TieBreak = words.New("imperial.tiebreak.broken").With("notes", words.List(notes...))
+	return res
+}
+
+// ranking is the result without its tie-break words, and the ties on
+// score that credit broke. Nil until the game is over.
+func (s *State) ranking() (*game.Result, []tieNote) {
+	if s.Phase != PhaseOver {
+		return nil, nil
 	}
 	n := len(s.Players)
 	order := s.tieOrder()
@@ -55,7 +80,7 @@ func (s *State) Result() *game.Result {
 	}
 	slices.SortStableFunc(seats, func(a, b int) int { return slices.Compare(key(b), key(a)) })
 	res := &game.Result{Scores: make([]int, n), Places: make([]int, n)}
-	var notes []string
+	var ties []tieNote
 	for i, seat := range seats {
 		res.Scores[seat] = s.score(seat)
 		if i > 0 && slices.Equal(key(seat), key(seats[i-1])) {
@@ -67,19 +92,13 @@ func (s *State) Result() *game.Result {
 			prev := seats[i-1]
 			for _, ni := range order {
 				if a, b := s.credit(ni, prev), s.credit(ni, seat); a != b {
-					notes = append(notes, fmt.Sprintf("%s and %s tied on %d; %s holds %dM of %s bonds against %dM, so %s ranks higher",
-						s.playerName(prev), s.playerName(seat), res.Scores[seat], s.playerName(prev), a, s.nationName(ni), b, s.playerName(prev)))
+					ties = append(ties, tieNote{higher: prev, lower: seat, score: res.Scores[seat], nation: ni, creditHigher: a, creditLower: b})
 					break
 				}
 			}
 		}
 	}
-	if len(notes) == 0 {
-		res.TieBreak = "No ties on score."
-	} else {
-		res.TieBreak = "Ties are broken by the credit sum in the nation with most power points, then the next: " + strings.Join(notes, "; ") + "."
-	}
-	return res
+	return res, ties
 }
 
 // Finished reports whether a nation reached 25 power points.

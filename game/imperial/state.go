@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"rondel/game/imperial/board"
+	"rondel/game/words"
 )
 
 // Rondel spaces, clockwise, by the names the state summary uses.
@@ -107,6 +108,7 @@ type Pending struct {
 type State struct {
 	b     *board.Board
 	rules Rules
+	sp    *words.Speaker // the board picture's speaker, on BoardSVG's copy only
 
 	Rules        Rules     `json:"rules"`
 	Players      []Player  `json:"players"`
@@ -120,12 +122,16 @@ type State struct {
 	Phase        Phase     `json:"phase"`
 	Passing      bool      `json:"passing"` // the running turn passed over Investor
 	Pending      *Pending  `json:"pending,omitempty"`
-	Maneuver     *Maneuver `json:"maneuver,omitempty"`
-	Investors    []int     `json:"investors,omitempty"` // seats still to invest this investor turn
-	InvestBase   int       `json:"invest_base"`         // card holder at the start of the investor turn
-	Auction      *Auction  `json:"auction,omitempty"`
-	After        *After    `json:"after,omitempty"`
-	Moves        int       `json:"moves"`
+	// Imported counts the units placed so far by a running import
+	// (import.go); 0 outside an import, so it is absent from the JSON of
+	// every position but the middle of an import.
+	Imported   int       `json:"imported,omitempty"`
+	Maneuver   *Maneuver `json:"maneuver,omitempty"`
+	Investors  []int     `json:"investors,omitempty"` // seats still to invest this investor turn
+	InvestBase int       `json:"invest_base"`         // card holder at the start of the investor turn
+	Auction    *Auction  `json:"auction,omitempty"`
+	After      *After    `json:"after,omitempty"`
+	Moves      int       `json:"moves"`
 }
 
 // Auction is the progress of the experienced players' bond distribution.
@@ -211,6 +217,4 @@ func (s *State) MarshalJSON() ([]byte, error) {
 func (s *State) Board() *board.Board { return s.b }
 
 func (s *State) nationID(n int) string      { return s.b.Nations[n].ID }
-func (s *State) nationName(n int) string    { return s.b.Nations[n].Name }
-func (s *State) regionName(r int) string    { return s.b.Regions[r].Name }
 func (s *State) playerName(seat int) string { return s.Players[seat].Name }

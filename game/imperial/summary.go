@@ -4,7 +4,9 @@ import (
 	"slices"
 )
 
-// Summary is the state summary other tools compare against (issue 2).
+// Summary is the position as plain data: the game page's overview, the
+// output of `rondel replay` and `rondel import`, and what the import tests
+// compare with playimperial.club's positions.
 type Summary struct {
 	Game         string                   `json:"game"`
 	Finished     bool                     `json:"finished"`

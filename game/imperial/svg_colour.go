@@ -19,13 +19,15 @@ var nationHex = map[string]string{
 
 // Map colours shared by the drawing.
 const (
-	colSea        = "#bcd8ec"
-	colLand       = "#eee6d3"
-	colImpassable = "#c9c9c9"
-	colInk        = "#1b1b1b"
-	colPaper      = "#fbf8f1"
-	colGutter     = "#ffffff"
-	colNoPass     = "#3f79ad"
+	colSea     = "#bcd8ec"
+	colLand    = "#eee6d3"
+	colLake    = "#9fb3c2" // water of no sea region
+	colScenery = "#d9d5cc" // land of no region
+	colBorder  = "#5d5a52"
+	colStrait  = "#7a4b16"
+	colCanal   = "#0f5fa8"
+	colInk     = "#1b1b1b"
+	colPaper   = "#fbf8f1"
 )
 
 func (s *State) nationColour(ni int) string {

@@ -16,17 +16,19 @@ const panelRight = 345.0 // left edge of the right-hand column
 // panelHeight leaves room for the rondel and legend, or for one table row
 // per player, whichever is taller.
 func (s *State) panelHeight() float64 {
-	return max(410, 290+20+19*float64(len(s.Players))+10)
+	return max(440, 290+20+19*float64(len(s.Players))+10)
 }
 
-// rondelLabels and rondelFills follow slotNames (clockwise from the top).
-var rondelLabels = []string{"Factory", "Production", "Maneuver", "Investor", "Import", "Production", "Maneuver", "Taxation"}
+// slotWord is the word on a rondel space (slotNames, clockwise from the top).
+func (s *State) slotWord(slot int) string { return s.say("slot." + slotNames[slot]) }
+
+// rondelFills follow slotNames.
 var rondelFills = []string{"#c9a27e", "#b7c0c9", "#9fcf8f", "#9fd3ee", "#f2b27c", "#b7c0c9", "#9fcf8f", "#efd27a"}
 
 func (s *State) drawPanel(w *strings.Builder, top float64, viewer int) {
 	fmt.Fprintf(w, `<line x1="0" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#8a7f6a" stroke-width="1.5"/>`, top, svgWidth, top)
 	s.drawRondel(w, 165, top+150)
-	drawLegend(w, 10, top+305)
+	s.drawLegend(w, 10, top+305)
 	s.drawPowerTrack(w, top+10)
 	s.drawTaxChart(w, top+82)
 	s.drawNationTable(w, top+150, viewer)
@@ -37,10 +39,10 @@ func (s *State) drawPanel(w *strings.Builder, top float64, viewer int) {
 func (s *State) drawBanner(w *strings.Builder, viewer int) {
 	fill, text := "#3b3b3b", ""
 	if s.Finished() {
-		text = "Game over: " + s.winnerWords()
+		text = s.say("banner.over", s.winnerWords())
 	} else {
 		fill = s.nationColour(s.Turn)
-		text = fmt.Sprintf("Round %d · %s · ", s.Round, s.nationName(s.Turn)) + s.toActWords(viewer)
+		text = s.say("banner.turn", s.Round, s.nationName(s.Turn), s.toActWords(viewer))
 	}
 	fmt.Fprintf(w, `<rect width="%.0f" height="%.0f" fill="%s"/>`, svgWidth, bannerHeight, fill)
 	fmt.Fprintf(w, `<text x="14" y="26.5" font-size="17" font-weight="700" fill="%s">%s</text>`, inkOn(fill), html.EscapeString(shortenText(text, 95)))
@@ -49,7 +51,7 @@ func (s *State) drawBanner(w *strings.Builder, viewer int) {
 func (s *State) toActWords(viewer int) string {
 	ds := s.ToAct()
 	if len(ds) == 0 {
-		return "nobody to act"
+		return s.say("act.nobody")
 	}
 	var names []string
 	you := false
@@ -61,9 +63,9 @@ func (s *State) toActWords(viewer int) string {
 	}
 	who := strings.Join(names, ", ")
 	if you && len(ds) == 1 {
-		who = "you"
+		who = s.say("act.you")
 	}
-	return fmt.Sprintf("to act: %s — %s", who, ds[0].Prompt)
+	return s.say("act.who", who, s.speaker().Say(ds[0].Prompt))
 }
 
 func (s *State) winnerWords() string {
@@ -75,7 +77,7 @@ func (s *State) winnerWords() string {
 	for place := 1; place <= len(s.Players); place++ {
 		for seat, p := range res.Places {
 			if p == place {
-				parts = append(parts, fmt.Sprintf("%d. %s %d", place, s.playerName(seat), res.Scores[seat]))
+				parts = append(parts, s.say("banner.place", place, s.playerName(seat), res.Scores[seat]))
 			}
 		}
 	}
@@ -105,11 +107,14 @@ func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
 		x1, y1 := pt(rOut, a1)
 		x2, y2 := pt(rIn, a1)
 		x3, y3 := pt(rIn, a0)
-		fmt.Fprintf(w, `<path d="M%.1f %.1fA%.0f %.0f 0 0 1 %.1f %.1fL%.1f %.1fA%.0f %.0f 0 0 0 %.1f %.1fZ" fill="%s" stroke="#fff" stroke-width="2"/>`,
-			x0, y0, rOut, rOut, x1, y1, x2, y2, rIn, rIn, x3, y3, rondelFills[i])
+		fmt.Fprintf(w, `<path d="M%.1f %.1fA%.0f %.0f 0 0 1 %.1f %.1fL%.1f %.1fA%.0f %.0f 0 0 0 %.1f %.1fZ" data-slot="%s" fill="%s" stroke="#fff" stroke-width="2"><title>%s</title></path>`,
+			x0, y0, rOut, rOut, x1, y1, x2, y2, rIn, rIn, x3, y3, slotNames[i], rondelFills[i], html.EscapeString(s.slotWord(i)))
 		// Wide words sit further out on the sides, clear of the markers.
 		lx, ly := pt(113+6*math.Abs(math.Sin(float64(i)*math.Pi/4)), float64(i)*45)
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-weight="600" fill="%s" text-anchor="middle">%s</text>`, lx, ly+4, colInk, rondelLabels[i])
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-weight="600" fill="%s" text-anchor="middle">%s</text>`, lx, ly+4, colInk, html.EscapeString(s.slotWord(i)))
+		if cost := s.rondelCost(i); cost != "" {
+			fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s" text-anchor="middle">%s</text>`, lx, ly+17, colInk, html.EscapeString(cost))
+		}
 	}
 	// Marker places on a space: two rows of two, then one near the hub.
 	spots := [][2]float64{{67, -15}, {67, 15}, {45, -12}, {45, 12}, {88, 0}, {26, 0}}
@@ -132,9 +137,26 @@ func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
 		if ni == s.Turn && !s.Finished() {
 			width = 2.5
 		}
-		fmt.Fprintf(w, `<g><title>%s on %s</title><rect x="%.1f" y="%.1f" width="26" height="16" rx="4" fill="%s" stroke="%s" stroke-width="%.1f"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text></g>`,
-			html.EscapeString(s.nationName(ni)), rondelLabels[nat.Rondel], mx-13, my-8, col, stroke, width, mx, my+4, inkOn(col), html.EscapeString(s.nationID(ni)))
+		fmt.Fprintf(w, `<g data-nation="%s" data-slot="%s"><title>%s</title><rect x="%.1f" y="%.1f" width="26" height="16" rx="4" fill="%s" stroke="%s" stroke-width="%.1f"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text></g>`,
+			s.nationID(ni), slotNames[nat.Rondel], html.EscapeString(s.say("rondel.marker", s.nationName(ni), s.slotWord(nat.Rondel))), mx-13, my-8, col, stroke, width, mx, my+4, inkOn(col), html.EscapeString(s.nationID(ni)))
 	}
+}
+
+// rondelCost says, while a nation on the rondel chooses its next space,
+// what moving to space i costs its government ("free", "4M"); "" for a
+// space out of its reach, or when no nation is choosing.
+func (s *State) rondelCost(i int) string {
+	if s.Phase != PhaseRondel || s.Finished() || s.Nations[s.Turn].Rondel < 0 {
+		return ""
+	}
+	fee, err := s.checkRondel(s.Turn, i)
+	switch {
+	case err != nil:
+		return ""
+	case fee == 0:
+		return s.say("rondel.free")
+	}
+	return s.money(fee)
 }
 
 // markerStack draws small squares in nation colours on a track cell, two
@@ -152,8 +174,8 @@ func (s *State) markerStack(w *strings.Builder, x, y float64, nations []int) {
 func (s *State) drawPowerTrack(w *strings.Builder, top float64) {
 	x0, cw := panelRight+95, 21.0
 	y := top + 36
-	fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="12" font-weight="700" fill="%s">Power points</text>`, panelRight, y+14, colInk)
-	fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="11" fill="#555">score factor</text>`, panelRight, y+32)
+	fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="12" font-weight="700" fill="%s">%s</text>`, panelRight, y+14, colInk, s.say("power.title"))
+	fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="11" fill="#555">%s</text>`, panelRight, y+32, s.say("power.factor"))
 	for p := 0; p <= maxPower; p++ {
 		f := powerFactor(p)
 		fill := "#efe9db"
@@ -174,7 +196,7 @@ func (s *State) drawPowerTrack(w *strings.Builder, top float64) {
 		lo := f * 5
 		hi := min(lo+5, maxPower+1)
 		mid := x0 + (float64(lo)+float64(hi))/2*cw
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-weight="600" fill="#5a4a2a" text-anchor="middle">×%d</text>`, mid, y+32, f)
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-weight="600" fill="#5a4a2a" text-anchor="middle">%s</text>`, mid, y+32, s.say("power.times", f))
 	}
 }
 
@@ -183,12 +205,12 @@ func (s *State) drawTaxChart(w *strings.Builder, top float64) {
 	x0 := panelRight + 95
 	cw := min(48.0, (svgWidth-10-x0)/float64(len(s.b.TaxChart)))
 	y := top + 30
-	fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="12" font-weight="700" fill="%s">Tax chart</text>`, panelRight, y+14, colInk)
+	fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="12" font-weight="700" fill="%s">%s</text>`, panelRight, y+14, colInk, s.say("tax.title"))
 	for i, t := range s.b.TaxChart {
 		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="20" fill="%s" stroke="#fff" stroke-width="1"/>`, x0+float64(i)*cw, y, cw, []string{"#efe9db", "#ddd3bd"}[i%2])
 		label := fmt.Sprint(t.Value)
 		if t.Points > 0 {
-			label += fmt.Sprintf(" +%d", t.Points)
+			label = s.say("tax.gain", t.Value, t.Points)
 		}
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s" text-anchor="middle">%s</text>`, x0+float64(i)*cw+cw/2, y+14, colInk, label)
 		var here []int
@@ -199,5 +221,5 @@ func (s *State) drawTaxChart(w *strings.Builder, top float64) {
 		}
 		s.markerStack(w, x0+float64(i)*cw+cw/2-10, y, here)
 	}
-	fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="11" fill="#555">marker at last taxation; +n: power points gained</text>`, x0, y+33)
+	fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="11" fill="#555">%s</text>`, x0, y+33, s.say("tax.note"))
 }

@@ -8,85 +8,166 @@ import (
 	"rondel/game/imperial/board"
 )
 
-// drawRegion writes a region's name, its factory slot, its flag and its
-// units into the largest rectangle of its cells.
-func (s *State) drawRegion(w *strings.Builder, g mapGeom, ri int) {
+// drawRegionShapes draws every region as one path carrying its engine id,
+// filled by what it is and whose flag it holds, with a tooltip saying its
+// name and what stands there.
+func (s *State) drawRegionShapes(w *strings.Builder, sh *board.Shapes) {
+	for ri, r := range s.b.Regions {
+		rs, ok := sh.Shape(r.ID)
+		if !ok {
+			continue
+		}
+		stroke := ` stroke="` + colBorder + `" stroke-width="0.7" stroke-linejoin="round"`
+		if r.Kind == board.Sea {
+			stroke = ""
+		}
+		fmt.Fprintf(w, `<path d="%s" data-region="%s" fill="%s"%s fill-rule="evenodd"><title>%s</title></path>`,
+			rs.Path, r.ID, s.regionFill(ri), stroke, html.EscapeString(s.regionTitle(ri)))
+	}
+}
+
+// regionFill colours a region by its owner: home provinces in a tint of
+// their nation, neutral lands and seas in quiet tones, striped in a
+// nation's colour under its flag.
+func (s *State) regionFill(ri int) string {
 	r := s.b.Regions[ri]
-	box, ok := g.l.BoxOf(r.ID)
-	if !ok {
-		return
-	}
-	x, y := g.x(float64(box.Col))+3, g.y(float64(box.Row))+3
-	bw, bh := float64(box.W)*g.cellW-6, float64(box.H)*g.cellH-6
-	name := r.Name
-	if lb := g.l.Labels[r.ID]; lb != "" {
-		name = lb
-	}
 	switch r.Kind {
+	case board.Home:
+		return mix("#ffffff", s.nationColour(r.NationIdx), 0.38)
 	case board.Impassable:
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="#333" text-anchor="middle" paint-order="stroke" stroke="#eee" stroke-width="3">%s</text>`,
-			x+bw/2, y+bh/2+4, html.EscapeString(name))
-		return
+		return "url(#imp-hatch)"
 	case board.Sea:
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-style="italic" fill="#12395c" text-anchor="middle" paint-order="stroke" stroke="%s" stroke-width="3">%s</text>`,
-			x+bw/2, y+13, colSea, html.EscapeString(name))
+		if f := s.Flags[ri]; f >= 0 {
+			return fmt.Sprintf("url(#imp-flag-sea-%d)", f)
+		}
+		return colSea
+	}
+	if f := s.Flags[ri]; f >= 0 {
+		return fmt.Sprintf("url(#imp-flag-land-%d)", f)
+	}
+	return colLand
+}
+
+// writeFlagPatterns defines, per nation, the stripes that fill the
+// neutral lands and seas under its flag: striped, so they never look like
+// a home province (a plain tint) or like water.
+func (s *State) writeFlagPatterns(w *strings.Builder) {
+	w.WriteString(`<defs>`)
+	for ni := range s.Nations {
+		for _, bg := range []struct{ kind, fill string }{{"land", colLand}, {"sea", colSea}} {
+			fmt.Fprintf(w, `<pattern id="imp-flag-%s-%d" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="10" height="10" fill="%s"/><rect width="4" height="10" fill="%s" fill-opacity="0.45"/></pattern>`,
+				bg.kind, ni, bg.fill, s.nationColour(ni))
+		}
+	}
+	w.WriteString(`</defs>`)
+}
+
+// regionTitle is the tooltip: the region in words.
+func (s *State) regionTitle(ri int) string {
+	r := s.b.Regions[ri]
+	var parts []string
+	switch r.Kind {
+	case board.Home:
+		kind := s.say("tip.armaments")
+		if r.Shipyard() {
+			kind = s.say("tip.shipyard")
+		}
+		state := s.say("tip.notbuilt")
+		if s.Factories[ri] {
+			state = s.say("tip.built")
+		}
+		parts = append(parts, s.say("tip.home", s.nationName(r.NationIdx), kind, state))
+		if r.PortIdx >= 0 {
+			parts = append(parts, s.say("tip.port", s.regionName(r.PortIdx)))
+		}
+	case board.Impassable:
+		parts = append(parts, s.say("tip.impassable"))
 	default:
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-weight="600" fill="%s" text-anchor="middle" paint-order="stroke" stroke="#ffffff" stroke-opacity="0.8" stroke-width="3">%s</text>`,
-			x+bw/2, y+13, colInk, html.EscapeString(name))
+		if f := s.Flags[ri]; f >= 0 {
+			parts = append(parts, s.say("tip.flag", s.nationName(f)))
+		}
 	}
-	flow := chipFlow{left: x + 4, right: x + bw - 2, x: x + 4, y: y + 28, step: 18, bottom: y + bh}
-	if r.Kind == board.Home {
-		factoryIcon(w, x+12, y+27, r.Shipyard(), s.Factories[ri])
-		flow.x += 20
+	for _, c := range s.b.Canals {
+		if c.ControlIdx == ri {
+			parts = append(parts, s.say("tip.canal", s.say("canal."+c.ID), s.regionName(c.SeaIdx[0]), s.regionName(c.SeaIdx[1])))
+		}
 	}
-	if f := s.Flags[ri]; f >= 0 && r.Kind != board.Home {
-		flagIcon(w, x+bw-15, y+34, s.nationColour(f))
-		flow.right = x + bw - 18 // the first line leaves the flag free
-		flow.flagLine = true
-	}
+	units := 0
 	for ni := range s.Nations {
 		st := s.Units[ni][ri]
 		if st.empty() {
 			continue
 		}
-		col := s.nationColour(ni)
-		if n := st.Armies - st.Hostile; n > 0 {
-			flow.chip(w, int(n), func(cx, cy float64) { armyIcon(w, cx, cy, col, false) })
+		var u []string
+		if f := st.Armies - st.Hostile; f > 0 {
+			u = append(u, s.sayCount("unit.army", int(f)))
 		}
 		if st.Hostile > 0 {
-			flow.chip(w, int(st.Hostile), func(cx, cy float64) { armyIcon(w, cx, cy, col, true) })
+			u = append(u, s.sayCount("unit.hostile", int(st.Hostile)))
 		}
 		if st.Fleets > 0 {
-			flow.chip(w, int(st.Fleets), func(cx, cy float64) { fleetIcon(w, cx, cy, col) })
+			u = append(u, s.sayCount("unit.fleet", int(st.Fleets)))
+		}
+		parts = append(parts, s.say("tip.units", s.nationName(ni), strings.Join(u, ", ")))
+		units++
+	}
+	if units == 0 && r.Kind != board.Impassable {
+		parts = append(parts, s.say("tip.empty"))
+	}
+	return s.say("tip.region", s.regionName(ri), sayList(parts))
+}
+
+// drawConnectors draws the links the rules make between regions that do
+// not touch on the map: straits armies cross, canals, and the Pacific
+// wrap at the left and right edges.
+func (s *State) drawConnectors(w *strings.Builder, sh *board.Shapes) {
+	name := func(id string) string {
+		if i, ok := s.b.Region(id); ok {
+			return s.regionName(i)
+		}
+		return id
+	}
+	for _, c := range sh.Connectors {
+		a, b := c.Ends[0], c.Ends[1]
+		switch c.Kind {
+		case "strait":
+			fmt.Fprintf(w, `<g><title>%s</title><line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="2.2" stroke-dasharray="4 2.5" stroke-linecap="round"/><circle cx="%.1f" cy="%.1f" r="2.2" fill="%s"/><circle cx="%.1f" cy="%.1f" r="2.2" fill="%s"/>`,
+				html.EscapeString(s.say("connector.strait", name(c.A), name(c.B))), a[0], a[1], b[0], b[1], colStrait, a[0], a[1], colStrait, b[0], b[1], colStrait)
+			mapNote(w, c.Label[0], c.Label[1], s.say("strait."+c.Name), "middle")
+			w.WriteString(`</g>`)
+		case "canal":
+			control := ""
+			for _, cn := range s.b.Canals {
+				if cn.ID == c.Name {
+					control = s.regionName(cn.ControlIdx)
+				}
+			}
+			fmt.Fprintf(w, `<g><title>%s</title><line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="2.6" stroke-dasharray="2 2"/><line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="1" />`,
+				html.EscapeString(s.say("connector.canal", s.say("canal."+c.Name), name(c.A), name(c.B), control)), a[0], a[1], b[0], b[1], colCanal, a[0], a[1], b[0], b[1], colCanal)
+			mapNote(w, c.Label[0], c.Label[1], s.say("canal."+c.Name), "middle")
+			w.WriteString(`</g>`)
+		case "wrap":
+			// A is on the left edge, B on the right: each side names the other.
+			fmt.Fprintf(w, `<g><title>%s</title><line x1="0" y1="%.1f" x2="7" y2="%.1f" stroke="%s" stroke-width="2.5"/><line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="2.5"/>`,
+				html.EscapeString(s.say("wrap.tip", name(c.A), name(c.B))), a[1], a[1], colStrait, sh.Width-7, b[1], sh.Width, b[1], colStrait)
+			mapNote(w, 10, a[1]+4, s.say("wrap.to", name(c.B)), "start")
+			mapNote(w, sh.Width-10, b[1]+4, s.say("wrap.to", name(c.A)), "end")
+			w.WriteString(`</g>`)
 		}
 	}
 }
 
-// chipFlow lays pieces out left to right, wrapping to the next line.
-type chipFlow struct {
-	left, right, x, y, step, bottom float64
-	flagLine                        bool
+// mapNote writes a small word on the map with a pale halo.
+func mapNote(w *strings.Builder, x, y float64, text, anchor string) {
+	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-style="italic" fill="#3b2a12" text-anchor="%s" paint-order="stroke" stroke="#ffffff" stroke-width="3" stroke-opacity="0.85">%s</text>`,
+		x, y, anchor, html.EscapeString(text))
 }
 
-// chip draws one icon with its count (the count only when more than one).
-func (f *chipFlow) chip(w *strings.Builder, n int, icon func(x, y float64)) {
-	width := 20.0
-	label := ""
-	if n > 1 {
-		label = fmt.Sprint(n)
-		width += 7*float64(len(label)) + 1
-	}
-	if f.x+width > f.right && f.x > f.left {
-		f.x, f.y = f.left, f.y+f.step
-		if f.flagLine {
-			f.right += 16
-			f.flagLine = false
+// drawPorts puts an anchor in each shipyard's port sea, off its coast.
+func (s *State) drawPorts(w *strings.Builder, sh *board.Shapes) {
+	for _, r := range s.b.Regions {
+		if rs, ok := sh.Shape(r.ID); ok && rs.Port != nil {
+			anchorIcon(w, rs.Port[0], rs.Port[1])
 		}
 	}
-	icon(f.x+8, f.y)
-	if label != "" {
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-weight="700" fill="%s" paint-order="stroke" stroke="#fff" stroke-width="2.5">%s</text>`,
-			f.x+17, f.y+4.5, colInk, label)
-	}
-	f.x += width
 }

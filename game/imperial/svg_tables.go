@@ -14,7 +14,7 @@ func (s *State) drawNationTable(w *strings.Builder, top float64, viewer int) {
 	cols := []struct {
 		at    float64
 		title string
-	}{{x, "Nation"}, {x + 165, "Government"}, {x + 330, "Treasury"}, {x + 410, "Power"}, {x + 480, "Tax"}, {x + 530, "Rondel"}}
+	}{{x, s.say("col.nation")}, {x + 165, s.say("col.government")}, {x + 330, s.say("col.treasury")}, {x + 410, s.say("col.power")}, {x + 480, s.say("col.tax")}, {x + 530, s.say("col.rondel")}}
 	for _, c := range cols {
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="#555">%s</text>`, c.at, top+12, c.title)
 	}
@@ -26,19 +26,19 @@ func (s *State) drawNationTable(w *strings.Builder, top float64, viewer int) {
 		col := s.nationColour(ni)
 		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="24" height="14" rx="3" fill="%s" stroke="#111" stroke-width="0.8"/>`, x, y+2.5, col)
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text>`, x+12, y+13.5, inkOn(col), html.EscapeString(s.nationID(ni)))
-		gov := "—"
+		gov := s.say("none")
 		if nat.Government >= 0 {
 			gov = shortenText(s.playerName(nat.Government), 22)
 		}
-		rondel := "not yet"
+		rondel := s.say("rondel.notyet")
 		if nat.Rondel >= 0 {
-			rondel = rondelLabels[nat.Rondel]
+			rondel = s.slotWord(nat.Rondel)
 		}
 		cells := []string{
 			shortenText(s.nationName(ni), 20),
 			gov,
-			fmt.Sprintf("%dM", nat.Treasury),
-			fmt.Sprintf("%d ×%d", nat.Power, powerFactor(nat.Power)),
+			s.money(nat.Treasury),
+			s.say("power.cell", nat.Power, powerFactor(nat.Power)),
 			fmt.Sprint(nat.TaxValue),
 			rondel,
 		}
@@ -73,10 +73,10 @@ func (s *State) drawPlayerTable(w *strings.Builder, top float64, viewer int) {
 	for _, t := range []struct {
 		at    float64
 		title string
-	}{{x, "Player"}, {x + 140, "Cash"}, {x + 190, "Role"}} {
+	}{{x, s.say("col.player")}, {x + 140, s.say("col.cash")}, {x + 190, s.say("col.role")}} {
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="#555">%s</text>`, t.at, top+12, t.title)
 	}
-	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="#555" text-anchor="end">Bonds</text>`, bondX-6, top+12)
+	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="#555" text-anchor="end">%s</text>`, bondX-6, top+12, s.say("col.bonds"))
 	for ni := range s.Nations {
 		col := s.nationColour(ni)
 		cx := bondX + float64(ni)*cellW
@@ -92,13 +92,13 @@ func (s *State) drawPlayerTable(w *strings.Builder, top float64, viewer int) {
 		name := shortenText(p.Name, 18)
 		if seat == viewer {
 			weight = "700"
-			name = shortenText(p.Name, 12) + " (you)"
+			name = s.say("player.you", shortenText(p.Name, 12))
 		}
 		if acting[seat] {
-			name = "▶ " + name
+			name = s.say("player.acting", name)
 		}
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-weight="%s" fill="%s">%s</text>`, x, y+14, weight, colInk, html.EscapeString(name))
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" fill="%s">%dM</text>`, x+140, y+14, colInk, p.Cash)
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" fill="%s">%s</text>`, x+140, y+14, colInk, s.money(p.Cash))
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s">%s</text>`, x+190, y+14, colInk, s.roleWords(seat))
 		for ni := range s.Nations {
 			s.bondCell(w, bondX+float64(ni)*cellW, y, cellW, ni, seat)
@@ -109,13 +109,13 @@ func (s *State) drawPlayerTable(w *strings.Builder, top float64, viewer int) {
 func (s *State) roleWords(seat int) string {
 	var roles []string
 	if s.InvestorCard == seat {
-		roles = append(roles, "investor card")
+		roles = append(roles, s.say("role.investor"))
 	}
 	if s.Players[seat].SwissBank {
 		if len(roles) > 0 {
-			roles[0] = "card" // both fit the column only in short
+			roles[0] = s.say("role.card") // both fit the column only in short
 		}
-		roles = append(roles, "Swiss bank")
+		roles = append(roles, s.say("role.swiss"))
 	}
 	return strings.Join(roles, ", ")
 }
@@ -136,38 +136,44 @@ func (s *State) bondCell(w *strings.Builder, x, y, width float64, ni, seat int) 
 	}
 	text := strings.Join(costs, " ")
 	if float64(len(text))*6.6+6 > width {
-		text = fmt.Sprintf("%d in %d", total, len(costs))
+		text = s.say("bonds.sum", total, len(costs))
 	}
-	fmt.Fprintf(w, `<g><title>%s bonds: %s (%dM)</title><rect x="%.1f" y="%.1f" width="%.1f" height="16" rx="3" fill="%s" stroke="%s" stroke-width="1"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text></g>`,
-		html.EscapeString(s.nationName(ni)), strings.Join(costs, ", "), total,
+	fmt.Fprintf(w, `<g><title>%s</title><rect x="%.1f" y="%.1f" width="%.1f" height="16" rx="3" fill="%s" stroke="%s" stroke-width="1"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text></g>`,
+		html.EscapeString(s.say("bonds.tip", s.nationName(ni), strings.Join(costs, ", "), s.money(total))),
 		x+1, y+1.5, width-2, mix("#ffffff", s.nationColour(ni), 0.35), s.nationColour(ni), x+width/2, y+13.5, colInk, text)
 }
 
 // drawLegend explains the symbols of the map, two columns.
-func drawLegend(w *strings.Builder, x, y float64) {
+func (s *State) drawLegend(w *strings.Builder, x, y float64) {
 	items := []struct {
-		text string
+		key  string
 		icon func(x, y float64)
 	}{
-		{"army (friendly)", func(ix, iy float64) { armyIcon(w, ix, iy, "#888", false) }},
-		{"hostile army", func(ix, iy float64) { armyIcon(w, ix, iy, "#888", true) }},
-		{"fleet, or in harbour", func(ix, iy float64) { fleetIcon(w, ix, iy, "#888") }},
-		{"flag", func(ix, iy float64) { flagIcon(w, ix-4, iy+7, "#888") }},
-		{"armaments factory", func(ix, iy float64) { factoryIcon(w, ix, iy, false, true) }},
-		{"shipyard", func(ix, iy float64) { factoryIcon(w, ix, iy, true, true) }},
-		{"empty factory site", func(ix, iy float64) { factoryIcon(w, ix, iy, false, false) }},
-		{"port's sea", func(ix, iy float64) { anchorIcon(w, ix, iy) }},
-		{"no crossing", func(ix, iy float64) {
-			fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="2.5" stroke-dasharray="5 3"/>`, ix-9, iy, ix+9, iy, colNoPass)
+		{"legend.army", func(ix, iy float64) { armyIcon(w, ix, iy, "#888", false) }},
+		{"legend.hostile", func(ix, iy float64) { armyIcon(w, ix, iy, "#888", true) }},
+		{"legend.fleet", func(ix, iy float64) { fleetIcon(w, ix, iy, "#888") }},
+		{"legend.flag", func(ix, iy float64) { flagIcon(w, ix-4, iy+7, "#888") }},
+		{"legend.armaments", func(ix, iy float64) { factoryIcon(w, ix, iy, false, true) }},
+		{"legend.shipyard", func(ix, iy float64) { factoryIcon(w, ix, iy, true, true) }},
+		{"legend.site", func(ix, iy float64) { factoryIcon(w, ix, iy, false, false) }},
+		{"legend.port", func(ix, iy float64) { anchorIcon(w, ix, iy) }},
+		{"legend.strait", func(ix, iy float64) {
+			fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="2.2" stroke-dasharray="4 2.5"/>`, ix-9, iy, ix+9, iy, colStrait)
 		}},
-		{"impassable", func(ix, iy float64) {
+		{"legend.canal", func(ix, iy float64) {
+			fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="2.6" stroke-dasharray="2 2"/>`, ix-9, iy, ix+9, iy, colCanal)
+		}},
+		{"legend.impassable", func(ix, iy float64) {
 			fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="18" height="12" fill="url(#imp-hatch)" stroke="#777" stroke-width="0.8"/>`, ix-9, iy-6)
+		}},
+		{"legend.scenery", func(ix, iy float64) {
+			fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="9" height="12" fill="%s" stroke="#a9a49a" stroke-width="0.8"/><rect x="%.1f" y="%.1f" width="9" height="12" fill="%s"/>`, ix-9, iy-6, colScenery, ix, iy-6, colLake)
 		}},
 	}
 	for i, it := range items {
 		ix := x + float64(i%2)*168
 		iy := y + float64(i/2)*21
 		it.icon(ix+10, iy)
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s">%s</text>`, ix+24, iy+4, colInk, it.text)
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s">%s</text>`, ix+24, iy+4, colInk, s.say(it.key))
 	}
 }

@@ -1,5 +1,7 @@
 package imperial
 
+import "rondel/game/words"
+
 // Taxation of the first edition and of Imperial 2030 (the 2010 rules are in
 // taxation.go). Each edition runs the same small steps in its own order:
 //   - 2006 (rule book 003): record the tax and pay the success bonus,
@@ -34,9 +36,10 @@ func (s *State) taxRiseBonus(ni, rev int, l *log) {
 	step := s.b.Tax(rev)
 	if bonus := step.Value - nat.TaxValue; bonus > 0 {
 		s.Players[nat.Government].Cash += bonus
-		l.add("%s's tax revenue is %dM; the tax marker rises to %d and %s receives a %dM success bonus", s.nationName(ni), rev, step.Value, s.playerName(nat.Government), bonus)
+		l.add(s.nat(ev("tax_bonus"), "nation", ni).Money("revenue", rev).Num("value", step.Value).
+			Seat("seat", nat.Government).Money("bonus", bonus))
 	} else {
-		l.add("%s's tax revenue is %dM", s.nationName(ni), rev)
+		l.add(s.nat(ev("tax"), "nation", ni).Money("revenue", rev))
 	}
 	nat.TaxValue = step.Value
 }
@@ -48,9 +51,9 @@ func (s *State) taxNet(ni, rev int, l *log) {
 	pay := s.unitCount(ni)
 	if net := rev - pay; net > 0 {
 		nat.Treasury += net
-		l.add("%s pays %dM soldiers' pay and collects %dM", s.nationName(ni), pay, net)
+		l.add(s.nat(ev("tax_net"), "nation", ni).Money("pay", pay).Money("net", net))
 	} else {
-		l.add("%s's soldiers' pay (%dM) takes all its revenue", s.nationName(ni), pay)
+		l.add(s.nat(ev("tax_net_nothing"), "nation", ni).Money("pay", pay))
 	}
 }
 
@@ -60,18 +63,18 @@ func (s *State) taxPoints(ni, rev int, l *log) {
 	step := s.b.Tax(rev)
 	nat.Power = min(maxPower, nat.Power+step.Points)
 	if step.Points > 0 {
-		l.add("%s gains %d power points (now %d)", s.nationName(ni), step.Points, nat.Power)
+		l.add(s.nat(ev("power"), "nation", ni).Count(step.Points).Num("power", nat.Power))
 	}
 	if nat.Power >= maxPower {
 		s.Passing = false
 		s.Phase = PhaseOver
-		l.add("%s reached %d power points: the game ends", s.nationName(ni), maxPower)
+		l.add(s.nat(ev("game_end"), "nation", ni).Count(maxPower))
 	}
 }
 
 func (s *State) taxIntoTreasury(ni, rev int, l *log) {
 	s.Nations[ni].Treasury += rev
-	l.add("%s's tax revenue is %dM, paid by the bank into its treasury", s.nationName(ni), rev)
+	l.add(s.nat(words.New("imperial2030.event.tax"), "nation", ni).Money("revenue", rev))
 }
 
 // taxSoldiersPay: 1M per army and fleet from the treasury to the bank; a
@@ -84,9 +87,9 @@ func (s *State) taxSoldiersPay(ni int, l *log) {
 	switch {
 	case owed == 0:
 	case paid < owed:
-		l.add("%s pays %dM of its %dM soldiers' pay; the treasury is empty", s.nationName(ni), paid, owed)
+		l.add(s.nat(words.New("imperial2030.event.pay_short"), "nation", ni).Money("paid", paid).Money("owed", owed))
 	default:
-		l.add("%s pays %dM soldiers' pay", s.nationName(ni), paid)
+		l.add(s.nat(words.New("imperial2030.event.pay"), "nation", ni).Money("paid", paid))
 	}
 }
 
@@ -105,15 +108,16 @@ func (s *State) taxBonusFromTreasury(ni, rev int, l *log) {
 	paid := min(bonus, nat.Treasury)
 	if paid <= 0 {
 		if bonus > 0 {
-			l.add("%s's treasury cannot pay %s's %dM bonus", s.nationName(ni), s.playerName(nat.Government), bonus)
+			l.add(s.nat(words.New("imperial2030.event.bonus_unpaid"), "nation", ni).Seat("seat", nat.Government).Money("bonus", bonus))
 		}
 		return
 	}
 	nat.Treasury -= paid
 	s.Players[nat.Government].Cash += paid
 	if paid < bonus {
-		l.add("%s receives a %dM bonus from the treasury of %s (%dM short)", s.playerName(nat.Government), paid, s.nationName(ni), bonus-paid)
+		l.add(s.nat(words.New("imperial2030.event.bonus_short"), "nation", ni).Seat("seat", nat.Government).
+			Money("paid", paid).Money("short", bonus-paid))
 	} else {
-		l.add("%s receives a %dM bonus from the treasury of %s", s.playerName(nat.Government), paid, s.nationName(ni))
+		l.add(s.nat(words.New("imperial2030.event.bonus"), "nation", ni).Seat("seat", nat.Government).Money("paid", paid))
 	}
 }

@@ -3,7 +3,6 @@ package imperial
 import (
 	"slices"
 
-	"rondel/game"
 	"rondel/game/rng"
 )
 
@@ -46,7 +45,7 @@ func (s *State) skipAuction(l *log) {
 	for ni := range s.Nations {
 		s.Nations[ni].Government = s.highestHolder(ni, -1)
 		if g := s.Nations[ni].Government; g >= 0 {
-			l.add("%s governs %s", s.playerName(g), s.nationName(ni))
+			l.add(s.nat(ev("governs"), "nation", ni).Seat("seat", g))
 		}
 	}
 	s.updateSwissBanks()
@@ -70,27 +69,27 @@ func (s *State) auctionChoices(seat int) []Move {
 func (s *State) doAuction(seat int, m Move, l *log) error {
 	a := s.Auction
 	if seat != s.auctionChooser() {
-		return game.Broke("bond distribution", "it is %s's turn to grant a bond to %s", s.playerName(s.auctionChooser()), s.nationName(a.Nation))
+		return broke("auction", s.nat(errText("auction_turn"), "nation", a.Nation).Seat("seat", s.auctionChooser()))
 	}
 	switch m.Type {
 	case MSkipBond:
 		if a.Nation == len(s.Nations)-1 && a.Asked == len(s.Players)-1 && !s.anyBondSold() {
-			return game.Broke("bond distribution", "somebody must grant a bond, or no nation would have a government")
+			return broke("auction", errText("auction_somebody"))
 		}
-		l.add("%s granted no bond to %s", s.playerName(seat), s.nationName(a.Nation))
+		l.add(s.nat(ev("no_grant"), "nation", a.Nation).Seat("seat", seat))
 	case MBond:
 		ni, err := s.nation(m.Nation)
 		if err != nil {
 			return err
 		}
 		if ni != a.Nation || m.TradeIn != 0 {
-			return game.Broke("bond distribution", "now only new bonds of %s are granted", s.nationName(a.Nation))
+			return broke("auction", s.nat(errText("auction_nation"), "nation", a.Nation))
 		}
 		if err := s.buyBond(seat, ni, m.Cost, 0, l); err != nil {
 			return err
 		}
 	default:
-		return game.Broke("bond distribution", "grant a bond to %s or pass", s.nationName(a.Nation))
+		return broke("auction", s.nat(errText("auction_expected"), "nation", a.Nation))
 	}
 	a.Asked++
 	s.skipAuction(l)
@@ -161,7 +160,7 @@ func (s *State) advanceAfter(l *log) bool {
 		s.After.Asked++
 	}
 	for _, ni := range s.checkGovernments(s.After.First) {
-		l.add("%s now governs %s", s.playerName(s.Nations[ni].Government), s.nationName(ni))
+		l.add(s.nat(ev("governs_now"), "nation", ni).Seat("seat", s.Nations[ni].Government))
 	}
 	s.updateSwissBanks()
 	s.After = nil
@@ -171,11 +170,11 @@ func (s *State) advanceAfter(l *log) bool {
 
 func (s *State) doAfter(seat int, m Move, l *log) error {
 	if seat != s.afterSeat() {
-		return game.Broke("investing after a turn", "it is %s's turn to invest", s.playerName(s.afterSeat()))
+		return broke("after", errText("after_turn").Seat("seat", s.afterSeat()))
 	}
 	switch m.Type {
 	case MSkipBond:
-		l.add("%s did not invest", s.playerName(seat))
+		l.add(ev("no_invest").Seat("seat", seat))
 	case MBond:
 		ni, err := s.nation(m.Nation)
 		if err != nil {
@@ -185,13 +184,13 @@ func (s *State) doAfter(seat int, m Move, l *log) error {
 			return c.Nation == m.Nation && c.Cost == m.Cost && c.TradeIn == m.TradeIn
 		})
 		if !ok {
-			return game.Broke("investing after a turn", "%s may now invest only in %s (Swiss banks in any nation), with a bond it can pay", s.playerName(seat), s.nationName(s.afterNation()))
+			return broke("after", s.nat(errText("after_nation"), "nation", s.afterNation()).Seat("seat", seat))
 		}
 		if err := s.buyBond(seat, ni, m.Cost, m.TradeIn, l); err != nil {
 			return err
 		}
 	default:
-		return game.Broke("investing after a turn", "buy a bond or pass")
+		return broke("after", errText("after_expected"))
 	}
 	s.After.Asked++
 	s.advanceAfter(l)

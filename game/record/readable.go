@@ -6,25 +6,29 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"rondel/game"
+	"rondel/game/words"
 )
 
 // WriteReadable writes a game's readable log, the way PGN is for chess: a
 // header of [Tag "value"] lines (game, options, players, dates, result)
 // and then one numbered line per move in the words of the events the move
-// produced:
+// produced, said by sp in its reader's language, seats named as the
+// record names its players:
 //
-//  7. IT (Anna): Italy moved to maneuver1; ...
+//  7. Italy (Anna): Italy moved to maneuver1; ...
 //
 // Before the player comes the subject of the seat's open decision (a
 // nation in Imperial) when the game names one, in words if the state is a
-// game.SubjectNamer. It is built from the
-// engines' events alone, so it works for every game, and replaying is
-// the only source: the log always says what the record means today.
-func WriteReadable(w io.Writer, reg *game.Registry, r *Record) error {
+// game.SubjectNamer. It is built from the engines' events alone, so it
+// works for every game, and replaying is the only source: the log always
+// says what the record means today. Tag names are ASCII keys in every
+// language; GameID and Options keep the record's ids.
+func WriteReadable(w io.Writer, reg *game.Registry, r *Record, sp *words.Speaker) error {
 	g, err := reg.Get(r.GameID)
 	if err != nil {
 		return err
@@ -37,17 +41,18 @@ func WriteReadable(w io.Writer, reg *game.Registry, r *Record) error {
 	if err != nil {
 		return fmt.Errorf("record: setting up: %w", err)
 	}
+	sp = sp.WithNames(setup.Players)
 	var lines []string
 	for i, m := range r.Moves {
-		who := mover(s, r, m)
+		who := mover(sp, s, m)
 		next, ev, err := s.Apply(m.Seat, m.Move)
 		if err != nil {
 			return fmt.Errorf("record: move %d (seat %d, %s): %w", i+1, m.Seat, m.Move, err)
 		}
-		lines = append(lines, fmt.Sprintf("%d. %s: %s", i+1, who, eventWords(ev, s, m)))
+		lines = append(lines, sp.T("record.line", "n", strconv.Itoa(i+1), "who", who, "what", eventWords(sp, ev, s, m)))
 		s = next
 	}
-	if _, err := io.WriteString(w, header(g.Info(), r, s)); err != nil {
+	if _, err := io.WriteString(w, header(sp, g.Info(), r, s)); err != nil {
 		return err
 	}
 	for _, l := range lines {
@@ -60,51 +65,62 @@ func WriteReadable(w io.Writer, reg *game.Registry, r *Record) error {
 
 // mover names who makes m: the decision's subject if any, the player's
 // name, and who acted for them.
-func mover(s game.State, r *Record, m Move) string {
-	name := fmt.Sprintf("seat %d", m.Seat+1)
-	if m.Seat >= 0 && m.Seat < len(r.Players) {
-		name = r.Players[m.Seat].Name
-	}
+func mover(sp *words.Speaker, s game.State, m Move) string {
+	name := sp.SeatName(m.Seat)
 	if m.By != "" {
-		name += ", " + m.By
+		by := m.By
+		if key := "record.by." + m.By; sp.Catalogue().Has(sp.Lang(), key) {
+			by = sp.Term(key)
+		}
+		name = sp.T("record.mover_by", "player", name, "by", by)
 	}
 	for _, d := range s.ToAct() {
 		if d.Seat == m.Seat && d.Subject != "" {
 			subject := d.Subject
 			if n, ok := s.(game.SubjectNamer); ok {
-				if words := n.SubjectName(subject); words != "" {
-					subject = words
+				if t := n.SubjectName(subject); !t.IsZero() {
+					subject = sp.Say(t)
 				}
 			}
-			return subject + " (" + name + ")"
+			return sp.T("record.mover_subject", "subject", subject, "player", name)
 		}
 	}
 	return name
 }
 
-// eventWords joins the events' texts; a move that told nothing is named
+// eventWords joins the events' words; a move that told nothing is named
 // by its label among the legal moves, or else by its JSON.
-func eventWords(ev []game.Event, before game.State, m Move) string {
-	var parts []string
+func eventWords(sp *words.Speaker, ev []game.Event, before game.State, m Move) string {
+	out := ""
+	// An amount of money may end in an abbreviation's dot ("4 Mio."),
+	// which is not the end of a sentence.
+	money := strings.TrimPrefix(sp.Arg(words.Money(0)), "0")
 	for _, e := range ev {
-		if t := strings.TrimSpace(e.Text); t != "" {
-			parts = append(parts, strings.TrimSuffix(t, "."))
+		t := strings.TrimSpace(sp.Say(e.Msg))
+		if !strings.HasSuffix(t, money) {
+			t = strings.TrimSuffix(strings.TrimSuffix(t, "."), "。")
+		}
+		switch {
+		case t == "":
+		case out == "":
+			out = t
+		default:
+			out = sp.T("record.events", "a", out, "b", t)
 		}
 	}
-	out := strings.Join(parts, "; ")
 	if out == "" {
-		out = labelOf(before, m)
+		out = labelOf(sp, before, m)
 	}
-	if m.Note != "" {
-		out += " {" + m.Note + "}"
+	if m.Note != "" { // notify keeps a Text there (words.Encode); old notes are words
+		out += " {" + sp.Say(words.Decode(m.Note)) + "}"
 	}
 	return out
 }
 
-func header(info game.Info, r *Record, final game.State) string {
+func header(sp *words.Speaker, info game.Info, r *Record, final game.State) string {
 	var b strings.Builder
 	tag := func(name, value string) { fmt.Fprintf(&b, "[%s %q]\n", name, value) }
-	tag("Game", info.Name)
+	tag("Game", sp.Say(info.Name))
 	tag("GameID", r.GameID)
 	var opts []string
 	for k, v := range r.Options {
@@ -125,9 +141,9 @@ func header(info game.Info, r *Record, final game.State) string {
 		tag("Finished", r.Finished.UTC().Format(time.RFC3339))
 	}
 	tag("Moves", fmt.Sprint(len(r.Moves)))
-	tag("Result", resultWords(r, final))
-	if res := final.Result(); res != nil && res.TieBreak != "" {
-		tag("TieBreak", res.TieBreak)
+	tag("Result", resultWords(sp, final))
+	if res := final.Result(); res != nil && !res.TieBreak.IsZero() {
+		tag("TieBreak", sp.Say(res.TieBreak))
 	}
 	b.WriteString("\n")
 	return b.String()
@@ -135,10 +151,10 @@ func header(info game.Info, r *Record, final game.State) string {
 
 // resultWords lists the players by place with their scores, or says the
 // game is unfinished.
-func resultWords(r *Record, final game.State) string {
+func resultWords(sp *words.Speaker, final game.State) string {
 	res := final.Result()
 	if !final.Finished() || res == nil {
-		return "unfinished"
+		return sp.T("record.unfinished")
 	}
 	seats := make([]int, len(res.Places))
 	for i := range seats {
@@ -147,28 +163,24 @@ func resultWords(r *Record, final game.State) string {
 	slices.SortStableFunc(seats, func(a, b int) int { return res.Places[a] - res.Places[b] })
 	var parts []string
 	for _, seat := range seats {
-		name := fmt.Sprintf("seat %d", seat+1)
-		if seat < len(r.Players) {
-			name = r.Players[seat].Name
-		}
 		score := ""
 		if seat < len(res.Scores) {
 			score = fmt.Sprintf(" %d", res.Scores[seat])
 		}
-		parts = append(parts, fmt.Sprintf("%d. %s%s", res.Places[seat], name, score))
+		parts = append(parts, fmt.Sprintf("%d. %s%s", res.Places[seat], sp.SeatName(seat), score))
 	}
 	return strings.Join(parts, ", ")
 }
 
 // labelOf finds the legal move's label, comparing compact JSON.
-func labelOf(s game.State, m Move) string {
+func labelOf(sp *words.Speaker, s game.State, m Move) string {
 	want := compact(m.Move)
 	for _, lm := range s.LegalMoves(m.Seat) {
-		if compact(lm.Move) == want && lm.Label != "" {
-			return lm.Label
+		if compact(lm.Move) == want && !lm.Label.IsZero() {
+			return sp.Say(lm.Label)
 		}
 	}
-	return "played " + want
+	return sp.T("record.played", "move", want)
 }
 
 func compact(raw json.RawMessage) string {

@@ -11,6 +11,7 @@ import (
 	"rondel/game"
 	"rondel/game/gametest"
 	"rondel/game/record"
+	"rondel/game/words"
 )
 
 // takeaway plays n moves of the take-away game, the third by the caretaker.
@@ -45,7 +46,7 @@ func TestReadableLog(t *testing.T) {
 	reg := gametest.Registry()
 	rec := takeaway(t, 4)
 	var buf bytes.Buffer
-	if err := record.WriteReadable(&buf, reg, rec); err != nil {
+	if err := record.WriteReadable(&buf, reg, rec, words.English()); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
@@ -76,7 +77,7 @@ func TestReadableLog(t *testing.T) {
 	// A finished game lists the players by place.
 	done := takeaway(t, 200)
 	buf.Reset()
-	if err := record.WriteReadable(&buf, reg, done); err != nil {
+	if err := record.WriteReadable(&buf, reg, done, words.English()); err != nil {
 		t.Fatal(err)
 	}
 	if !regexp.MustCompile(`\[Result "1\. (Anna|Ben) \d+, 2\. (Anna|Ben) \d+"\]`).MatchString(buf.String()) {
@@ -86,7 +87,52 @@ func TestReadableLog(t *testing.T) {
 	// A move the engine refuses is named, and nothing is written.
 	rec.Moves[1].Move = json.RawMessage(`{"pile":"C","take":1}`)
 	buf.Reset()
-	if err := record.WriteReadable(&buf, reg, rec); err == nil || !strings.Contains(err.Error(), "move 2") || buf.Len() != 0 {
+	if err := record.WriteReadable(&buf, reg, rec, words.English()); err == nil || !strings.Contains(err.Error(), "move 2") || buf.Len() != 0 {
 		t.Errorf("refused move: %v, wrote %q", err, buf.String())
+	}
+}
+
+// The log is said in the reader's language: the game's name, the events,
+// who acted for a player, an unfinished result. Tags stay ASCII keys.
+func TestReadableLogLanguages(t *testing.T) {
+	reg := gametest.Registry()
+	rec := takeaway(t, 4)
+	for lang, want := range map[string][]string{
+		"de": {`[Game "Wegnehmen"]`, `[Result "nicht beendet"]`, "Anna nimmt", "Ben, Vertretung: ", " {timed out}"},
+		"zh": {`[Game "取石子"]`, `[Result "未结束"]`, "Anna从", "Ben，代管：", " {timed out}"},
+	} {
+		var buf bytes.Buffer
+		if err := record.WriteReadable(&buf, reg, rec, words.Default().Speaker(lang, nil)); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s log lacks %q:\n%s", lang, w, out)
+			}
+		}
+		if strings.Contains(out, "[takeaway.") || strings.Contains(out, "caretaker") {
+			t.Errorf("%s log has a code or an English word:\n%s", lang, out)
+		}
+	}
+}
+
+// A note kept as words (words.Encode, as notify writes the caretaker's
+// reason) is said in the reader's language.
+func TestReadableLogSaysNotesInWords(t *testing.T) {
+	reg := gametest.Registry()
+	rec := takeaway(t, 4)
+	rec.Moves[2].Note = words.Encode(words.New("takeaway.caretaker"))
+	for lang, want := range map[string]string{
+		"en": " {the caretaker makes the first legal move}",
+		"de": " {die Vertretung macht den ersten erlaubten Zug}",
+	} {
+		var buf bytes.Buffer
+		if err := record.WriteReadable(&buf, reg, rec, words.Default().Speaker(lang, nil)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("%s log lacks %q:\n%s", lang, want, buf.String())
+		}
 	}
 }

@@ -13,9 +13,12 @@ import (
 )
 
 // Format and Version identify the record format; see docs/game-record.md.
+// Version 2 is the first whose states, results and hashes hold no words
+// (engines emit words.Text data); version 1 records keep the hash and
+// result rule they were written under (HashFor, ResultFor).
 const (
 	Format  = "rondel-game-record"
-	Version = 1
+	Version = 2
 )
 
 // Record is one game, complete enough to replay.
@@ -31,7 +34,8 @@ type Record struct {
 	Finished *time.Time   `json:"finished,omitempty"`
 	Moves    []Move       `json:"moves"`
 	Result   *game.Result `json:"result,omitempty"`
-	// StateHash is the SHA-256 of the final state's JSON, hex encoded.
+	// StateHash is the SHA-256 of the final state's JSON, hex encoded, by
+	// the rule of the record's Version (HashFor).
 	StateHash string `json:"state_hash,omitempty"`
 }
 
@@ -131,4 +135,14 @@ func ReplayEach(reg *game.Registry, r *Record, each func(i int, s game.State, ev
 		}
 	}
 	return s, nil
+}
+
+// FromImported returns the record of a game translated from another site's
+// log.
+func FromImported(im *game.Imported) *Record {
+	r := New(im.Game, im.Setup)
+	for _, m := range im.Moves {
+		r.Moves = append(r.Moves, Move{Seat: m.Seat, Move: m.Move, Note: m.Note})
+	}
+	return r
 }

@@ -1,6 +1,7 @@
 // Package selfplay plays games by choosing uniformly among the legal moves,
-// checking the engine's invariants after every move and that replaying the
-// recorded moves gives the identical state. It tests any registered game.
+// checking the engine's invariants and words after every move and that
+// replaying the recorded moves gives the identical state. It tests any
+// registered game.
 package selfplay
 
 import (
@@ -22,6 +23,9 @@ type Config struct {
 	// ReplayCheck replays the record at the end and compares the final
 	// state byte for byte.
 	ReplayCheck bool
+	// NoWordCheck skips checking the engine's words after every move
+	// (for timing the engine alone); tests leave it false.
+	NoWordCheck bool
 }
 
 // Outcome is one game played.
@@ -53,16 +57,36 @@ func Play(reg *game.Registry, gameID string, cfg Config, seed uint64) (Outcome, 
 	}
 	rec := record.New(gameID, setup)
 	src := rng.New(seed ^ 0x5eed5eed)
+	// Illegal moves to try have their own source, so that checking words
+	// never changes the game played.
+	wsrc := rng.New(seed ^ 0x3077d5)
+	if cfg.NoWordCheck {
+		wsrc = nil
+	}
 	out := Outcome{Seed: seed}
+	if err := checkInfo(g.Info()); err != nil {
+		return out, fmt.Errorf("the words of %s: %w", gameID, err)
+	}
 	if err := check(s); err != nil {
 		return out, fmt.Errorf("seed %d, at the start: %w", seed, err)
+	}
+	if err := checkWords(s, nil, cfg.Players, wsrc); err != nil {
+		return out, fmt.Errorf("seed %d, the words at the start: %w", seed, err)
+	}
+	if err := checkBoard(s, cfg.Players); err != nil {
+		return out, fmt.Errorf("seed %d, at the start: %w", seed, err)
+	}
+	if wsrc != nil {
+		if err := checkBoardActs(s, cfg.Players); err != nil {
+			return out, fmt.Errorf("seed %d, at the start: %w", seed, err)
+		}
 	}
 	for !s.Finished() && len(rec.Moves) < cfg.MaxMoves {
 		seat, move, err := pick(s, src)
 		if err != nil {
 			return out, fmt.Errorf("seed %d, move %d: %w", seed, len(rec.Moves)+1, err)
 		}
-		next, _, err := s.Apply(seat, move)
+		next, events, err := s.Apply(seat, move)
 		if err != nil {
 			return out, fmt.Errorf("seed %d, move %d: a listed legal move %s of seat %d was refused: %w", seed, len(rec.Moves)+1, move, seat, err)
 		}
@@ -70,7 +94,18 @@ func Play(reg *game.Registry, gameID string, cfg Config, seed uint64) (Outcome, 
 		if err := check(next); err != nil {
 			return out, fmt.Errorf("seed %d, after move %d %s: %w", seed, len(rec.Moves), move, err)
 		}
+		if err := checkWords(next, events, cfg.Players, wsrc); err != nil {
+			return out, fmt.Errorf("seed %d, the words after move %d %s: %w", seed, len(rec.Moves), move, err)
+		}
+		if wsrc != nil && len(rec.Moves)%boardEvery == 0 {
+			if err := checkBoardActs(next, cfg.Players); err != nil {
+				return out, fmt.Errorf("seed %d, after move %d %s: %w", seed, len(rec.Moves), move, err)
+			}
+		}
 		s = next
+	}
+	if err := checkBoard(s, cfg.Players); err != nil {
+		return out, fmt.Errorf("seed %d, at the end: %w", seed, err)
 	}
 	out.MS = float64(time.Since(start).Microseconds()) / 1000
 	out.Moves, out.Finished, out.Record, out.Final = len(rec.Moves), s.Finished(), rec, s

@@ -40,10 +40,17 @@ type Log struct {
 	Format string `yaml:"format"` // text or json
 }
 
-// Cache bounds memory.
+// Cache bounds the memory kept for speed, in megabytes (MiB).
 type Cache struct {
-	States int `yaml:"states"` // replayed game states kept in memory
+	StateMB int `yaml:"state_mb"` // game states loaded from the database
+	BoardMB int `yaml:"board_mb"` // boards drawn for pages
 }
+
+// StateBytes is the bound of the state cache in bytes.
+func (c Cache) StateBytes() int64 { return int64(c.StateMB) << 20 }
+
+// BoardBytes is the bound of the board cache in bytes.
+func (c Cache) BoardBytes() int64 { return int64(c.BoardMB) << 20 }
 
 // Auth sets sign-in limits.
 type Auth struct {
@@ -76,7 +83,7 @@ func Default() Config {
 		Addr:     "localhost:8080",
 		Database: "rondel.db",
 		Log:      Log{Level: "info", Format: "text"},
-		Cache:    Cache{States: 256},
+		Cache:    Cache{StateMB: 24, BoardMB: 8},
 		Auth:     Auth{LinkMinutes: 15, SessionDays: 30, InviteDays: 14, RateWindowMinutes: 60, PerAddress: 5, PerIP: 20},
 		Mail:     Mail{From: "Rondel <rondel@localhost>", SMTP: SMTP{Port: 587, TLS: "starttls"}},
 		Notify:   defaultNotify(),
@@ -150,10 +157,13 @@ func (c Config) Check() error {
 		errs = append(errs, fmt.Errorf("log.format %q must be text or json", c.Log.Format))
 	}
 	a := c.Auth
-	for name, v := range map[string]int{"cache.states": c.Cache.States + 1, "auth.link_minutes": a.LinkMinutes, "auth.session_days": a.SessionDays,
+	for name, v := range map[string]int{"cache.state_mb": c.Cache.StateMB + 1, "cache.board_mb": c.Cache.BoardMB + 1, "auth.link_minutes": a.LinkMinutes, "auth.session_days": a.SessionDays,
 		"auth.invite_days": a.InviteDays, "auth.rate_window_minutes": a.RateWindowMinutes, "auth.per_address": a.PerAddress, "auth.per_ip": a.PerIP} {
 		if v <= 0 {
 			errs = append(errs, fmt.Errorf("%s must be positive", name))
+			if strings.HasPrefix(name, "cache.") {
+				errs[len(errs)-1] = fmt.Errorf("%s must not be negative", name)
+			}
 		}
 	}
 	switch c.Mail.SMTP.TLS {

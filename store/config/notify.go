@@ -3,7 +3,10 @@ package config
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
+
+	"rondel/game/words"
 )
 
 // Notify configures turn mails, deadlines, reminders and timeouts.
@@ -18,6 +21,20 @@ type Notify struct {
 	AbandonDays  int       `yaml:"abandon_days"` // no move for this long ends a game (0: never)
 	DigestHour   int       `yaml:"digest_hour"`  // UTC hour the daily digest is sent
 	Sender       Sender    `yaml:"sender"`
+	Webhooks     Webhooks  `yaml:"webhooks"`
+}
+
+// Webhooks configures turn notices posted to chat webhooks (a game's or
+// the club's, set on pages; see docs/notifications.md).
+type Webhooks struct {
+	// Language is the club's: the club's webhooks speak it unless the
+	// admin who sets one chooses another.
+	Language       string `yaml:"language"`
+	TimeoutSeconds int    `yaml:"timeout_seconds"` // for one post, connection included
+	// AllowLoopback lets webhooks post to this machine (127.0.0.1, ::1,
+	// localhost) and over plain http there: for tests and local chat
+	// bridges only. Other internal addresses are never posted to.
+	AllowLoopback bool `yaml:"allow_loopback"`
 }
 
 // Preset is a way to keep time in a game: a fixed time per decision, or a
@@ -65,6 +82,7 @@ func defaultNotify() Notify {
 		AbandonDays: 60,
 		DigestHour:  7,
 		Sender:      Sender{IntervalSeconds: 30, MaxAttempts: 8, BackoffSeconds: 60},
+		Webhooks:    Webhooks{Language: "en", TimeoutSeconds: 10},
 	}
 }
 
@@ -120,6 +138,12 @@ func (n Notify) check() []error {
 	s := n.Sender
 	if s.IntervalSeconds <= 0 || s.MaxAttempts <= 0 || s.BackoffSeconds <= 0 {
 		errs = append(errs, errors.New("notify.sender: interval_seconds, max_attempts and backoff_seconds must be positive"))
+	}
+	if !slices.Contains(words.Languages, n.Webhooks.Language) {
+		errs = append(errs, fmt.Errorf("notify.webhooks.language %q must be one of %v", n.Webhooks.Language, words.Languages))
+	}
+	if n.Webhooks.TimeoutSeconds <= 0 || n.Webhooks.TimeoutSeconds > 60 {
+		errs = append(errs, errors.New("notify.webhooks.timeout_seconds must be 1 to 60"))
 	}
 	return errs
 }

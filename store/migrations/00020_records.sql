@@ -1,4 +1,4 @@
--- Complete game records (issue 6): the sealed final state of each finished
+-- Complete game records: the sealed final state of each finished
 -- game, so `rondel verify` can tell when a replay no longer gives it, and
 -- the players who timed out of a game or were dropped from it (they rank
 -- last on the ladder).

@@ -125,41 +125,76 @@ func (l *Ladder) Apply(g Game) (Rated, error) {
 	for i, p := range g.Players {
 		before[i] = l.ratingOf(p.Member)
 	}
-	after := l.model.Rate(before, ranks)
-	best := slices.Min(ranks)
-	out := Rated{Game: g.ID, At: g.At, Changes: make([]Change, len(g.Players))}
+	out := l.model.RateGame(g, ranks, before)
+	wins := out.Wins()
 	for i, p := range g.Players {
-		out.Changes[i] = Change{Member: p.Member, Place: p.Place, Dropped: p.Dropped, Rank: ranks[i], Before: before[i], After: after[i]}
 		m := l.members[p.Member]
 		if m == nil {
 			m = &member{}
 			l.members[p.Member] = m
 		}
-		m.rating = after[i]
+		m.rating = out.Changes[i].After
 		m.games++
-		if ranks[i] == best && !p.Dropped {
+		if wins[i] {
 			m.wins++
 		}
-		m.history = append(m.history, Point{Game: g.ID, At: g.At, Rating: after[i]})
+		m.history = append(m.history, Point{Game: g.ID, At: g.At, Rating: out.Changes[i].After})
 	}
 	l.byGame[g.ID] = len(l.rated)
 	l.rated = append(l.rated, out)
 	return cloneRated(out), nil
 }
 
+// RateGame rates one game (checked by CheckGame, which gave ranks) from
+// its players' ratings before it.
+func (m Model) RateGame(g Game, ranks []int, before []Rating) Rated {
+	after := m.Rate(before, ranks)
+	out := Rated{Game: g.ID, At: g.At, Changes: make([]Change, len(g.Players))}
+	for i, p := range g.Players {
+		out.Changes[i] = Change{Member: p.Member, Place: p.Place, Dropped: p.Dropped, Rank: ranks[i], Before: before[i], After: after[i]}
+	}
+	return out
+}
+
+// Wins says, by player, whether the game counts as their win: the best
+// rank, alone or shared, without having been dropped.
+func (r Rated) Wins() []bool {
+	best := 0
+	for i, c := range r.Changes {
+		if i == 0 || c.Rank < best {
+			best = c.Rank
+		}
+	}
+	out := make([]bool, len(r.Changes))
+	for i, c := range r.Changes {
+		out[i] = c.Rank == best && !c.Dropped
+	}
+	return out
+}
+
 // check says why g cannot be rated next, or returns the ranks to rate it by.
 func (l *Ladder) check(g Game) ([]int, error) {
-	if g.ID == "" {
-		return nil, errors.New("rating: a game without an id cannot be rated")
-	}
 	if _, dup := l.byGame[g.ID]; dup {
 		return nil, fmt.Errorf("rating: game %s is already rated", g.ID)
 	}
 	if n := len(l.rated); n > 0 {
 		last := Game{ID: l.rated[n-1].Game, At: l.rated[n-1].At}
-		if compareGames(g, last) < 0 {
+		if Before(g, last) {
 			return nil, fmt.Errorf("game %s (%s) after game %s (%s): %w", g.ID, g.At.Format(time.RFC3339), last.ID, last.At.Format(time.RFC3339), ErrOutOfOrder)
 		}
+	}
+	return CheckGame(g)
+}
+
+// Before reports whether game a is rated before game b: games are rated in
+// (At, ID) order.
+func Before(a, b Game) bool { return compareGames(a, b) < 0 }
+
+// CheckGame says why g cannot be rated at all (whatever was rated before
+// it), or returns the ranks to rate it by.
+func CheckGame(g Game) ([]int, error) {
+	if g.ID == "" {
+		return nil, errors.New("rating: a game without an id cannot be rated")
 	}
 	if len(g.Players) < 2 {
 		return nil, fmt.Errorf("rating: game %s has %d players; a rated game needs at least 2", g.ID, len(g.Players))
@@ -220,6 +255,13 @@ func (l *Ladder) Table() []Standing {
 	for id, m := range l.members {
 		rows = append(rows, standing(id, m))
 	}
+	return RankTable(rows)
+}
+
+// RankTable orders standings as a ladder table (highest ordinal first,
+// then member id) and numbers them: members with equal ordinals share a
+// rank. It returns rows, sorted in place.
+func RankTable(rows []Standing) []Standing {
 	slices.SortFunc(rows, func(a, b Standing) int {
 		switch {
 		case a.Ordinal > b.Ordinal:
@@ -238,12 +280,13 @@ func (l *Ladder) Table() []Standing {
 	return rows
 }
 
-func standing(id string, m *member) Standing {
-	return Standing{
-		Member: id, Rating: m.rating, Ordinal: m.rating.Ordinal(),
-		Games: m.games, Wins: m.wins, Provisional: m.games < ProvisionalGames,
-	}
+// NewStanding makes a ladder row from a member's stored rating and
+// counts (Rank left 0: see RankTable).
+func NewStanding(member string, r Rating, games, wins int) Standing {
+	return Standing{Member: member, Rating: r, Ordinal: r.Ordinal(), Games: games, Wins: wins, Provisional: games < ProvisionalGames}
 }
+
+func standing(id string, m *member) Standing { return NewStanding(id, m.rating, m.games, m.wins) }
 
 // Member returns one member's row (Rank left 0; see Table for positions),
 // and false if they have no rated game.
@@ -286,4 +329,23 @@ func (l *Ladder) Games() []Rated {
 func cloneRated(r Rated) Rated {
 	r.Changes = slices.Clone(r.Changes)
 	return r
+}
+
+// Clone returns a copy of the ladder that later Apply calls on either one
+// do not change: the ladder book rates new games on a clone and hands the
+// old one to readers as an immutable snapshot. Histories and rated games
+// are only ever appended to, so the copy shares their elements, clipped
+// so that an append on one never writes where the other reads.
+func (l *Ladder) Clone() *Ladder {
+	c := &Ladder{model: l.model, members: make(map[string]*member, len(l.members)),
+		rated: slices.Clip(l.rated), byGame: make(map[string]int, len(l.byGame))}
+	for id, m := range l.members {
+		cm := *m
+		cm.history = slices.Clip(m.history)
+		c.members[id] = &cm
+	}
+	for id, i := range l.byGame {
+		c.byGame[id] = i
+	}
+	return c
 }

@@ -121,14 +121,6 @@ func TestRateSequencesMatchReference(t *testing.T) {
 	}
 }
 
-func TestRateDefaultIsDefaultModel(t *testing.T) {
-	in := []Rating{{25, 25.0 / 3}, {30, 4}, {20, 6}}
-	ranks := []int{2, 1, 3}
-	if got, want := Rate(in, ranks), DefaultModel().Rate(in, ranks); !closeRatings(got, want) {
-		t.Fatalf("Rate %v, DefaultModel().Rate %v", got, want)
-	}
-}
-
 func TestNewPlayerOrdinalIsZero(t *testing.T) {
 	if o := DefaultModel().New().Ordinal(); math.Abs(o) > 1e-12 {
 		t.Fatalf("new player's ordinal %v, want 0", o)

@@ -3,6 +3,7 @@ package rating
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -128,6 +129,15 @@ func (ls *Ladders) Apply(g Game) (Rated, error) {
 		}
 	}
 	return out, nil
+}
+
+// Clone returns a copy that later Apply calls on either one do not change.
+func (ls *Ladders) Clone() *Ladders {
+	c := &Ladders{AllTime: ls.AllTime.Clone(), Seasons: slices.Clone(ls.Seasons)}
+	for _, l := range ls.Season {
+		c.Season = append(c.Season, l.Clone())
+	}
+	return c
 }
 
 // Current returns the ladder of the season a moment falls in, or nil if

@@ -19,31 +19,44 @@ import (
 	"rondel/game"
 	"rondel/game/caesar"
 	"rondel/game/imperial"
+	"rondel/game/words"
 	"rondel/handlers"
 	"rondel/store"
 	"rondel/store/config"
+	"rondel/store/storetest"
 )
 
 const chromium = "/usr/bin/chromium"
 
-// needs skips the test, saying what is missing, unless the browser, node
-// and playwright-core (npm ci in tests/browser) are installed.
+// needs skips the test, saying what is missing, unless the browser, node,
+// playwright-core and axe-core (npm ci in tests/browser) are installed.
 func needs(t *testing.T) string {
 	t.Helper()
+	node, why := missing()
+	if why != "" {
+		t.Skip(why)
+	}
+	return node
+}
+
+// missing finds node, or says what the real-browser test lacks here.
+func missing() (node, why string) {
 	if testing.Short() {
-		t.Skip("real-browser test skipped in -short mode")
+		return "", "go test -short leaves them out"
 	}
 	if _, err := os.Stat(chromium); err != nil {
-		t.Skip("chromium is not installed (apt-get install chromium)")
+		return "", "chromium is not installed (apt-get install chromium)"
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Skip("node is not installed (apt-get install nodejs)")
+		return "", "node is not installed (apt-get install nodejs)"
 	}
-	if _, err := os.Stat("node_modules/playwright-core"); err != nil {
-		t.Skip("playwright-core is not installed (npm ci in tests/browser)")
+	for _, pkg := range []string{"playwright-core", "axe-core"} {
+		if _, err := os.Stat("node_modules/" + pkg); err != nil {
+			return "", pkg + " is not installed (npm ci in tests/browser)"
+		}
 	}
-	return node
+	return node, ""
 }
 
 // drive starts Rondel hosting every game it tests, runs drive.mjs for
@@ -51,15 +64,8 @@ func needs(t *testing.T) string {
 func drive(t *testing.T, gameID string, moves int) (*store.Store, string) {
 	node := needs(t)
 	reg := game.NewRegistry(imperial.New(), caesar.New())
-	st, err := store.Open(filepath.Join(t.TempDir(), "browser.db"), store.Options{Registry: reg, CacheSize: 16})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := storetest.Open(t, store.Options{Registry: reg, CacheBytes: 16 << 20})
 	ctx := context.Background()
-	if err := st.CheckSchema(ctx, true); err != nil {
-		t.Fatal(err)
-	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -107,7 +113,7 @@ func played(t *testing.T, st *store.Store) ([]store.Move, string) {
 	var all strings.Builder
 	for _, m := range moves {
 		for _, e := range m.EventList() {
-			all.WriteString(e.Text + "\n")
+			all.WriteString(words.English().Say(e.Msg) + "\n")
 		}
 	}
 	return moves, all.String()
@@ -123,7 +129,7 @@ func TestImperialInChromium(t *testing.T) {
 			t.Errorf("no event with %q in %d moves", want, len(moves))
 		}
 	}
-	if !strings.Contains(events, " bought the ") && !strings.Contains(events, " upgraded the ") {
+	if !strings.Contains(events, " bought ") && !strings.Contains(events, " upgraded ") {
 		t.Errorf("no bond bought or upgraded in an investor turn in %d moves", len(moves))
 	}
 	if _, err := os.Stat(filepath.Join(dir, "04-after-convoy.png")); err != nil {

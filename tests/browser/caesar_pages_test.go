@@ -21,14 +21,17 @@ import (
 
 	"rondel/game"
 	"rondel/game/caesar"
+	"rondel/game/words"
 	"rondel/handlers"
+	"rondel/notify"
 	"rondel/store"
 	"rondel/store/config"
+	"rondel/store/storetest"
 )
 
-// caesarRun is a 4-player Cäsars Imperium game in a running Rondel, played
-// through store.AppendMove as the pages would, with every seat signed in.
-type caesarRun struct {
+// gameRun is a game in a running Rondel, played through store.AppendMove
+// as the pages would, with every seat signed in.
+type gameRun struct {
 	t        *testing.T
 	node     string
 	st       *store.Store
@@ -49,6 +52,7 @@ type shot struct {
 	Width   int    `json:"width"`
 	Height  int    `json:"height"`
 	Open    bool   `json:"open"` // unfold the overview
+	NoBoard bool   `json:"-"`    // a page without the board
 }
 
 // pageSeen is what shoot.mjs reports of a page.
@@ -63,19 +67,43 @@ type pageSeen struct {
 	Picks     []string   `json:"picks"`
 	Options   []string   `json:"options"`
 	Board     int        `json:"board"`
+	// ScrollWidth is how wide the page is, in CSS pixels: at most the
+	// viewport's width, or the page scrolls sideways.
+	ScrollWidth int    `json:"scrollWidth"`
+	Lang        string `json:"lang"` // <html lang>
+	Text        string `json:"text"` // the words of <main>
 }
 
-func startCaesar(t *testing.T) *caesarRun {
+// startCaesar starts a 4-player Cäsars Imperium game.
+func startCaesar(t *testing.T) *gameRun {
+	r := startGame(t, game.NewRegistry(caesar.New()), caesar.ID, "Caesar club night", 7, nil)
+	r.dir, _ = filepath.Abs("../../testdata-artifacts/browser/caesars-imperium-4p")
+	return r
+}
+
+// startGame starts a 4-player game of kind with the given options in a
+// running Rondel hosting reg.
+func startGame(t *testing.T, reg *game.Registry, kind, name string, seed uint64, opts game.Options) *gameRun {
+	return startServer(t, reg).newGame(kind, name, seed, opts, 4)
+}
+
+// server is a running Rondel on a test store.
+type server struct {
+	t    *testing.T
+	node string
+	st   *store.Store
+	base string
+}
+
+// startServer starts Rondel hosting reg, until the test ends.
+func startServer(t *testing.T, reg *game.Registry) *server { return serve(t, reg, false) }
+
+// serve starts Rondel hosting reg; withNotify adds the pages of mail
+// settings and a game's deadlines (notify's jobs do not run).
+func serve(t *testing.T, reg *game.Registry, withNotify bool) *server {
 	node := needs(t)
 	ctx := context.Background()
-	st, err := store.Open(filepath.Join(t.TempDir(), "caesar.db"), store.Options{Registry: game.NewRegistry(caesar.New()), CacheSize: 16})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if err := st.CheckSchema(ctx, true); err != nil {
-		t.Fatal(err)
-	}
+	st := storetest.Open(t, store.Options{Registry: reg, CacheBytes: 16 << 20})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -83,35 +111,53 @@ func startCaesar(t *testing.T) *caesarRun {
 	cfg := config.Default()
 	cfg.Addr = ln.Addr().String()
 	cfg.BaseURL = "http://" + cfg.Addr
-	h, err := handlers.New(handlers.Deps{Store: st, Config: cfg, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	deps := handlers.Deps{Store: st, Config: cfg, Logger: log}
+	if withNotify {
+		svc, err := notify.New(ctx, notify.Options{Store: st, Config: cfg, Logger: log})
+		if err != nil {
+			t.Fatal(err)
+		}
+		deps.Notify = svc
+	}
+	h, err := handlers.New(deps)
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := &http.Server{Handler: h}
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Shutdown(ctx) })
+	return &server{t: t, node: node, st: st, base: cfg.BaseURL}
+}
 
-	players := []store.NewPlayer{
-		{Name: "Ann", Email: "ann@example.org"}, {Name: "Bob", Email: "bob@example.org"},
-		{Name: "Cy", Email: "cy@example.org"}, {Name: "Dora", Email: "dora@example.org"},
-	}
-	g, invites, err := st.CreateGame(ctx, store.NewGame{GameID: caesar.ID, Name: "Caesar club night", Seed: 7, Players: players})
+// people are the players of the games the tests start, in seat order.
+var people = []store.NewPlayer{
+	{Name: "Ann", Email: "ann@example.org"}, {Name: "Bob", Email: "bob@example.org"},
+	{Name: "Cy", Email: "cy@example.org"}, {Name: "Dora", Email: "dora@example.org"},
+	{Name: "Eve", Email: "eve@example.org"}, {Name: "Fay", Email: "fay@example.org"},
+}
+
+// newGame starts a game of kind for the first players of people, each
+// accepted and signed in.
+func (s *server) newGame(kind, name string, seed uint64, opts game.Options, players int) *gameRun {
+	t := s.t
+	ctx := context.Background()
+	g, invites, err := s.st.CreateGame(ctx, store.NewGame{Kind: kind, Name: name, Seed: seed, Options: opts, Players: people[:players]})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &caesarRun{t: t, node: node, st: st, base: cfg.BaseURL, gameID: g.ID, rand: rand.New(rand.NewPCG(4, 1))}
-	r.dir, _ = filepath.Abs("../../testdata-artifacts/browser/caesars-imperium-4p")
+	r := &gameRun{t: t, node: s.node, st: s.st, base: s.base, gameID: g.ID, rand: rand.New(rand.NewPCG(4, 1))}
 	for _, inv := range invites {
-		if _, err := st.AcceptSeat(ctx, g.ID, inv.User.ID); err != nil {
+		if _, err := s.st.AcceptSeat(ctx, g.ID, inv.User.ID); err != nil {
 			t.Fatal(err)
 		}
-		token, err := st.CreateSession(ctx, inv.User.ID, time.Hour)
+		token, err := s.st.CreateSession(ctx, inv.User.ID, time.Hour)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r.sessions = append(r.sessions, token)
 	}
-	if r.seats, err = st.Seats(ctx, g.ID); err != nil {
+	if r.seats, err = s.st.Seats(ctx, g.ID); err != nil {
 		t.Fatal(err)
 	}
 	return r
@@ -119,7 +165,7 @@ func startCaesar(t *testing.T) *caesarRun {
 
 // playUntil plays random legal moves until stop accepts the open decision
 // (returned) or the game ends (nil).
-func (r *caesarRun) playUntil(stop func(d game.Decision, legal []game.LegalMove) bool) *game.Decision {
+func (r *gameRun) playUntil(stop func(d game.Decision, legal []game.LegalMove) bool) *game.Decision {
 	ctx := context.Background()
 	for moves := 0; moves < 400; moves++ {
 		pos, err := r.st.Current(ctx, r.gameID)
@@ -132,7 +178,7 @@ func (r *caesarRun) playUntil(stop func(d game.Decision, legal []game.LegalMove)
 		d := pos.State.ToAct()[0]
 		legal := pos.State.LegalMoves(d.Seat)
 		if len(legal) == 0 {
-			r.t.Fatalf("seat %d has no legal move for %q", d.Seat, d.Prompt)
+			r.t.Fatalf("seat %d has no legal move for %q", d.Seat, r.english().Say(d.Prompt))
 		}
 		if stop(d, legal) {
 			return &d
@@ -154,32 +200,30 @@ func (r *caesarRun) playUntil(stop func(d game.Decision, legal []game.LegalMove)
 	return nil
 }
 
+// english is the speaker of the pages' words in English, naming seats as
+// the game does.
+func (r *gameRun) english() *words.Speaker {
+	names := make([]string, len(r.seats))
+	for i, st := range r.seats {
+		names[i] = st.Name
+	}
+	return words.English().WithNames(names)
+}
+
 // page is a shot of the game page (with an optional query) as seat.
-func (r *caesarRun) page(name string, seat int, query string, width int) shot {
+func (r *gameRun) page(name string, seat int, query string, width int) shot {
 	p := "/games/" + strconv.FormatInt(r.gameID, 10) + query
 	return shot{Name: name, Path: p, Session: r.sessions[seat], Width: width, Height: 900}
 }
 
 // shoot runs shoot.mjs and returns what each page showed, by name.
-func (r *caesarRun) shoot(shots ...shot) map[string]pageSeen {
+func (r *gameRun) shoot(shots ...shot) map[string]pageSeen {
 	spec, _ := json.Marshal(shots)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, r.node, "shoot.mjs")
-	cmd.Env = append(os.Environ(), "RONDEL_URL="+r.base, "OUT="+r.dir, "SHOTS="+string(spec))
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		r.t.Fatalf("shoot.mjs: %v\n%s%s", err, out, stderr.String())
-	}
 	seen := map[string]pageSeen{}
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
+	for _, line := range runScript(r.t, r.node, "shoot.mjs", 2*time.Minute, "RONDEL_URL="+r.base, "OUT="+r.dir, "SHOTS="+string(spec)) {
 		var p pageSeen
-		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
-			r.t.Fatalf("shoot.mjs said %q: %v", sc.Text(), err)
+		if err := json.Unmarshal(line, &p); err != nil {
+			r.t.Fatalf("shoot.mjs said %q: %v", line, err)
 		}
 		seen[p.Name] = p
 	}
@@ -187,15 +231,40 @@ func (r *caesarRun) shoot(shots ...shot) map[string]pageSeen {
 		if fi, err := os.Stat(filepath.Join(r.dir, s.Name+".png")); err != nil || fi.Size() < 10_000 {
 			r.t.Errorf("screenshot %s missing or empty: %v", s.Name, err)
 		}
-		if seen[s.Name].Board != 1 {
+		if seen[s.Name].Board != 1 && !s.NoBoard {
 			r.t.Errorf("%s: the page shows %d boards", s.Name, seen[s.Name].Board)
+		}
+		if w := seen[s.Name].ScrollWidth; w > s.Width {
+			r.t.Errorf("%s: the page is %d px wide in a %d px window", s.Name, w, s.Width)
 		}
 	}
 	return seen
 }
 
+// runScript runs a node script of this folder with env added and returns
+// the lines it prints, each what it saw of a page, as JSON.
+func runScript(t *testing.T, node, script string, timeout time.Duration, env ...string) [][]byte {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, script)
+	cmd.Env = append(os.Environ(), env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s%s", script, err, out, stderr.String())
+	}
+	var lines [][]byte
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 4<<20)
+	for sc.Scan() {
+		lines = append(lines, append([]byte(nil), sc.Bytes()...))
+	}
+	return lines
+}
+
 // get fetches a page as seat 0 and returns its body.
-func (r *caesarRun) get(path string) string {
+func (r *gameRun) get(path string) string {
 	req, _ := http.NewRequest(http.MethodGet, r.base+path, nil)
 	req.AddCookie(&http.Cookie{Name: "rondel_session", Value: r.sessions[0]})
 	resp, err := http.DefaultClient.Do(req)
@@ -237,14 +306,16 @@ func TestCaesarPagesInChromium(t *testing.T) {
 		t.Fatalf("the form offers %d connections (%d picks), the engine %d", len(form.Labels), len(form.Picks), len(want))
 	}
 	groups := map[string]bool{}
+	en := r.english()
 	for i, m := range want {
-		groups[m.Group] = true
-		if form.Labels[i] != m.Label {
-			t.Errorf("connection %d reads %q, want %q", i, form.Labels[i], m.Label)
+		groups[m.Group.Key()] = true
+		label, group := en.Say(m.Label), en.Say(m.Group)
+		if form.Labels[i] != label {
+			t.Errorf("connection %d reads %q, want %q", i, form.Labels[i], label)
 		}
-		city := m.Group[:strings.Index(m.Group, " (")]
-		if !strings.HasSuffix(strings.SplitN(m.Label, " (", 2)[0], city) || !strings.Contains(m.Label, "road") {
-			t.Errorf("connection %q does not end at %s and count its roads", m.Label, city)
+		city := group[:strings.Index(group, " (")]
+		if !strings.HasSuffix(strings.SplitN(label, " (", 2)[0], city) || !strings.Contains(label, "road") {
+			t.Errorf("connection %q does not end at %s and count its roads", label, city)
 		}
 	}
 	if len(form.Legends) != len(groups) || len(groups) < 2 {
@@ -288,8 +359,8 @@ func TestCaesarPagesInChromium(t *testing.T) {
 	}
 	for _, name := range []string{"finished-laptop", "finished-phone"} {
 		p := seen[name]
-		if !strings.Contains(p.TieBreak, res.TieBreak) || res.TieBreak == "" {
-			t.Errorf("%s: tie-break words %q, want %q", name, p.TieBreak, res.TieBreak)
+		if tie := en.Say(res.TieBreak); !strings.Contains(p.TieBreak, tie) || tie == "" {
+			t.Errorf("%s: tie-break words %q, want %q", name, p.TieBreak, tie)
 		}
 		if len(p.Result) != len(res.Scores) {
 			t.Fatalf("%s: %d result rows, want %d", name, len(p.Result), len(res.Scores))

@@ -3,7 +3,7 @@
 // through the outbox, then play until every nation has had an import, a
 // maneuver and an investor turn, with at least one army carried by convoy.
 // Run by browser_test.go with RONDEL_URL and ARTIFACTS set.
-import { chromium } from 'playwright-core';
+import { launch } from './chromium.mjs';
 import { mkdirSync } from 'node:fs';
 
 const base = process.env.RONDEL_URL;
@@ -11,13 +11,7 @@ const gameID = process.env.GAME || 'imperial';
 const out = `${process.env.ARTIFACTS}/${gameID}`;
 mkdirSync(out, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  // launch() gives every run a fresh temporary profile (--user-data-dir).
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 
 const people = [
   { name: 'Ann', email: 'ann@example.org' },
@@ -31,24 +25,61 @@ async function shot(page, name) {
   await page.screenshot({ path: `${out}/${name}.png`, fullPage: true });
 }
 
-// options lists every offered move of a decision form: radios grouped in
-// fieldsets, or the options of a select grouped by optgroup.
+// options lists the moves the page offers: radios grouped in fieldsets,
+// the options of a select grouped by optgroup, the buttons of their own
+// (End the maneuver, the answers to a question), and the moves the board
+// shows (#board-acts: on a page that first asks which unit, they are the
+// moves of every unit, made through the unit's page).
 async function options(page) {
-  return page.$$eval('form.move input[type=radio][name=move], form.move select option', (els) => els
-    .filter((e) => e.value !== '')
+  const shown = await page.$$eval('form.move input[type=radio][name=move], form.move select option, form.move-now button[name=move]', (els) => els
+    .filter((e) => e.value !== '' && !e.disabled)
     .map((e) => {
-      const radio = e.tagName === 'INPUT';
-      const label = radio ? document.querySelector(`label[for="${e.id}"]`).textContent : e.textContent;
-      const group = radio ? e.closest('fieldset').querySelector('legend').textContent : e.parentElement.label;
-      return { radio, id: e.id, value: e.value, label: label.trim(), group: (group || '').trim() };
+      const kind = { INPUT: 'radio', BUTTON: 'button' }[e.tagName] || 'option';
+      const label = kind === 'radio' ? document.querySelector(`label[for="${e.id}"]`).textContent : e.textContent;
+      const group = kind === 'radio' ? e.closest('fieldset').querySelector('legend').textContent : kind === 'option' ? e.parentElement.label : '';
+      return { kind, id: e.id, value: e.value, label: label.trim(), group: (group || '').trim() };
     }));
+  const acts = await page.$$eval('#board-acts li[data-move]', (lis) => lis.map((li) =>
+    ({ kind: 'act', value: li.dataset.move, label: li.textContent.trim(), group: li.dataset.group })));
+  return shown.concat(acts.filter((a) => !shown.some((o) => o.value === a.value)));
 }
 
-// play submits the chosen move and returns the "what happened" text.
+// findOption finds a move by want among the page's options, else on the
+// pages of the groups it offers to pick (ul.pick), one after the other.
+async function findOption(page, want) {
+  const here = page.url();
+  let found = (await options(page)).find(want);
+  const links = found ? [] : await page.$$eval('ul.pick a', (as) => as.map((a) => a.href));
+  for (const href of links) {
+    await page.goto(href);
+    if ((found = (await options(page)).find(want))) return { ...found, url: href };
+  }
+  if (links.length) await page.goto(here);
+  return found;
+}
+
+// play submits the chosen move through the form and returns the "what
+// happened" text; a move of the board's list is made on its group's page.
 async function play(page, pick) {
-  if (pick.radio) await page.check(`#${pick.id}`);
-  else await page.selectOption('#move-select', pick.value);
-  await page.click('text=Play this move');
+  if (pick.url) await page.goto(pick.url);
+  if (pick.kind === 'act') {
+    const { value, group } = pick;
+    const links = await page.$$eval('ul.pick a', (as) => as.map((a) => ({ href: a.href, text: a.textContent })));
+    for (const l of links.filter((x) => x.text.includes(group))) {
+      await page.goto(l.href);
+      if ((pick = (await options(page)).find((x) => x.kind === 'radio' && x.value === value))) break;
+    }
+    if (!pick) throw new Error(`no page of the form offers ${value}`);
+  }
+  if (pick.kind === 'radio') {
+    await page.check(`#${pick.id}`);
+    await page.click('text=Play this move');
+  } else if (pick.kind === 'button') {
+    await page.$$eval('form.move-now button[name=move]', (bs, v) => bs.find((b) => b.value === v).click(), pick.value);
+  } else {
+    await page.selectOption('#move-select', pick.value);
+    await page.click('text=Play this move');
+  }
   await page.waitForLoadState();
   return page.locator('#happened').innerText();
 }
@@ -105,7 +136,7 @@ async function playImperialRound(pages, gameURL) {
       turns[n] = (turns[n] || 0) + 1;
       const want = ['import', 'maneuver', 'investor'][turns[n] - 1];
       fleetMoved[n] = false;
-      pick = (want && find((o) => o.label.startsWith(want))) || pick;
+      pick = (want && find((o) => o.label.toLowerCase().startsWith(want))) || pick;
     } else if (/^Import/.test(prompt)) {
       pick = find((o) => /fleet/.test(o.label) && /army/.test(o.label)) || find((o) => /fleet|army/.test(o.label)) || pick;
     } else if ((m = prompt.match(/Maneuver (.+)'s fleets/))) {
@@ -116,11 +147,11 @@ async function playImperialRound(pages, gameURL) {
       else if (!fleetMoved[n] && fleet) { pick = fleet; fleetMoved[n] = true; }
       else pick = find((o) => /End the maneuver/.test(o.label)) || pick;
     } else if (/Buy or upgrade/.test(prompt)) {
-      pick = find((o) => /^(Buy|Upgrade)/i.test(o.label)) || pick;
+      pick = (await findOption(page, (o) => /^(Buy|Upgrade)/i.test(o.label))) || pick;
     }
     log(`move ${move + 1}: ${people[i].name}: ${prompt} -> [${pick.group}] ${pick.label}`);
     const happened = await play(page, pick);
-    if (/imported (army|fleet)/.test(happened) && !imported) { imported = true; await shot(page, '03-after-import'); }
+    if (/imported (an? )?(army|fleet)/.test(happened) && !imported) { imported = true; await shot(page, '03-after-import'); }
     if (/by convoy/.test(happened) && !convoyed) { convoyed = true; await shot(page, '04-after-convoy'); }
     if (/Buy or upgrade/.test(prompt) && !invested) { invested = true; await shot(page, '05-after-investor'); }
   }

@@ -4,19 +4,14 @@
 // Run by caesar_pages_test.go with RONDEL_URL, OUT and SHOTS set; SHOTS is
 // a JSON list of {name, path, session, width, height, open}; open unfolds
 // every <details> before the screenshot.
-import { chromium } from 'playwright-core';
+import { launch } from './chromium.mjs';
 import { mkdirSync } from 'node:fs';
 
 const base = process.env.RONDEL_URL;
 const out = process.env.OUT;
 mkdirSync(out, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 
 // seen collects the words of the page the test checks.
 async function seen(page) {
@@ -28,10 +23,13 @@ async function seen(page) {
     prompts: await texts('.decide .prompt'),
     situation: (await texts('.decide .situation')).join(' '),
     legends: await texts('form.move legend'),
-    labels: await texts('form.move .choice label'),
+    labels: await texts('form.move .choice label, form.move-now button'),
     picks: await texts('.decide ul.pick a'),
     options: await texts('form.move select option'),
     board: await page.locator('section.board svg').count(),
+    scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth),
+    lang: await page.evaluate(() => document.documentElement.lang),
+    text: (await page.locator('main').innerText()).replace(/\s+/g, ' '),
   };
 }
 

@@ -144,9 +144,6 @@ func parseAll() (map[string]*Board, error) {
 	}
 	out := map[string]*Board{}
 	for _, f := range files {
-		if strings.HasSuffix(f.Name(), "-layout.yaml") {
-			continue // drawing data, read by layout.go
-		}
 		name := strings.TrimSuffix(f.Name(), ".yaml")
 		b, err := parse(name)
 		if err != nil {

@@ -58,6 +58,10 @@ type trace struct {
 	Before, After         *checkpoint
 	ComparableCheckpoints []int `json:"comparable_checkpoints"`
 	FirstDivergence       *int  `json:"first_divergence_index"`
+	DivergenceEvents      []struct {
+		Index int    `json:"index"`
+		Kind  string `json:"kind"`
+	} `json:"divergence_events"`
 }
 
 func loadTrace(t *testing.T, name string) (trace, []Entry) {
@@ -170,7 +174,8 @@ func diff(site siteSummary, ours imperial.Summary, world2030 bool) []string {
 	return out
 }
 
-func TestSampleLogsMatchTheSite(t *testing.T) {
+// eachTrace imports every sample trace of testdata, each in a subtest.
+func eachTrace(t *testing.T, check func(t *testing.T, tr trace, entries []Entry, res *Result)) {
 	files, _ := filepath.Glob("testdata/*.json.gz")
 	for _, path := range files {
 		name := filepath.Base(path)
@@ -179,36 +184,85 @@ func TestSampleLogsMatchTheSite(t *testing.T) {
 		}
 		t.Run(strings.TrimSuffix(name, ".json.gz"), func(t *testing.T) {
 			tr, entries := loadTrace(t, name)
-			g := imperial.New()
-			if GameID(entries) == "imperial2030" {
-				g = imperial.New2030()
-			}
-			res, err := Import(g, entries)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cps := map[int]siteSummary{}
-			for _, c := range tr.Checkpoints {
-				cps[c.Index] = c.Summary
-			}
-			if tr.Before != nil {
-				cps[tr.Before.Index] = tr.Before.Summary
-			}
-			if tr.After != nil {
-				cps[tr.After.Index] = tr.After.Summary
-			}
-			comparable := tr.ComparableCheckpoints
-			for _, idx := range comparable {
-				if d := diff(cps[idx], res.Steps[idx].State, GameID(entries) == "imperial2030"); len(d) > 0 {
-					var notes bytes.Buffer
-					for _, s := range res.Steps[max(0, idx-30) : idx+1] {
-						if !s.Accepted || s.Note != "" {
-							fmt.Fprintf(&notes, "  %d accepted=%v %s\n", s.Index, s.Accepted, s.Note)
-						}
-					}
-					t.Errorf("checkpoint %d differs:\n  %s\nnotes before it:\n%s", idx, strings.Join(d, "\n  "), notes.String())
-				}
-			}
+			check(t, tr, entries, importEntries(t, entries))
 		})
 	}
+}
+
+func TestSampleLogsMatchTheSite(t *testing.T) {
+	eachTrace(t, func(t *testing.T, tr trace, entries []Entry, res *Result) {
+		cps := map[int]siteSummary{}
+		for _, c := range tr.Checkpoints {
+			cps[c.Index] = c.Summary
+		}
+		if tr.Before != nil {
+			cps[tr.Before.Index] = tr.Before.Summary
+		}
+		if tr.After != nil {
+			cps[tr.After.Index] = tr.After.Summary
+		}
+		comparable := tr.ComparableCheckpoints
+		for _, idx := range comparable {
+			if d := diff(cps[idx], res.Steps[idx].State, GameID(entries) == "imperial2030"); len(d) > 0 {
+				var notes bytes.Buffer
+				for _, s := range res.Steps[max(0, idx-30) : idx+1] {
+					if !s.Accepted || s.Note != "" {
+						fmt.Fprintf(&notes, "  %d accepted=%v %s\n", s.Index, s.Accepted, s.Note)
+					}
+				}
+				t.Errorf("checkpoint %d differs:\n  %s\nnotes before it:\n%s", idx, strings.Join(d, "\n  "), notes.String())
+			}
+		}
+	})
+}
+
+// noteOf is the words of the import's note for each kind of departure the
+// sample traces annotate (their README); kinds absent here get no note of
+// their own (import_options_differ changes only the legal moves).
+var noteOf = map[string]string{
+	"fight_not_one_to_one":                        "a battle removes one unit of each side",
+	"unfriendly_entrance_ignored_sticky_friendly": "each army is standing or lying on its own",
+	"coexist_relabels_hostile_armies":             "declining a battle does not lay down",
+	"interest_payment_differs":                    "a short treasury pays the other holders first",
+	"maneuver_ends_with_unit_left_to_move":        "a battle takes no unit's move away",
+	"coexist_ends_maneuver_skips_investor":        "however its maneuver ends",
+	"forced_investor_stop_fee":                    "pays for the spaces beyond three",
+	"map_kiev_stpetersburg_not_adjacent":          "Kiev and St. Petersburg do not border",
+	"army_move_not_allowed_by_rules":              "the railway of a home province holding standing",
+}
+
+// TestDepartureNotesNameTheSitesDeparture: the traces mark where the site
+// first departs from the rule book. The import names no departure before
+// it, and names that one, at that entry (or, for a maneuver the site ended
+// early, where the import ends it).
+func TestDepartureNotesNameTheSitesDeparture(t *testing.T) {
+	eachTrace(t, func(t *testing.T, tr trace, entries []Entry, res *Result) {
+		first := len(entries) // the first event that changes the position
+		kind := ""
+		for _, ev := range tr.DivergenceEvents {
+			if ev.Kind != "import_options_differ" {
+				first, kind = ev.Index, ev.Kind
+				break
+			}
+		}
+		for _, s := range res.Steps[:first] {
+			if strings.Contains(s.Note, departs) {
+				t.Errorf("entry %d names a departure before the site's first (%d): %s", s.Index, first, s.Note)
+			}
+		}
+		want, ok := noteOf[kind]
+		if !ok {
+			return
+		}
+		end := first
+		for end+1 < len(entries) && slices.Contains(maneuverTypes, entries[end].Type) {
+			end++
+		}
+		for _, s := range res.Steps[first : end+1] {
+			if strings.Contains(s.Note, want) {
+				return
+			}
+		}
+		t.Errorf("the site departs at entry %d (%s), but entries %d-%d do not say %q", first, kind, first, end, want)
+	})
 }

@@ -1,6 +1,8 @@
 package playimperial
 
 import (
+	"slices"
+
 	"rondel/game/imperial"
 	"rondel/game/imperial/board"
 )
@@ -8,7 +10,9 @@ import (
 // Where playimperial.club's engine departs from the rule book, Rondel
 // follows the rule book. Each kind is named once, at the first entry where
 // it shows, with the passage (docs/playimperial-import.md lists them all).
-
+// A kind is named only where its cause is seen in the position; an entry
+// refused because the positions already differ says only what Rondel
+// refuses.
 const departs = "playimperial departs from the rule book here; Rondel follows it: "
 
 func (im *importer) once(kind, text string) string {
@@ -22,89 +26,124 @@ func (im *importer) once(kind, text string) string {
 	return departs + text
 }
 
-// divergence explains an entry Rondel refused, where the cause is known.
+// divergence explains an entry Rondel refused, where the cause is a known
+// departure of the site's.
 func (im *importer) divergence(e Entry) string {
 	p := e.Payload
-	switch {
-	case e.Type == "maneuver" && ((p.Origin == "kiev" && p.Destination == "stpetersburg") || (p.Origin == "stpetersburg" && p.Destination == "kiev")):
-		return im.once("map_kiev_stpetersburg", "Kiev and St. Petersburg do not border on the printed board; the site's map joins them (docs/rules-decisions.md, map)")
-	case e.Type == "maneuver":
-		return im.once("army_move", "an army moves one step by land or one convoy, with railway only through its own home provinces free of hostile armies (004 MANEUVER 2, railroad transport; FAQ on suspended railroads)")
-	case e.Type == "fight":
-		return im.once("fight_refused", "only the maneuvering nation fights at will; others may fight only a unit that has just entered (004 FAQ: When can nations use their military units to fight?)")
-	case e.Type == "bondPurchase" || e.Type == "skipBondPurchase":
-		return im.once("swiss_bank_order", "Swiss banks invest in seat order starting from the investor card holder (004 INVESTOR step 3)")
-	case e.Type == "import":
-		return im.once("import", "a nation imports at most 3 units, 1M each from its treasury, into home provinces without hostile armies (004 IMPORT)")
-	}
-	return ""
-}
-
-// preNote looks at an entry before it is applied, for departures that
-// change the outcome of an entry Rondel accepts.
-func (im *importer) preNote(e Entry) string {
-	s := im.s
-	p := e.Payload
 	switch e.Type {
-	case "fight":
-		r, ok := s.Board().Region(p.Province)
-		inc, ok2 := s.Board().Nation(string(p.Incumbent))
-		ch, ok3 := s.Board().Nation(string(p.Challenger))
-		if ok && ok2 && ok3 && units(s, inc, r) > 1 && units(s, ch, r) > 1 {
-			return im.once("fight_not_one_to_one", "a battle removes one unit of each side; the site fights on until one side has nothing left there (004 MANEUVER 1 and 2, battles: matched 1:1)")
+	case "maneuver":
+		return im.moveDivergence(p)
+	case "bondPurchase", "skipBondPurchase":
+		if im.swissBankOutOfTurn(p.Player) {
+			return im.once("swiss_bank_order", "Swiss banks invest clockwise starting from the investor card holder (004 INVESTOR step 3: \"in the order of play (clockwise), starting from the player currently with the Investor card\"); the site asks them in descending seat order")
 		}
-	case "coexist":
-		r, ok := s.Board().Region(p.Province)
-		ch, ok2 := s.Board().Nation(string(p.Challenger))
-		if ok && ok2 && ch != s.Turn && s.Units[ch][r].Hostile > 0 {
-			return im.once("coexist_relabels_hostile_armies", "declining a battle does not lay down a nation's standing armies (004 MANEUVER, entering provinces of other Great Powers: status changes only in that nation's own maneuver)")
-		}
-	case "unfriendlyEntrance":
-		r, ok := s.Board().Region(p.Province)
-		if ok && s.Units[s.Turn][r].Armies-s.Units[s.Turn][r].Hostile > 1 {
-			return im.once("sticky_friendly", "each army is standing or lying on its own; a hostile entry makes the entering army hostile even where the nation's armies were friendly before (004 MANEUVER, entering provinces of other Great Powers)")
-		}
-	case "forceInvestor":
-		if s.Pending != nil && s.Nations[s.Turn].Rondel >= 0 {
-			if d := (3 - s.Nations[s.Turn].Rondel + 8) % 8; d > 3 { // 3 = the Investor space
-				return im.once("forced_investor_stop_fee", "a nation forced to stop on Investor still moves that far, and spaces beyond three cost its government as for any move (004 GAME PLAY; the stop is not free)")
+	case "import":
+		for _, pl := range p.Placements {
+			if im.s.Phase != imperial.PhaseImport {
+				break
+			}
+			if im.standing(pl.Province) {
+				return im.staleFriendly()
 			}
 		}
-	case "rondel":
-		return im.interestNote(p)
+	case "buildFactory":
+		if im.s.Phase == imperial.PhaseFactory && im.standing(p.Province) {
+			return im.staleFriendly()
+		}
 	}
 	return ""
 }
 
-// interestNote: a rondel move onto Investor with a treasury too small for
-// all interest: Rondel uses up the treasury before the government's cash.
-func (im *importer) interestNote(p Payload) string {
+// moveDivergence: an army move Rondel refused.
+func (im *importer) moveDivergence(p Payload) string {
 	s := im.s
-	ni, ok := s.Board().Nation(string(p.Nation))
-	if !ok || p.Slot != "investor" {
+	b := s.Board()
+	from, ok1 := b.Region(p.Origin)
+	to, ok2 := b.Region(p.Destination)
+	if !ok1 || !ok2 || s.Phase != imperial.PhaseManeuver || b.Regions[to].Kind == board.Sea {
 		return ""
 	}
-	owed := 0
-	for _, b := range s.Summarize().Players {
-		for _, bd := range b.Bonds {
-			if bd.Nation == string(p.Nation) {
-				owed += s.Board().Interest(bd.Cost)
-			}
-		}
+	if st := s.Units[s.Turn][from]; st.Armies == 0 {
+		return "" // the positions differ: Rondel has no army there
 	}
-	if s.Nations[ni].Treasury < owed {
-		return im.once("interest_payment", "a short treasury pays the other holders first and the government makes up the rest from its own cash, forgoing its own interest (004 INVESTOR step 1); the site pays each bond wholly from one or the other")
+	switch {
+	case (p.Origin == "kiev" && p.Destination == "stpetersburg") || (p.Origin == "stpetersburg" && p.Destination == "kiev"):
+		return im.once("map_kiev_stpetersburg", "Kiev and St. Petersburg do not border on the printed board; the site's map joins them (docs/rules-decisions.md, Map)")
+	case im.railSuspended(from, to):
+		return im.once("railway_suspended", "the railway of a home province holding standing (hostile) armies is suspended (004 MANEUVER 2, railroad transport: \"If hostile armies (standing upright) are present in a home province, the railroad network in this home province is suspended\"); the site lets an army take it")
+	case im.convoyReused(p):
+		return im.once("convoy_reused", "each fleet carries one army per turn (004 MANEUVER 2, armies: \"Each fleet may transport only one army per turn\"); after a hostile entry the site lets a fleet carry another")
 	}
 	return ""
 }
 
-// closeNote: the site ended a maneuver while Rondel still had units free to
-// act (after a battle, the site ends it on its own).
-func (im *importer) closeNote(passing bool, lastType string) string {
-	if lastType == "coexist" && passing {
-		return im.once("coexist_ends_maneuver_skips_investor", "a maneuver that passed over Investor is followed by Investor steps 2 and 3 however it ends (004 INVESTOR introduction)")
+// railSuspended: the move needs the railway (the destination does not
+// border the origin) and one of the mover's home provinces holds standing
+// foreign armies.
+func (im *importer) railSuspended(from, to int) bool {
+	s := im.s
+	if slices.Contains(s.Board().Regions[from].Adj, to) {
+		return false
 	}
-	return im.once("maneuver_ends_with_unit_left_to_move", "every unit present at the start of a maneuver may move once; a battle does not end the maneuver (004 MANEUVER)")
+	for _, h := range s.Board().Nations[s.Turn].Homes {
+		if im.standingIn(h) {
+			return true
+		}
+	}
+	return false
+}
+
+// convoyReused: the move would be legal if the fleets had not yet carried
+// an army this turn.
+func (im *importer) convoyReused(p Payload) bool {
+	s := im.s
+	if s.Maneuver == nil {
+		return false
+	}
+	fresh := *s
+	m := *s.Maneuver
+	m.ConvoyUsed = make([]int, len(m.ConvoyUsed))
+	fresh.Maneuver = &m
+	for _, lm := range fresh.LegalMoves(s.Nations[s.Turn].Government) {
+		var mv imperial.Move
+		if jsonMove(lm.Move, &mv) && mv.Type == imperial.MArmy && mv.From == p.Origin && mv.To == p.Destination {
+			return true
+		}
+	}
+	return false
+}
+
+// swissBankOutOfTurn: Rondel asks another investor first, and the player is
+// one of those still to invest this investor turn.
+func (im *importer) swissBankOutOfTurn(player string) bool {
+	s := im.s
+	seat := slices.Index(im.setup.Players, player)
+	return s.Phase == imperial.PhaseInvest && len(s.Investors) > 1 && s.Investors[0] != seat && slices.Contains(s.Investors[1:], seat)
+}
+
+// standing reports whether a home province (by id) holds standing foreign
+// armies in Rondel's position.
+func (im *importer) standing(province string) bool {
+	r, ok := im.s.Board().Region(province)
+	return ok && im.standingIn(r)
+}
+
+func (im *importer) standingIn(r int) bool {
+	s := im.s
+	reg := s.Board().Regions[r]
+	if reg.Kind != board.Home {
+		return false
+	}
+	for ni := range s.Units {
+		if ni != reg.NationIdx && s.Units[ni][r].Hostile > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (im *importer) staleFriendly() string {
+	return im.once("stale_friendly", "a home province holding standing (hostile) armies takes no imports, factories, production or taxes (004 IMPORT, FACTORY, PRODUCTION); the site keeps one lying/standing mark per nation and province, so it counts such armies as lying")
 }
 
 func units(s *imperial.State, ni, r int) int {

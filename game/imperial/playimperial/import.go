@@ -24,10 +24,14 @@ type Result struct {
 	Record *record.Record
 	State  *imperial.State
 	Steps  []Step
+	// EndedAt is the index of the endGame entry where the game ended on
+	// the site, -1 if the log does not say it is over.
+	EndedAt int
 }
 
 type kept struct {
 	index int // entry index
+	from  int // record moves before the entry's own moves
 	moves int // record moves after it
 	typ   string
 }
@@ -52,7 +56,7 @@ func Import(g game.Game, entries []Entry) (*Result, error) {
 	for i := 1; i < len(entries); i++ {
 		im.step(i)
 	}
-	im.res.Record, im.res.State = im.rec, im.s
+	im.res.Record, im.res.State, im.res.EndedAt = im.rec, im.s, EndedAt(entries)
 	return &im.res, nil
 }
 
@@ -65,6 +69,9 @@ type importer struct {
 	kept    []kept
 	res     Result
 	noted   map[string]bool
+	// siteLying follows the site's lying marks, for the notes.
+	siteLying map[siteMark]bool
+	depth     int // look-ahead depth: 0 for the import itself
 }
 
 func (im *importer) step(i int) {
@@ -74,51 +81,73 @@ func (im *importer) step(i int) {
 }
 
 func (im *importer) entry(i int, e Entry) (bool, string) {
-	if e.Type == "undo" {
+	switch {
+	case e.Type == "undo":
 		return im.undo()
-	}
-	if im.s.Finished() {
-		if e.Type == "endGame" {
-			return true, "the game is over"
-		}
+	case e.Type == "endGame" && im.s.Finished():
+		return true, "the game is over"
+	case e.Type == "endGame":
+		return false, "the game ended on the site here (a nation reached 25 power points there), but under Rondel's rules no nation has 25 power points"
+	case im.s.Finished():
 		return false, "the game is already over under Rondel's rules"
 	}
 	var notes []string
-	pre := im.preNote(e)
+	pre := im.preNote(i, e)
 	if !slices.Contains(maneuverTypes, e.Type) {
-		notes = append(notes, im.closeManeuver()...)
+		notes = append(notes, im.closeManeuver(i)...)
 	} else if e.Type == "maneuver" {
-		notes = append(notes, im.settleConflict()...)
+		notes = append(notes, im.settleQuestions()...)
 	}
-	t := &translator{s: im.s, names: im.setup.Players, entries: im.entries, i: i}
+	t := &translator{s: im.s, names: im.setup.Players, entries: im.entries, i: i, prevApplied: im.applied(i - 1)}
 	out := t.translate(e)
+	im.markSite(i, e)
 	if out.note != "" {
 		notes = append(notes, out.note)
 	}
-	if out.consumed {
-		im.keep(i, e.Type)
+	switch {
+	case out.withdraw:
+		im.withdraw()
 		return true, join(notes)
-	}
-	if len(out.steps) == 0 {
+	case out.consumed:
+		im.keep(i, len(im.rec.Moves), e.Type)
+		return true, join(append(notes, pre))
+	case len(out.steps) == 0:
 		return false, join(append(notes, im.divergence(e)))
 	}
-	before := len(im.rec.Moves)
-	for _, st := range out.steps {
+	steps := out.steps
+	if len(out.alternatives) > 1 {
+		steps = im.choose(i, out.alternatives)
+	}
+	before, saved := len(im.rec.Moves), im.s
+	for _, st := range steps {
 		if err := im.apply(st.seat, st.move, fmt.Sprintf("playimperial entry %d (%s)", i, e.Type)); err != nil {
-			im.rec.Moves = im.rec.Moves[:before]
-			im.rebuild()
+			im.rec.Moves, im.s = im.rec.Moves[:before], saved
 			return false, join(append(notes, "Rondel refuses it: "+err.Error(), im.divergence(e)))
 		}
 	}
 	if pre != "" {
 		notes = append(notes, pre)
 	}
-	im.keep(i, e.Type)
+	im.keep(i, before, e.Type)
 	return true, join(notes)
 }
 
-func (im *importer) keep(i int, typ string) {
-	im.kept = append(im.kept, kept{index: i, moves: len(im.rec.Moves), typ: typ})
+func (im *importer) keep(i, from int, typ string) {
+	im.kept = append(im.kept, kept{index: i, from: from, moves: len(im.rec.Moves), typ: typ})
+}
+
+// applied reports whether entry i was applied (it is the last one kept).
+func (im *importer) applied(i int) bool {
+	n := len(im.kept)
+	return n > 0 && im.kept[n-1].index == i
+}
+
+// withdraw takes back the moves of the last entry applied.
+func (im *importer) withdraw() {
+	k := len(im.kept) - 1
+	im.rec.Moves = im.rec.Moves[:im.kept[k].from]
+	im.kept = im.kept[:k]
+	im.rebuild()
 }
 
 func (im *importer) apply(seat int, m imperial.Move, note string) error {
@@ -135,40 +164,46 @@ func (im *importer) apply(seat int, m imperial.Move, note string) error {
 	return nil
 }
 
-// settleConflict answers an open battle question the site did not ask
-// (e.g. an army entering where only a fleet lies in harbour): no battle.
-func (im *importer) settleConflict() []string {
+// settleQuestions answers open questions the site did not ask: a battle
+// (an army entering where only a fleet lies in harbour): no battle; a
+// convoy through a canal (the site asks only for fleets): passage granted,
+// as the site let it through.
+func (im *importer) settleQuestions() []string {
 	var notes []string
-	for im.s.Phase == imperial.PhaseManeuver && im.s.Maneuver.Conflict != nil {
-		c := im.s.Maneuver.Conflict
+	for im.s.Phase == imperial.PhaseManeuver && (im.s.Maneuver.Conflict != nil || im.s.Maneuver.Canal != nil) {
 		var err error
-		if c.Stage == "mover" {
+		note := "no battle (the site did not ask)"
+		if req := im.s.Maneuver.Canal; req != nil {
+			ni := req.Asked[0]
+			note = "passage through the canal granted: the site did not ask (its flags differ from Rondel's here)"
+			if req.Move.Type == imperial.MArmy {
+				note = im.once("canal_convoy", "an army convoyed through a canal needs its owner's permission too (002 Kanäle: \"Allerdings brauchen auch Armeen gegebenenfalls die Zustimmung\"); the site asks only for fleets, so the import grants it, as the site let the army pass")
+			}
+			err = im.apply(im.s.Nations[ni].Government, imperial.Move{Type: imperial.MGrantPassage, Nation: im.s.Board().Nations[ni].ID}, "added by the import: the site asked nothing")
+		} else if c := im.s.Maneuver.Conflict; c.Stage == "mover" {
 			err = im.apply(im.s.Nations[im.s.Turn].Government, imperial.Move{Type: imperial.MPeace}, "added by the import: the site asked nothing")
 		} else {
 			ni := c.Asked[0]
 			err = im.apply(im.s.Nations[ni].Government, imperial.Move{Type: imperial.MNoBattle, Nation: im.s.Board().Nations[ni].ID}, "added by the import: the site asked nothing")
 		}
 		if err != nil {
-			notes = append(notes, "could not settle a battle question: "+err.Error())
+			notes = append(notes, "could not settle an open question: "+err.Error())
 			break
 		}
-		notes = append(notes, "no battle (the site did not ask)")
+		notes = append(notes, note)
 	}
 	return notes
 }
 
-// closeManeuver ends a maneuver the site considers over.
-func (im *importer) closeManeuver() []string {
+// closeManeuver ends a maneuver the site considers over (entry i is the
+// first after it).
+func (im *importer) closeManeuver(i int) []string {
 	if im.s.Phase != imperial.PhaseManeuver {
 		return nil
 	}
-	notes := im.settleConflict()
+	notes := im.settleQuestions()
 	if im.s.Phase == imperial.PhaseManeuver {
-		last := ""
-		if n := len(im.kept); n > 0 {
-			last = im.kept[n-1].typ
-		}
-		notes = append(notes, im.closeNote(im.s.Passing, last))
+		notes = append(notes, im.closeNote(i))
 		if err := im.apply(im.s.Nations[im.s.Turn].Government, imperial.Move{Type: imperial.MEnd}, "added by the import: the site's maneuver ended"); err != nil {
 			return append(notes, "could not end the maneuver: "+err.Error())
 		}

@@ -25,6 +25,20 @@ func importLog(t *testing.T, entries ...string) *Result {
 	return res
 }
 
+// importEntries imports entries into the game they belong to.
+func importEntries(t *testing.T, entries []Entry) *Result {
+	t.Helper()
+	g := imperial.New()
+	if GameID(entries) == "imperial2030" {
+		g = imperial.New2030()
+	}
+	res, err := Import(g, entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
 func rondel(nation, slot string) string {
 	return `{"type":"rondel","payload":{"nation":{"value":"` + nation + `","label":"Nation"},"cost":0,"slot":"` + slot + `"}}`
 }

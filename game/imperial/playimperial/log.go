@@ -75,22 +75,42 @@ func (n *NationRef) UnmarshalJSON(b []byte) error {
 }
 
 // Parse reads a log: either the site's plain list of actions or an object
-// with an "actions" list (as in the sample traces).
+// with an "actions" list (as in the sample traces). The site's engine
+// appends endGame to its own log when a nation reaches 25 power points, but
+// the stored list does not hold it (playimperial-log-format §1.3): where
+// the wrapping object says the game is over (final.game_over, or endGame
+// among engine_auto_entries), Parse appends that endGame entry, so a log
+// that ended on the site always ends with endGame.
 func Parse(data []byte) ([]Entry, error) {
 	data = bytes.TrimSpace(data)
 	var raw []json.RawMessage
+	ended := false
 	if len(data) > 0 && data[0] == '{' {
 		var wrap struct {
 			Actions []json.RawMessage `json:"actions"`
+			Final   *struct {
+				GameOver bool `json:"game_over"`
+			} `json:"final"`
+			Auto []struct {
+				Entries []struct {
+					Type string `json:"type"`
+				} `json:"entries"`
+			} `json:"engine_auto_entries"`
 		}
 		if err := json.Unmarshal(data, &wrap); err != nil {
 			return nil, fmt.Errorf("playimperial log: %w", err)
 		}
 		raw = wrap.Actions
+		ended = wrap.Final != nil && wrap.Final.GameOver
+		for _, a := range wrap.Auto {
+			for _, e := range a.Entries {
+				ended = ended || e.Type == "endGame"
+			}
+		}
 	} else if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("playimperial log: %w", err)
 	}
-	out := make([]Entry, 0, len(raw))
+	out := make([]Entry, 0, len(raw)+1)
 	for i, r := range raw {
 		var e Entry
 		if err := json.Unmarshal(r, &e); err != nil {
@@ -105,7 +125,21 @@ func Parse(data []byte) ([]Entry, error) {
 	if len(out) == 0 {
 		return nil, fmt.Errorf("playimperial log: no entries")
 	}
+	if ended && EndedAt(out) < 0 {
+		out = append(out, Entry{Type: "endGame"})
+	}
 	return out, nil
+}
+
+// EndedAt is the index of the first endGame entry: where the game ended on
+// the site. -1 if the log does not say the game is over.
+func EndedAt(entries []Entry) int {
+	for i, e := range entries {
+		if e.Type == "endGame" {
+			return i
+		}
+	}
+	return -1
 }
 
 // GameID is the Rondel game a log belongs to.

@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"rondel/game/imperial"
-	"rondel/game/imperial/board"
 )
 
 // step is one Rondel move to apply.
@@ -21,10 +20,17 @@ type outcome struct {
 	steps    []step
 	consumed bool // accepted without a move of its own
 	note     string
+	// alternatives: where the log does not say which of several equally
+	// good moves the site made (a convoy's seas), each one's steps; the
+	// importer picks the one the rest of the logged maneuver fits.
+	alternatives [][]step
+	// withdraw: the entry takes back the previous entry (a canal refusal
+	// where Rondel had let the fleet pass without asking).
+	withdraw bool
 }
 
 var maneuverTypes = []string{"maneuver", "fight", "coexist", "friendlyEntrance", "unfriendlyEntrance",
-	"destroyFactory", "skipDestroyFactory", "endManeuver"}
+	"destroyFactory", "skipDestroyFactory", "endManeuver", "blockCanal", "unblockCanal"}
 
 // translator turns entries into moves against the current state.
 type translator struct {
@@ -32,6 +38,8 @@ type translator struct {
 	names   []string
 	entries []Entry
 	i       int // index of the entry being translated
+	// prevApplied: the entry before this one was applied (not refused).
+	prevApplied bool
 }
 
 func (t *translator) seatOf(player string) int { return slices.Index(t.names, player) }
@@ -52,12 +60,14 @@ func (t *translator) legal(seat int) []imperial.Move {
 	var out []imperial.Move
 	for _, lm := range t.s.LegalMoves(seat) {
 		var m imperial.Move
-		if json.Unmarshal(lm.Move, &m) == nil {
+		if jsonMove(lm.Move, &m) {
 			out = append(out, m)
 		}
 	}
 	return out
 }
+
+func jsonMove(raw json.RawMessage, m *imperial.Move) bool { return json.Unmarshal(raw, m) == nil }
 
 func (t *translator) one(seat int, m imperial.Move) outcome {
 	return outcome{steps: []step{{seat, m}}}
@@ -98,10 +108,9 @@ func (t *translator) translate(e Entry) outcome {
 	case "coexist":
 		return t.coexist(p)
 	case "friendlyEntrance", "unfriendlyEntrance":
-		if t.i > 0 && t.entries[t.i-1].Type == "maneuver" && t.entries[t.i-1].Payload.Destination == p.Province {
-			return outcome{consumed: true, note: "the army's status was set with its move"}
-		}
-		return refuse("no army just entered %s", p.Province)
+		return t.entrance(e.Type == "friendlyEntrance", p)
+	case "blockCanal", "unblockCanal":
+		return t.canal(e.Type == "unblockCanal")
 	case "destroyFactory":
 		return t.one(t.govOf(NationRef(t.turnNation())), imperial.Move{Type: imperial.MDestroy, Region: p.Province})
 	case "skipDestroyFactory":
@@ -115,8 +124,11 @@ func (t *translator) translate(e Entry) outcome {
 		return t.bond(p)
 	case "skipBondPurchase":
 		seat := t.seatOf(p.Player)
-		if !t.asked(seat) {
-			return outcome{consumed: true, note: "Rondel does not ask this player now (nothing affordable or not their turn)"}
+		if !t.mayPass(seat) {
+			// The player may have another question open (the next
+			// nation's rondel move, say): passing on a bond Rondel does
+			// not offer changes nothing.
+			return outcome{consumed: true, note: "Rondel does not ask this player about a bond now"}
 		}
 		return t.one(seat, imperial.Move{Type: imperial.MSkipBond})
 	case "forceInvestor":
@@ -134,9 +146,11 @@ func (t *translator) translate(e Entry) outcome {
 	return refuse("unknown entry type %q", e.Type)
 }
 
-func (t *translator) asked(seat int) bool {
-	for _, d := range t.s.ToAct() {
-		if d.Seat == seat {
+// mayPass reports whether seat is asked about a bond now (investor card,
+// Swiss bank or distribution), so that passing is one of its moves.
+func (t *translator) mayPass(seat int) bool {
+	for _, m := range t.legal(seat) {
+		if m.Type == imperial.MSkipBond {
 			return true
 		}
 	}
@@ -161,113 +175,4 @@ func (t *translator) bond(p Payload) outcome {
 		}
 	}
 	return t.one(seat, m)
-}
-
-// maneuver moves a fleet (destination at sea) or an army. An army entering
-// another nation's home province is hostile or friendly as the entries that
-// follow show.
-func (t *translator) maneuver(p Payload) outcome {
-	b := t.s.Board()
-	to, ok := b.Region(p.Destination)
-	if !ok {
-		return refuse("unknown region %q", p.Destination)
-	}
-	gov := t.govOf(NationRef(t.turnNation()))
-	if b.Regions[to].Kind == board.Sea {
-		return t.one(gov, imperial.Move{Type: imperial.MFleet, From: p.Origin, To: p.Destination})
-	}
-	reg := b.Regions[to]
-	foreign := reg.Kind == board.Home && reg.Nation != t.turnNation()
-	hostile := foreign && t.entryStatus(p.Destination)
-	var best *imperial.Move
-	for _, m := range t.legal(gov) {
-		if m.Type != imperial.MArmy || m.From != p.Origin || m.To != p.Destination {
-			continue
-		}
-		if best == nil || (m.Hostile == hostile && best.Hostile != hostile) || (len(m.Via) < len(best.Via) && m.Hostile == best.Hostile) {
-			mm := m
-			best = &mm
-		}
-	}
-	if best == nil {
-		return refuse("Rondel's rules do not let an army of %s go from %s to %s now", t.turnNation(), p.Origin, p.Destination)
-	}
-	o := t.one(gov, *best)
-	if foreign && best.Hostile != hostile {
-		o.note = "the last unoccupied factory of that nation is protected: the army enters friendly (rule book 004 MANEUVER, entering provinces)"
-	}
-	return o
-}
-
-// entryStatus looks ahead at how the site settles the army's entry.
-func (t *translator) entryStatus(province string) bool {
-	for j := t.i + 1; j < len(t.entries); j++ {
-		switch e := t.entries[j]; e.Type {
-		case "unfriendlyEntrance":
-			return true
-		case "friendlyEntrance", "coexist":
-			return false
-		case "fight":
-			// After a battle the site gives the army the status its
-			// nation's armies there already have, hostile if none.
-			u := t.s.Summarize().Nations[t.turnNation()].Units[province]
-			return !(u.Armies > 0 && u.Hostile == 0)
-		default:
-			return true
-		}
-	}
-	return true
-}
-
-// fight: the mover fights (incumbent = the other nation, challenger = the
-// mover), or an asked nation demands a battle (challenger = that nation).
-func (t *translator) fight(p Payload) outcome {
-	if t.s.Phase != imperial.PhaseManeuver {
-		return refuse("no maneuver is running")
-	}
-	mover := t.turnNation()
-	c := t.s.Maneuver.Conflict
-	if string(p.Challenger) != mover {
-		if c == nil || c.Stage != "others" {
-			return refuse("%s is not asked about a battle now", p.Challenger)
-		}
-		gov := t.govOf(p.Challenger)
-		for _, m := range t.legal(gov) {
-			if m.Type == imperial.MDemand && m.Nation == string(p.Challenger) {
-				return t.one(gov, m)
-			}
-		}
-		return refuse("%s has nothing that can fight here", p.Challenger)
-	}
-	gov := t.govOf(NationRef(mover))
-	var cands []imperial.Move
-	for _, m := range t.legal(gov) {
-		if m.Type == imperial.MBattle && m.Region == p.Province && m.Against == string(p.Incumbent) {
-			cands = append(cands, m)
-		}
-	}
-	if len(cands) == 0 {
-		return refuse("Rondel sees no battle for %s against %s in %s", mover, p.Incumbent, p.Province)
-	}
-	best := cands[0]
-	for _, m := range cands {
-		if m.Target == p.TargetType && (best.Target != p.TargetType || (!m.TargetHostile && best.TargetHostile)) {
-			best = m
-		}
-	}
-	return t.one(gov, best)
-}
-
-func (t *translator) coexist(p Payload) outcome {
-	c := t.s.Maneuver
-	if t.s.Phase != imperial.PhaseManeuver || c.Conflict == nil {
-		return outcome{consumed: true, note: "Rondel asks nobody here"}
-	}
-	if c.Conflict.Stage == "mover" && string(p.Challenger) == t.turnNation() {
-		return t.one(t.govOf(p.Challenger), imperial.Move{Type: imperial.MPeace})
-	}
-	if c.Conflict.Stage == "others" {
-		return t.one(t.govOf(p.Challenger), imperial.Move{Type: imperial.MNoBattle, Nation: string(p.Challenger)})
-	}
-	return refuse("%s is not asked about a battle now", p.Challenger)
 }

@@ -1,0 +1,147 @@
+package words
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/feature/plural"
+	"golang.org/x/text/language"
+)
+
+// A page says hundreds of texts, so saying one must be cheap. go-i18n
+// reads the files and is the reference for what a message says (a test
+// compares both for every message and language); Say uses a compiled
+// form of each message: its plural forms cut into literal words and
+// placeholders, chosen by CLDR's plural rules (golang.org/x/text's
+// feature/plural, the same data go-i18n's rules come from). A message
+// whose template does more than fill in placeholders is left to go-i18n.
+
+// segment is a run of literal words, or (arg != "") a placeholder.
+type segment struct {
+	lit string
+	arg string
+}
+
+// compiled is one message in one language, by plural form.
+type compiled struct {
+	forms  [plural.Many + 1][]segment // nil where the message lacks the form
+	plural bool                       // has a form other than "other"
+}
+
+var anyAction = regexp.MustCompile(`{{`)
+
+// compile cuts a message into segments; ok is false for a template that
+// does more than fill in {{.name}} placeholders.
+func compile(m *i18n.Message) (*compiled, bool) {
+	c := &compiled{}
+	for _, f := range []struct {
+		form plural.Form
+		src  string
+	}{{plural.Zero, m.Zero}, {plural.One, m.One}, {plural.Two, m.Two}, {plural.Few, m.Few}, {plural.Many, m.Many}, {plural.Other, m.Other}} {
+		if f.src == "" {
+			continue
+		}
+		segs, ok := cut(f.src)
+		if !ok {
+			return nil, false
+		}
+		c.forms[f.form] = segs
+		if f.form != plural.Other {
+			c.plural = true
+		}
+	}
+	if c.forms[plural.Other] == nil {
+		return nil, false
+	}
+	return c, true
+}
+
+// cut splits src at its placeholders.
+func cut(src string) ([]segment, bool) {
+	var out []segment
+	for src != "" {
+		loc := placeholder.FindStringSubmatchIndex(src)
+		if loc == nil {
+			if anyAction.MatchString(src) {
+				return nil, false
+			}
+			out = append(out, segment{lit: src})
+			break
+		}
+		if lit := src[:loc[0]]; lit != "" {
+			if anyAction.MatchString(lit) {
+				return nil, false
+			}
+			out = append(out, segment{lit: lit})
+		}
+		out = append(out, segment{arg: src[loc[2]:loc[3]]})
+		src = src[loc[1]:]
+	}
+	return out, true
+}
+
+// compileAll compiles every message of every language; a language's table
+// also holds the English form of a message it lacks (the fallback).
+func (c *Catalogue) compileAll() {
+	c.compiled = map[string]map[string]*compiled{}
+	for _, lang := range Languages {
+		table := map[string]*compiled{}
+		for _, src := range []string{Languages[0], lang} {
+			for id, m := range c.messages[src] {
+				if cm, ok := compile(m); ok {
+					table[id] = cm
+				} else {
+					delete(table, id) // go-i18n says it
+				}
+			}
+		}
+		c.compiled[lang] = table
+	}
+}
+
+// form picks the plural form of n in lang, falling back to "other" when
+// the message lacks the form CLDR asks for.
+func (m *compiled) form(tag language.Tag, count any) []segment {
+	if !m.plural || count == nil {
+		return m.forms[plural.Other]
+	}
+	n, _ := count.(int)
+	if n < 0 {
+		n = -n
+	}
+	f := plural.Cardinal.MatchPlural(tag, n, 0, 0, 0, 0)
+	if segs := m.forms[f]; segs != nil {
+		return segs
+	}
+	return m.forms[plural.Other]
+}
+
+// sayCompiled says t with its compiled message; ok is false if there is none.
+func (sp *Speaker) sayCompiled(t Text) (string, bool) {
+	m := sp.cat.compiled[sp.lang][t.ID]
+	if m == nil {
+		return "", false
+	}
+	var count any
+	if a, ok := t.Args[CountArg]; ok && a.Num != nil {
+		count = *a.Num
+	}
+	segs := m.form(sp.tag, count)
+	if len(segs) == 1 && segs[0].arg == "" {
+		return segs[0].lit, true
+	}
+	var b strings.Builder
+	for _, s := range segs {
+		if s.arg == "" {
+			b.WriteString(s.lit)
+			continue
+		}
+		if a, ok := t.Args[s.arg]; ok {
+			b.WriteString(sp.Arg(a))
+		} else {
+			b.WriteString("<no value>") // what text/template writes for a missing key
+		}
+	}
+	return b.String(), true
+}

@@ -1,0 +1,178 @@
+package words
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+	"time"
+)
+
+// Every message has all three translations with the same placeholders and
+// the plural forms its language needs.
+func TestCatalogueComplete(t *testing.T) {
+	c := Default()
+	en := c.IDs("en")
+	if len(en) == 0 {
+		t.Fatal("the English catalogue is empty")
+	}
+	for _, lang := range Languages {
+		for _, id := range c.IDs(lang) {
+			if !c.Has("en", id) {
+				t.Errorf("%s defines %q, which English does not", lang, id)
+			}
+		}
+		for _, id := range en {
+			if !c.Has(lang, id) {
+				t.Errorf("%q has no %s translation", id, lang)
+				continue
+			}
+			if got, want := c.Placeholders(lang, id), c.Placeholders("en", id); !slices.Equal(got, want) {
+				t.Errorf("%q: %s uses placeholders %v, English %v", id, lang, got, want)
+			}
+			forms := c.PluralForms(lang, id)
+			if len(c.PluralForms("en", id)) > 1 {
+				need := map[string][]string{"en": {"one", "other"}, "de": {"one", "other"}, "zh": {"other"}}[lang]
+				for _, f := range need {
+					if !slices.Contains(forms, f) {
+						t.Errorf("%q: %s lacks the plural form %q", id, lang, f)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestSay(t *testing.T) {
+	c := Default()
+	names := []string{"Ann", "Bob"}
+	cases := []struct {
+		lang string
+		arg  Arg
+		want string
+	}{
+		{"en", Money(9), "9M"},
+		{"de", Money(9), "9 Mio."},
+		{"en", Seat(1), "Bob"},
+		{"en", Seat(4), "Player 5"},
+		{"de", Seat(4), "Spieler 5"},
+		{"en", List(Lit("A"), Lit("B"), Lit("C")), "A, B and C"},
+		{"de", List(Lit("A"), Lit("B")), "A und B"},
+		{"zh", List(Lit("甲"), Lit("乙"), Lit("丙")), "甲、乙和丙"},
+		{"en", List(), "none"},
+		{"en", Num(12345), "12,345"},
+		{"de", Num(12345), "12.345"},
+	}
+	for _, tc := range cases {
+		if got := c.Speaker(tc.lang, names).Arg(tc.arg); got != tc.want {
+			t.Errorf("%s %+v: got %q, want %q", tc.lang, tc.arg, got, tc.want)
+		}
+	}
+	if got := c.Speaker("en", nil).Say(New("no.such.message")); got != "[no.such.message]" {
+		t.Errorf("a missing message reads %q", got)
+	}
+	at := time.Date(2026, 11, 23, 21, 24, 0, 0, time.UTC)
+	for lang, want := range map[string]string{"en": "23 Nov 2026, 21:24", "de": "23.11.2026, 21:24", "zh": "2026年11月23日 21:24"} {
+		if got := c.Speaker(lang, nil).DateTime(at); got != want {
+			t.Errorf("%s date: %q, want %q", lang, got, want)
+		}
+	}
+}
+
+func TestMatch(t *testing.T) {
+	c := Default()
+	for in, want := range map[string]string{
+		"": "en", "de": "de", "de-CH,de;q=0.9,en;q=0.8": "de", "zh-CN,zh;q=0.9": "zh",
+		"zh-Hans": "zh", "fr-FR": "en", "garbage;;q=x": "en", "en-GB": "en",
+	} {
+		if got := c.Match(in); got != want {
+			t.Errorf("Match(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	c := Default()
+	if err := c.Check(New("format.money").Num("n", 3)); err != nil {
+		t.Errorf("a good text: %v", err)
+	}
+	for _, bad := range []Text{
+		New("no.such.message"),
+		New("format.money"),                             // missing n
+		New("format.money").Num("n", 3).Num("extra", 1), // an argument no translation uses
+		New("format.money").Term("n", "no.such.term"),   // unknown term
+	} {
+		if c.Check(bad) == nil {
+			t.Errorf("Check accepted %+v", bad)
+		}
+	}
+}
+
+func TestRawJSON(t *testing.T) {
+	var tx Text
+	if err := json.Unmarshal([]byte(`"Ann wins on points."`), &tx); err != nil || tx.Raw != "Ann wins on points." {
+		t.Fatalf("old words: %+v %v", tx, err)
+	}
+	b, _ := json.Marshal(tx)
+	if string(b) != `"Ann wins on points."` {
+		t.Errorf("old words encode as %s", b)
+	}
+	if got := Default().Speaker("de", nil).Say(tx); got != "Ann wins on points." {
+		t.Errorf("old words read %q", got)
+	}
+	in := New("format.money").Money("n", 3)
+	b, _ = json.Marshal(in)
+	var out Text
+	if err := json.Unmarshal(b, &out); err != nil || out.Key() != in.Key() {
+		t.Errorf("round trip %s: %+v %v", b, out, err)
+	}
+}
+
+func TestEncodeDecode(t *testing.T) {
+	in := New("format.money").Money("n", 3)
+	if got := Decode(Encode(in)); got.Key() != in.Key() {
+		t.Errorf("round trip: %+v", got)
+	}
+	for _, old := range []string{"timeout: no battle", "{not json", `{"id":""}`, ""} {
+		if got := Decode(old); got.ID != "" || got.Raw != old {
+			t.Errorf("old note %q reads as %+v", old, got)
+		}
+	}
+	if Encode(Raw("typed words")) != "typed words" || Encode(Text{}) != "" {
+		t.Error("raw words or no words do not encode as they are")
+	}
+}
+
+// The compiled form of every message says exactly what go-i18n says, in
+// every language and plural form.
+func TestCompiledSaysWhatI18nSays(t *testing.T) {
+	c := Default()
+	compiled := 0
+	for _, lang := range Languages {
+		sp := c.Speaker(lang, []string{"Ann", "Bob"})
+		for _, id := range c.IDs("en") {
+			for _, n := range []int{0, 1, 2, 3, 5, 11, 21, 101, 1000} {
+				tx := New(id)
+				for _, name := range c.Placeholders("en", id) {
+					if name == CountArg {
+						continue
+					}
+					tx = tx.Lit(name, "‹"+name+"›")
+				}
+				if len(c.PluralForms("en", id)) > 1 || slices.Contains(c.Placeholders("en", id), CountArg) {
+					tx = tx.Count(n)
+				}
+				got, ok := sp.sayCompiled(tx)
+				if !ok {
+					continue
+				}
+				compiled++
+				if want := sp.sayI18n(tx); got != want {
+					t.Errorf("%s %s (n=%d): compiled %q, go-i18n %q", lang, id, n, got, want)
+				}
+			}
+		}
+	}
+	if compiled == 0 {
+		t.Fatal("no message was compiled")
+	}
+}

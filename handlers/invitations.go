@@ -1,0 +1,58 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+
+	"rondel/store"
+)
+
+// Invitations: the mailed link shows the game and its players; accepting
+// takes the seat and signs the invited person in.
+
+// invitePage shows an invitation to the person invited.
+type invitePage struct {
+	Token string
+	Info  *store.InvitationInfo
+	Seats []store.Seat
+	Kind  string // the game's name
+}
+
+// inviteShow describes the invitation; accepting is a POST.
+func (s *Server) inviteShow(c *echo.Context) error {
+	info, err := s.store.Invitation(c.Request().Context(), c.Param("token"))
+	if errors.Is(err, store.ErrTokenInvalid) {
+		return fail(http.StatusNotFound, "pages.error.invitation_gone")
+	}
+	if err != nil {
+		return err
+	}
+	seats, err := s.store.Seats(c.Request().Context(), info.Game.ID)
+	if err != nil {
+		return err
+	}
+	sp := s.speaker(c)
+	return s.render(c, http.StatusOK, "invite", sp.T("pages.invite.title", "game", info.Game.Name),
+		invitePage{Token: c.Param("token"), Info: info, Seats: seats, Kind: s.kindName(sp, info.Game.Kind)})
+}
+
+func (s *Server) inviteAccept(c *echo.Context) error {
+	u, g, err := s.store.AcceptInvitation(c.Request().Context(), c.Param("token"))
+	if errors.Is(err, store.ErrTokenInvalid) {
+		return fail(http.StatusNotFound, "pages.error.invitation_gone")
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.startSession(c, u); err != nil {
+		return err
+	}
+	if g.Status == store.StatusActive && s.hooks.GameStarted != nil {
+		// A used invitation is refused above, so this acceptance started it.
+		s.hooks.GameStarted(c.Request().Context(), g.ID)
+	}
+	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", g.ID))
+}

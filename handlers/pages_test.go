@@ -1,0 +1,195 @@
+package handlers
+
+import (
+	"bytes"
+	"html/template"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"rondel/game"
+	"rondel/game/words"
+	"rondel/notify"
+	"rondel/store"
+	"rondel/store/config"
+)
+
+// pageSamples fills every page with data that takes each branch and runs
+// each range of its template at least once, so a field the template asks
+// for and the page's struct does not have (a misspelling, a renamed
+// field) fails here rather than rendering empty.
+func pageSamples() []struct {
+	page string
+	data any
+} {
+	t0 := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	g := &store.Game{ID: 7, Kind: "takeaway", Name: "Friday", Status: store.StatusActive}
+	inviting := &store.Game{ID: 8, Kind: "takeaway", Name: "Saturday", Status: store.StatusInviting}
+	seats := []store.Seat{{Seat: 0, Name: "Ada", AcceptedAt: &t0}, {Seat: 1, Name: "Bob"}}
+	en := words.English()
+	moves := []moveView{{Seq: 1, Who: "Ada", By: "by the caretaker", At: t0, Events: []string{"Ada takes 2."}}}
+	pile := &game.BoardAct{Pick: "pile=a", Target: "hand=b"}
+	legal := []game.LegalMove{{Move: []byte(`{"take":1}`), Label: words.Raw("take 1"), Board: pile}, {Move: []byte(`{"take":2}`), Label: words.Raw("take 2"), Board: pile},
+		{Move: []byte(`{"pass":true}`), Label: words.Raw("pass"), Group: words.Raw("pass")}}
+	held := []game.Withheld{{Label: words.Raw("take 4"), Why: words.Raw("at most 3"), Board: &game.BoardAct{Pick: "pile=a"}}}
+	form := buildForm(en, 7, 3, []string{"Take 1 to 3"}, legal, held, "")
+	many := buildForm(en, 7, 3, []string{"Take"}, func() (ms []game.LegalMove) {
+		for i := range 40 {
+			ms = append(ms, game.LegalMove{Move: []byte(`{}`), Label: words.Raw("m"), Group: words.Raw(string(rune('a' + i%3)))})
+		}
+		return ms
+	}(), nil, "")
+	clock := &store.GameClock{GameID: 7, Preset: "day", Policy: "substitute", DropAfter: 3, SkipWeekends: true}
+	presets := presetChoices(en, []config.Preset{{Name: "day", PerMoveHours: 24}})
+	mail := store.OutboxMail{ID: 1, ToAddr: "a@x.test", Subject: "Your turn", Attempts: 2, LastError: "421", NextAt: t0}
+	info := game.Info{ID: "takeaway", Name: words.New("takeaway.name"), MinPlayers: 2, MaxPlayers: 4,
+		Options: []game.OptionSpec{{Name: "n", Label: words.Raw("Stones"), Kind: "choice", Choices: []string{"10", "20"}, Help: words.Raw("how many")},
+			{Name: "b", Label: words.Raw("Bool"), Kind: "bool"}}}
+	choice := gameChoice{ID: info.ID, Name: "Take-away", MinPlayers: 2, MaxPlayers: 4,
+		Options: []optionField{optionFieldOf(en, info.ID, info.Options[0]), optionFieldOf(en, info.ID, info.Options[1])}}
+	return []struct {
+		page string
+		data any
+	}{
+		{"signin", signinPage{Email: "a@x.test", Next: "/games/7", Error: "Not an address."}},
+		{"checkmail", checkMailPage{Email: "a@x.test", Minutes: 15}},
+		{"signin_confirm", signinConfirmPage{Token: "tok", Next: "/"}},
+		{"settings", settingsPage{Saved: true, Languages: []languageChoice{{Code: "en", Name: "English", Selected: true}, {Code: "de", Name: "Deutsch"}}}},
+		{"invite", invitePage{Token: "tok", Info: &store.InvitationInfo{Game: *inviting, User: store.User{Email: "b@x.test"}}, Seats: seats, Kind: "Take-away"}},
+		{"dashboard", dashboardPage{}},
+		{"dashboard", dashboardPage{Games: []dashRow{{ID: 7, Name: "Friday", YourTurn: true, Prompt: "take"}, {ID: 8, Finished: true, State: "finished"}}}},
+		{"newgame", newGamePage{Games: []gameChoice{choice},
+			Selected: "takeaway", Players: []playerField{{Name: "Ada", Email: "a@x.test"}}, Order: "random", Error: "Choose a game.",
+			Clock: true, Presets: presets, Preset: "day", Weekends: true, Policy: "substitute", Rated: true}},
+		{"game", &gameView{Game: inviting, Kind: "Take-away", NeedAccept: true, Seats: []seatView{{Name: "Ada", You: true}}}},
+		{"game", &gameView{Game: g, Kind: "Take-away", Seq: 3, Waiting: "1 h", You: 0, Notice: "changed",
+			Seats: []seatView{{Name: "Ada", Accepted: true, ToAct: true, You: true, Prompt: "take"}}, Board: "<svg></svg>",
+			Overview: "<p>10 stones</p>", Situation: "10 left", Form: form, Happened: moves, Recent: moves,
+			Result: &resultView{Rows: []resultRow{{Place: 1, Name: "Ada", Score: 3, You: true}}, TieBreak: "none"}, Archive: "<p>panel</p>"}},
+		{"game", &gameView{Game: g, Kind: "Take-away", Form: many}},
+		{"history", historyPage{Game: g, Kind: "Take-away", Moves: moves, At: 1, Last: 1, Board: "<svg></svg>", Next: 1}},
+		{"outbox", outboxPage{}},
+		{"outbox", outboxPage{Mails: []store.LocalMail{{ID: 1, ToAddr: "a@x.test", Subject: "Sign in", CreatedAt: t0}}}},
+		{"outbox_mail", &store.LocalMail{ID: 1, ToAddr: "a@x.test", Subject: "Sign in", Body: "hello", Link: "http://x.test/signin/t", CreatedAt: t0}},
+		{"error", errorPage{Code: 404, Title: "No such game", Msg: "There is no game at this address."}},
+		{"notify_decision", decisionPage{Token: "tok", Game: g, Moves: []string{"take 1", "take 2"}, Asked: []string{"Take"}}},
+		{"notify_decision", decisionPage{Token: "tok", Game: g, Moves: []string{"take 1"}, Choice: "take 1"}},
+		{"notify_done", notifyDonePage{Label: "take 1", Game: g, Seq: 4}},
+		{"notify_done", notifyDonePage{Unsubscribed: "from Rondel"}},
+		{"notify_unsubscribe", unsubscribePage{Token: "tok", Game: "Friday"}},
+		{"notify_unsubscribe", unsubscribePage{Token: "tok", All: true}},
+		{"notify_substitute", substitutePage{Token: "tok", Game: g, Seat: 2}},
+		{"notify_settings", notifySettingsPage{TimeZone: "Europe/Vienna", Absences: []store.Absence{{FromAt: t0, UntilAt: t0.AddDate(0, 0, 3)}},
+			Limits: config.Absence{MaxDaysAtOnce: 14, MaxDaysPerYear: 42}, Saved: true, Today: "2026-05-01"}},
+		{"notify_settings", notifySettingsPage{Limits: config.Absence{MaxDaysAtOnce: 14, MaxDaysPerYear: 42}, Today: "2026-05-01",
+			Calendar: &store.CalendarFeed{CreatedAt: t0, ReadAt: &t0}, NewFeed: "http://x.test/calendar/tok.ics"}},
+		{"notify_settings", notifySettingsPage{Limits: config.Absence{MaxDaysAtOnce: 14, MaxDaysPerYear: 42}, Today: "2026-05-01",
+			Calendar: &store.CalendarFeed{CreatedAt: t0}}},
+		{"notify_game", gameNotifyPage{Game: g, Seat: 0, Orders: []orderRow{{ID: 1, Text: "always take 1"}}, Offers: orderOffers(en, notify.Orders(nil)), Started: true,
+			Clock: "a day", GameClock: clock, Creator: true, Presets: presets}},
+		{"notify_game", gameNotifyPage{Game: g, Seat: 0, Offers: []orderGroup{{Label: "Always … at once", Options: []orderOption{{Value: "o/x", Label: "Always x at once"}}}}}},
+		{"notify_game", gameNotifyPage{Game: g, Seat: -1}},
+		{"notify_game", gameNotifyPage{Game: g, Seat: -1, Creator: true, Tested: true, HookForm: &hookForm{Action: "/games/7/notify/webhook", CSRF: "c", Languages: languageChoices("de")},
+			Hook: &hookView{ID: 2, Hint: "discord.com …abcd", Kind: "Discord", Lang: "Deutsch", Paused: true, Status: "Paused."}}},
+		{"notify_game", gameNotifyPage{Game: g, Seat: 0, Hook: &hookView{ID: 2, Hint: "hooks.slack.com …wxyz", Kind: "Slack", Lang: "English", Status: "Delivered."}}},
+		{"notify_webhooks", clubHooksPage{Form: hookForm{Action: "/notify/webhooks", CSRF: "c", Languages: languageChoices("en")}}},
+		{"notify_webhooks", clubHooksPage{Tested: true, Form: hookForm{Action: "/notify/webhooks", CSRF: "c", Languages: languageChoices("zh")}, Hooks: []hookView{{ID: 1, Hint: "discord.com …abcd", Kind: "Discord", Lang: "中文", Paused: true, Status: "Paused."}}}},
+		{"notify_mail", mailAdminPage{}},
+		{"notify_mail", mailAdminPage{Failed: []store.OutboxMail{mail}, Pending: []store.OutboxMail{mail}}},
+		{"ladder_index", ladderIndexPage{Games: []ladderLink{{ID: "takeaway", Name: "Take-away"}}, Admin: true}},
+		{"ladder_page", ladderPage{Kind: "takeaway", Name: "Take-away", Season: "2026", Tabs: []seasonTab{{Name: "All time", Link: "/ladder/takeaway", Current: true}},
+			Rows:    []ladderRow{{Rank: 1, MemberID: 3, Name: "Ada", Rating: "1.0", Games: 2, Wins: 1, Provisional: true, Timeouts: 1, Median: "1 h", You: true}},
+			Records: "/ladder/takeaway/records.ndjson", Provisional: 5}},
+		{"ladder_player", playerPage{User: &store.User{ID: 3, Email: "a@x.test"}, Ladders: []playerLadder{{Kind: "takeaway", Name: "Take-away", Rank: 1, Rating: "1.0", Plot: "<svg></svg>"}},
+			Games: []playerGame{{ID: 7, Name: "Friday", Kind: "Take-away", Status: "finished", Place: 1, Score: "3", Of: 2, Rated: true, Change: "+1.0", When: t0}}}},
+		{"records_import", importPage{}},
+		{"records_import", importPage{Name: "Imported", Log: "H4sI", Players: []importPlayer{{Seat: 1, Site: "ada", Field: "email0", Email: "a@x.test"}},
+			Kind: "Imperial", Entries: 90, Refused: 1, Finished: true, Notes: []string{"a note"}, Error: "bad"}},
+	}
+}
+
+// Every page renders its sample in every language, and says no message
+// the catalogue lacks (a missing one reads as its id in brackets).
+func TestEveryPageRendersItsData(t *testing.T) {
+	pages, err := parsePages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, s := range pageSamples() {
+		tpl, ok := pages[s.page]
+		if !ok {
+			t.Errorf("sample for %q, which is no page", s.page)
+			continue
+		}
+		seen[s.page] = true
+		users := []*store.User{{ID: 3, Email: "a@x.test", DisplayName: "Ada", Language: "en", Notify: "each"}}
+		if s.page != "settings" { // the one page that shows the signed-in user's own data
+			users = append(users, nil)
+		}
+		for _, lang := range words.Languages {
+			r := testReader(lang)
+			for _, user := range users {
+				var buf bytes.Buffer
+				v := view{Lang: lang, Title: "T", User: user, CSRF: "c", LocalMail: true, RequestID: "r", Page: s.data}
+				if err := execute(&buf, tpl, "layout", r, v); err != nil {
+					t.Errorf("page %s (%T) in %s: %v", s.page, s.data, lang, err)
+				}
+				if m := missingMessage.FindString(buf.String()); m != "" {
+					t.Errorf("page %s in %s says %s: the catalogue lacks it", s.page, lang, m)
+				}
+				if !strings.Contains(buf.String(), `<html lang="`+lang+`">`) {
+					t.Errorf("page %s in %s does not say its language", s.page, lang)
+				}
+			}
+		}
+	}
+	for name := range pages {
+		if !seen[name] && name != "records_panel" { // a part of the game page: TestRecordsPanelRendersItsData
+			t.Errorf("page %s has no sample here: add one that takes each of its branches", name)
+		}
+	}
+}
+
+// missingMessage is how a Speaker says an id the catalogue lacks.
+var missingMessage = regexp.MustCompile(`\[[a-z0-9_]+(\.[a-zA-Z0-9_-]+)+\]`)
+
+// testReader reads in lang, in Vienna's time zone.
+func testReader(lang string) *reader {
+	loc, _ := time.LoadLocation("Europe/Vienna")
+	return &reader{sp: words.Default().Speaker(lang, nil), zone: loc, printer: message.NewPrinter(language.MustParse(lang)),
+		now: func() time.Time { return time.Date(2026, 5, 2, 9, 0, 0, 0, time.UTC) }}
+}
+
+// A template that names a field its data lacks is an error, not an empty
+// string: for structs always, for maps through missingkey=error.
+func TestMisspeltFieldFails(t *testing.T) {
+	for _, data := range []any{settingsPage{Saved: true}, map[string]any{"Saved": true}} {
+		tpl := template.Must(newTemplate("t").Parse(`{{.Svaed}}`))
+		err := tpl.Execute(&bytes.Buffer{}, data)
+		if err == nil || !strings.Contains(err.Error(), "Svaed") {
+			t.Errorf("%T: misspelt field gave %v, want an error naming it", data, err)
+		}
+	}
+}
+
+func TestRecordsPanelRendersItsData(t *testing.T) {
+	t0 := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	a := parsePanel()
+	for _, lang := range words.Languages {
+		for _, v := range []panelView{{}, {GameID: 7, Finished: true, Import: &store.GameImport{Source: "playimperial.club", Notes: "n", ImportedAt: t0},
+			Source: "playimperial.club", Changes: []changeRow{{MemberID: 3, Name: "Ada", Before: "0.0", After: "1.0", Diff: "+1.0", Dropped: true}}}} {
+			var buf bytes.Buffer
+			if err := execute(&buf, a, "panel", testReader(lang), v); err != nil {
+				t.Errorf("records panel %+v: %v", v, err)
+			}
+			if m := missingMessage.FindString(buf.String()); m != "" {
+				t.Errorf("records panel in %s says %s", lang, m)
+			}
+		}
+	}
+}

@@ -1,0 +1,240 @@
+package handlers
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"rondel/game"
+	"rondel/game/imperial/playimperial"
+	"rondel/store"
+)
+
+// importRegistry hosts the games and, beside them, the playimperial.club
+// importer, as the service does.
+func importRegistry(games ...game.Game) *game.Registry {
+	return game.NewRegistry(games...).WithImporters(playimperial.NewImporter(games...))
+}
+
+// siteActions reads a log of the playimperial importer's testdata: a
+// sample trace (an object with actions) or a plain list, gzipped.
+func siteActions(t *testing.T, name string) []json.RawMessage {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "game", "imperial", "playimperial", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var actions []json.RawMessage
+	if json.Unmarshal(data, &actions) == nil {
+		return actions
+	}
+	var doc struct {
+		Actions []json.RawMessage `json:"actions"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	return doc.Actions
+}
+
+// playimperialLog returns a site log cut after n actions (a game in play).
+func playimperialLog(t *testing.T, name string, n int) []byte {
+	actions := siteActions(t, name)
+	out, _ := json.Marshal(actions[:min(n, len(actions))])
+	return out
+}
+
+func (b *browser) upload(path string, fields map[string]string, file []byte) (int, *goquery.Document) {
+	b.e.t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	for k, v := range fields {
+		mw.WriteField(k, v)
+	}
+	fw, _ := mw.CreateFormFile("log", "game.json")
+	fw.Write(file)
+	mw.Close()
+	req, _ := http.NewRequest(http.MethodPost, b.e.ts.URL+path, &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	return b.do(req)
+}
+
+// TestAdminImportsOngoingGame: an admin uploads half a playimperial.club
+// game, gives the players' addresses, and the players continue it here.
+func TestAdminImportsOngoingGame(t *testing.T) {
+	e := newArchiveEnv(t)
+	ctx := context.Background()
+	log := playimperialLog(t, "europe-p2-safe-site-s00017.json.gz", 120)
+
+	member := e.browser()
+	member.signIn("ann@example.org")
+	if code, _ := member.get("/admin/import"); code != http.StatusForbidden {
+		t.Fatalf("a member who is not admin sees the import: %d", code)
+	}
+	boss := e.browser()
+	boss.signIn("boss@example.org")
+	_, doc := boss.get("/admin/import")
+	csrf, _ := doc.Find(`input[name="csrf"]`).Attr("value")
+	code, doc := boss.upload("/admin/import", map[string]string{"csrf": csrf, "name": "From the site"}, log)
+	if code != http.StatusOK || doc.Find(`input[name="email0"]`).Length() != 1 || doc.Find(`input[name="email1"]`).Length() != 1 {
+		t.Fatalf("step one: %d %s", code, text(doc))
+	}
+	code, doc = boss.submit(doc, `form[action="/admin/import"]`, map[string]string{"email0": "ann@example.org", "email1": "cy@example.org"})
+	if code != http.StatusOK || !strings.HasPrefix(boss.last.Request.URL.Path, "/games/") {
+		t.Fatalf("step two: %d %s", code, text(doc))
+	}
+	if !strings.Contains(text(doc), "Imported from playimperial.club") {
+		t.Errorf("the game page does not say where the game came from: %s", text(doc))
+	}
+	var id int64
+	fmt.Sscanf(boss.last.Request.URL.Path, "/games/%d", &id)
+	pend, err := e.store.Pending(ctx)
+	if err != nil || len(pend) == 0 || pend[0].Game.ID != id {
+		t.Fatalf("the imported game waits for nobody: %v %+v", err, pend)
+	}
+	who := e.browser()
+	who.signIn(pend[0].User.Email)
+	_, doc = who.get(fmt.Sprintf("/games/%d", id))
+	if doc.Find("#decide form.move").Length() != 1 {
+		t.Fatalf("%s cannot continue the imported game: %s", pend[0].User.Email, text(doc))
+	}
+	legal := pend[0].Seat.Seat
+	pos, _ := e.store.Current(ctx, id)
+	mv := pos.State.LegalMoves(legal)[0].Move
+	code, doc = who.post(fmt.Sprintf("/games/%d/move", id), map[string][]string{"csrf": {csrfOf(t, who)}, "seq": {fmt.Sprint(pos.Seq)}, "move": {string(mv)}})
+	if code != http.StatusOK {
+		t.Fatalf("move in the imported game: %d %s", code, text(doc))
+	}
+	if after, _ := e.store.Current(ctx, id); after.Seq != pos.Seq+1 {
+		t.Errorf("the move was not played: at %d, want %d", after.Seq, pos.Seq+1)
+	}
+}
+
+// TestAdminImportsRondelRecord: a record exported by one club imports into
+// another as a finished game with the same final state.
+func TestAdminImportsRondelRecord(t *testing.T) {
+	src := newArchiveEnv(t)
+	id := finishRated(t, src, 31, "ann@example.org", "bob@example.org")
+	exported, err := src.store.ExportRecord(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.MarshalIndent(exported, "", "  ")
+
+	e := newArchiveEnv(t)
+	newID := importFinished(t, e, data, "x@example.org", "y@example.org")
+	again, err := e.store.ExportRecord(context.Background(), newID)
+	if err != nil || again.StateHash != exported.StateHash {
+		t.Fatalf("imported record: %v, hash %s, want %s", err, again.StateHash, exported.StateHash)
+	}
+}
+
+// TestAdminImportsFinishedLog: a log of a game that ended on the site and
+// ends under Rondel's rules too becomes a finished game: nobody is asked
+// to move, and the game page shows the result.
+func TestAdminImportsFinishedLog(t *testing.T) {
+	e := newArchiveEnv(t)
+	ctx := context.Background()
+	actions := siteActions(t, "site/finished-europe-p2.json.gz")
+	log := mustJSON(map[string]any{"actions": actions, "final": map[string]bool{"game_over": true}})
+	id := importFinished(t, e, log, "ann@example.org", "cy@example.org")
+	pos, err := e.store.Current(ctx, id)
+	if err != nil || pos.Game.Status != store.StatusFinished {
+		t.Fatalf("stored as %+v (%v), want finished", pos.Game, err)
+	}
+	pend, _ := e.store.Pending(ctx)
+	for _, p := range pend {
+		if p.Game.ID == id {
+			t.Errorf("the finished import asks %s to move", p.User.Email)
+		}
+	}
+}
+
+// TestAdminRefusesLogOverOnlyOnTheSite: a log that ended on the site but
+// does not end under Rondel's rules is refused with the reason; no game is
+// created, so nobody is mailed.
+func TestAdminRefusesLogOverOnlyOnTheSite(t *testing.T) {
+	e := newArchiveEnv(t)
+	ctx := context.Background()
+	actions := siteActions(t, "europe-p2-safe-site-s00017.json.gz")
+	for name, log := range map[string][]byte{
+		"trace saying game over":  mustJSON(map[string]any{"actions": actions, "final": map[string]bool{"game_over": true}}),
+		"log ending with endGame": mustJSON(append(actions, json.RawMessage(`{"type":"endGame"}`))),
+	} {
+		boss, code, doc := uploadAsAdmin(t, e, log)
+		if code != http.StatusUnprocessableEntity || !strings.Contains(text(doc), "ended on playimperial.club") || doc.Find(`input[name="email0"]`).Length() != 0 {
+			t.Errorf("%s: %d %s", name, code, text(doc))
+		}
+		// The second step, forged with addresses, is refused too.
+		packed, _ := packLog(log)
+		code, doc = boss.post("/admin/import", map[string][]string{"csrf": {csrfOf(t, boss)}, "packed": {packed},
+			"email0": {"ann@example.org"}, "email1": {"cy@example.org"}})
+		if code != http.StatusUnprocessableEntity {
+			t.Errorf("%s, step two: %d %s", name, code, text(doc))
+		}
+	}
+	if _, code, doc := uploadAsAdmin(t, e, []byte("not a log")); code != http.StatusUnprocessableEntity ||
+		!strings.Contains(text(doc), "neither a Rondel game record nor a playimperial.club game log") {
+		t.Errorf("an unreadable file: %d %s", code, text(doc))
+	}
+	if games, _ := e.store.ExportGames(ctx, store.ExportFilter{}); len(games) != 0 {
+		t.Errorf("%d games created", len(games))
+	}
+	if pend, _ := e.store.Pending(ctx); len(pend) != 0 {
+		t.Errorf("someone is asked to move: %+v", pend)
+	}
+}
+
+// uploadAsAdmin signs the admin in and uploads a log (step one).
+func uploadAsAdmin(t *testing.T, e *env, log []byte) (*browser, int, *goquery.Document) {
+	t.Helper()
+	boss := e.browser()
+	boss.signIn("boss@example.org")
+	boss.get("/admin/import")
+	code, doc := boss.upload("/admin/import", map[string]string{"csrf": csrfOf(t, boss)}, log)
+	return boss, code, doc
+}
+
+// importFinished imports a finished two-player game as the admin and
+// returns its id, requiring the page to show the final result.
+func importFinished(t *testing.T, e *env, log []byte, email0, email1 string) int64 {
+	t.Helper()
+	boss, code, doc := uploadAsAdmin(t, e, log)
+	if code != http.StatusOK || doc.Find(`input[name="email1"]`).Length() != 1 || !strings.Contains(text(doc), "finished") {
+		t.Fatalf("step one: %d %s", code, text(doc))
+	}
+	code, doc = boss.submit(doc, `form[action="/admin/import"]`, map[string]string{"email0": email0, "email1": email1})
+	if code != http.StatusOK || !strings.Contains(text(doc), "Final result") {
+		t.Fatalf("step two: %d %s", code, text(doc))
+	}
+	var id int64
+	fmt.Sscanf(boss.last.Request.URL.Path, "/games/%d", &id)
+	return id
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

@@ -1,0 +1,51 @@
+package handlers
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/labstack/echo/v5"
+
+	"rondel/game/words"
+)
+
+// A person's settings: the name others see, the language and how often
+// Rondel mails them.
+
+// settingsPage is the form of a person's name, language and mail; the
+// values come from the signed-in user.
+type settingsPage struct {
+	Saved     bool
+	Languages []languageChoice
+}
+
+// languageChoice is a language Rondel speaks, named in itself.
+type languageChoice struct {
+	Code, Name string
+	Selected   bool
+}
+
+func (s *Server) settingsForm(c *echo.Context) error {
+	sp := s.speaker(c)
+	p := settingsPage{Saved: c.QueryParam("saved") != ""}
+	for _, l := range words.Languages {
+		// Each language by its own name, so anyone finds theirs.
+		p.Languages = append(p.Languages, languageChoice{Code: l, Name: words.Default().Speaker(l, nil).T("pages.language"),
+			Selected: l == sp.Lang()})
+	}
+	return s.render(c, http.StatusOK, "settings", sp.T("pages.settings.title"), p)
+}
+
+func (s *Server) settingsSave(c *echo.Context) error {
+	u := currentUser(c)
+	name := strings.TrimSpace(c.FormValue("name"))
+	lang := c.FormValue("language")
+	if !slices.Contains(words.Languages, lang) {
+		lang = words.Languages[0]
+	}
+	if err := s.store.UpdateProfile(c.Request().Context(), u.ID, name, lang, c.FormValue("notify")); err != nil {
+		return failWith(http.StatusBadRequest, "pages.error.not_saved", errorText(err)) // the store bounds and cleans the name
+	}
+	return c.Redirect(http.StatusSeeOther, "/settings?saved=1")
+}

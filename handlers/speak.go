@@ -1,0 +1,191 @@
+package handlers
+
+import (
+	"html"
+	"html/template"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v5"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"rondel/game/words"
+	"rondel/store"
+)
+
+// Every page speaks its reader's language: a signed-in member's setting,
+// else what the browser asks for (Accept-Language), else English. Dates
+// and times read in the member's time zone (UTC for visitors).
+
+const (
+	keyReader = "reader"
+)
+
+// reader is whom a request's page is for: the language and time zone its
+// words, dates and numbers are written in. A reader holds nothing of one
+// request, so readers (and the pages bound to them: render.go) are shared
+// by every request of the same language and zone.
+type reader struct {
+	sp      *words.Speaker
+	zone    *time.Location
+	printer *message.Printer
+	now     func() time.Time
+}
+
+// in returns t in the reader's time zone.
+func (r *reader) in(t time.Time) time.Time { return t.In(r.zone) }
+
+// langOf picks the request's language.
+func (s *Server) langOf(c *echo.Context) string {
+	cat := words.Default()
+	if u := currentUser(c); u != nil && u.Language != "" {
+		return cat.Match(u.Language)
+	}
+	return cat.Match(c.Request().Header.Get("Accept-Language"))
+}
+
+// reader returns the request's reader: the member's language and time
+// zone (UTC for visitors), found on first use (an error page may need it
+// before any handler ran).
+func (s *Server) reader(c *echo.Context) *reader {
+	if r, ok := c.Get(keyReader).(*reader); ok {
+		return r
+	}
+	zone := "UTC"
+	if u := currentUser(c); u != nil && u.TimeZone != "" {
+		zone = u.TimeZone
+	}
+	r := s.readers.get(s.langOf(c), zone, s.now)
+	c.Set(keyReader, r)
+	return r
+}
+
+// readers are the readers in use, by language and zone: few, and made once.
+type readers struct {
+	mu sync.Mutex
+	by map[[2]string]*reader
+}
+
+func (rs *readers) get(lang, zone string, now func() time.Time) *reader {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	key := [2]string{lang, zone}
+	if r, ok := rs.by[key]; ok {
+		return r
+	}
+	loc, err := time.LoadLocation(zone)
+	if err != nil {
+		loc = time.UTC
+	}
+	r := &reader{sp: words.Default().Speaker(lang, nil), zone: loc, printer: message.NewPrinter(language.MustParse(lang)), now: now}
+	if rs.by == nil {
+		rs.by = map[[2]string]*reader{}
+	}
+	rs.by[key] = r
+	return r
+}
+
+// speaker is the request's speaker, naming no seats.
+func (s *Server) speaker(c *echo.Context) *words.Speaker { return s.reader(c).sp }
+
+// seatSpeaker is the request's speaker naming a game's seats by their
+// players' current names, so a substitute reads as themselves.
+func (s *Server) seatSpeaker(c *echo.Context, seats []store.Seat) *words.Speaker {
+	return s.speaker(c).WithNames(seatNames(seats))
+}
+
+func seatNames(seats []store.Seat) []string {
+	names := make([]string, len(seats))
+	for _, st := range seats {
+		if st.Seat >= 0 && st.Seat < len(names) {
+			names[st.Seat] = st.Name
+		}
+	}
+	return names
+}
+
+// dateTime writes a moment as a day, time and time zone in the reader's
+// language and zone ("23 Nov 2026, 21:24 CET").
+func (r *reader) dateTime(t time.Time) string {
+	t = r.in(t)
+	return r.sp.T("pages.when", "time", r.sp.DateTime(t), "zone", t.Format("MST"))
+}
+
+// date writes a day in the reader's language and zone.
+func (r *reader) date(t time.Time) string { return r.sp.Date(r.in(t)) }
+
+// decimal writes x with one decimal in the reader's way ("1.5", "1,5").
+func (r *reader) decimal(x float64) string { return r.printer.Sprintf("%.1f", x) }
+
+// signed writes a change with its sign ("+1.5", "−0.3", "±0.0").
+func (r *reader) signed(x float64) string {
+	switch {
+	case x > -0.05 && x < 0.05:
+		return "±" + r.decimal(0)
+	case x > 0:
+		return "+" + r.decimal(x)
+	}
+	return "−" + r.decimal(-x)
+}
+
+// ago says how long ago t was, roughly.
+func (r *reader) ago(t time.Time) string {
+	d := r.now().Sub(t)
+	switch {
+	case d < time.Minute:
+		return r.sp.T("pages.ago.now")
+	case d < time.Hour:
+		return r.sp.T("pages.ago.minutes", "count", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return r.sp.T("pages.ago.hours", "h", int(d.Hours()), "m", int(d.Minutes())%60)
+	}
+	return r.sp.T("pages.ago.days", "count", int(d.Hours())/24)
+}
+
+// duration says a median time to move in rough words.
+func (r *reader) duration(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "–"
+	case d < time.Minute:
+		return r.sp.T("pages.duration.seconds")
+	case d < time.Hour:
+		return r.sp.T("pages.duration.minutes", "count", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return r.sp.T("pages.duration.hours", "n", r.decimal(d.Hours()))
+	}
+	return r.sp.T("pages.duration.days", "n", r.decimal(d.Hours()/24))
+}
+
+// funcs are the template functions bound to this reader.
+func (r *reader) funcs() template.FuncMap {
+	sp := r.sp
+	return template.FuncMap{
+		"t":         sp.T,
+		"say":       sp.Say,
+		"term":      sp.Term,
+		"sentences": sp.Sentences,
+		"num":       sp.Number,
+		"date":      r.date,
+		"datetime":  r.dateTime,
+		"ago":       r.ago,
+		"link":      r.link,
+		"text":      textOf,
+		"plus1":     func(i int) int { return i + 1 },
+	}
+}
+
+// link says the message id with a link in it: the message places it with
+// {{.link}}, and the link's own words are the message textID. Both are
+// escaped; href must be a path of this site (pages pass their own).
+func (r *reader) link(id, href, textID string, pairs ...any) template.HTML {
+	const mark = "\uE000"
+	if !strings.HasPrefix(href, "/") || strings.HasPrefix(href, "//") {
+		href = "#"
+	}
+	said := r.sp.T(id, append([]any{"link", mark}, pairs...)...)
+	a := `<a href="` + html.EscapeString(href) + `">` + html.EscapeString(r.sp.T(textID)) + `</a>`
+	return template.HTML(strings.Replace(html.EscapeString(said), mark, a, 1))
+}

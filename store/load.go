@@ -1,0 +1,203 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"gorm.io/gorm"
+
+	"rondel/game"
+)
+
+// Loading a game's state: from the cache, else from its snapshot and the
+// few moves after it, and only as a last resort (a database not rebuilt
+// since snapshots exist, a snapshot that no longer decodes) by replaying
+// the whole log. Moves are read without their events, which only pages
+// showing the log need.
+
+// step is one move as a replay needs it.
+type step struct {
+	Seq  int
+	Seat int
+	Move string
+}
+
+// readSteps returns a game's moves after seq `after` up to `upto` (all
+// when upto < 0), in order.
+func readSteps(tx *gorm.DB, gameID int64, after, upto int) ([]step, error) {
+	q := `SELECT seq, seat, move FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq`
+	args := []any{gameID, after}
+	if upto >= 0 {
+		q = `SELECT seq, seat, move FROM moves WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq`
+		args = append(args, upto)
+	}
+	rows, err := tx.Raw(q, args...).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []step
+	for rows.Next() {
+		var m step
+		if err := rows.Scan(&m.Seq, &m.Seat, &m.Move); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// applySteps plays steps on st. A fresh state (decoded or set up just
+// now, held by nobody else) is folded in place when the engine can.
+func applySteps(gameID int64, st game.State, fresh bool, steps []step) (game.State, error) {
+	f, fold := st.(game.Folder)
+	for _, m := range steps {
+		var err error
+		if fresh && fold {
+			err = f.Fold(m.Seat, json.RawMessage(m.Move))
+		} else {
+			st, _, err = st.Apply(m.Seat, json.RawMessage(m.Move))
+		}
+		if err != nil {
+			return nil, fmt.Errorf("store: game %d move %d no longer replays: %w", gameID, m.Seq, err)
+		}
+	}
+	return st, nil
+}
+
+// setupOf reads a game's seats and the setup they and its row describe.
+func setupOf(tx *gorm.DB, g *Game) (game.Setup, []Seat, error) {
+	var seats []Seat
+	if err := tx.Where("game_id = ?", g.ID).Order("seat").Find(&seats).Error; err != nil {
+		return game.Setup{}, nil, err
+	}
+	setup, err := g.Setup(seats)
+	return setup, seats, err
+}
+
+// initialState sets a game up as its seats and options say.
+func (s *Store) initialState(tx *gorm.DB, g *Game) (game.State, error) {
+	setup, _, err := setupOf(tx, g)
+	if err != nil {
+		return nil, err
+	}
+	eng, err := s.reg.Get(g.Kind)
+	if err != nil {
+		return nil, err
+	}
+	st, err := eng.New(setup)
+	if err != nil {
+		return nil, fmt.Errorf("store: game %d: setting up: %w", g.ID, err)
+	}
+	return st, nil
+}
+
+// replayTo replays a game's first seq moves from its setup.
+func (s *Store) replayTo(tx *gorm.DB, g *Game, seq int) (game.State, error) {
+	st, err := s.initialState(tx, g)
+	if err != nil {
+		return nil, err
+	}
+	steps, err := readSteps(tx, g.ID, 0, seq)
+	if err != nil {
+		return nil, err
+	}
+	if len(steps) != seq {
+		return nil, fmt.Errorf("store: game %d: %d of its first %d moves are stored", g.ID, len(steps), seq)
+	}
+	for i, m := range steps {
+		if m.Seq != i+1 {
+			return nil, fmt.Errorf("store: game %d: move %d is missing", g.ID, i+1)
+		}
+	}
+	return applySteps(g.ID, st, true, steps)
+}
+
+// fromSnapshot restores a game's state after seq moves from its snapshot
+// and the moves after it; ok is false when the snapshot cannot serve
+// (none, one after seq, or one that no longer decodes).
+func (s *Store) fromSnapshot(tx *gorm.DB, g *Game, seq int) (st game.State, size int64, ok bool, err error) {
+	sn, err := readSnapshot(tx, g.ID)
+	if err != nil || sn == nil || sn.Seq > seq {
+		return nil, 0, false, err
+	}
+	st, err = s.decodeSnapshot(g, sn)
+	if err != nil {
+		s.log.Warn("replaying the whole game instead", "game", g.ID, "error", err)
+		return nil, 0, false, nil
+	}
+	steps, err := readSteps(tx, g.ID, sn.Seq, seq)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	if len(steps) != seq-sn.Seq {
+		return nil, 0, false, nil // read while the game moved on
+	}
+	st, err = applySteps(g.ID, st, true, steps)
+	return st, stateBytes(len(sn.State)), err == nil, err
+}
+
+// stateAt returns the state of g after seq moves and its estimated size
+// in memory: from the cache when it holds that position or an earlier
+// one (the moves between are applied), else from the snapshot, else by a
+// whole replay. Inside AppendMove's transaction the snapshot is never
+// more than Options.SnapshotEvery moves behind, so the write lock is
+// never held for a whole replay once the database has its snapshots.
+func (s *Store) stateAt(tx *gorm.DB, g *Game, seq int) (game.State, error) {
+	st, _, err := s.sizedStateAt(tx, g, seq)
+	return st, err
+}
+
+func (s *Store) sizedStateAt(tx *gorm.DB, g *Game, seq int) (game.State, int64, error) {
+	epoch := s.cache.epoch()
+	if c, ok := s.cache.get(g.ID); ok && c.seq <= seq {
+		if c.seq == seq {
+			return c.state, c.size, nil
+		}
+		steps, err := readSteps(tx, g.ID, c.seq, seq)
+		if err != nil {
+			return nil, 0, err
+		}
+		if len(steps) == seq-c.seq {
+			st, err := applySteps(g.ID, c.state, false, steps)
+			if err != nil {
+				return nil, 0, err
+			}
+			s.cache.put(epoch, g.ID, seq, st, c.size)
+			return st, c.size, nil
+		}
+	}
+	st, size, ok, err := s.fromSnapshot(tx, g, seq)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !ok {
+		if st, err = s.replayTo(tx, g, seq); err != nil {
+			return nil, 0, err
+		}
+		b, err := st.MarshalJSON()
+		if err != nil {
+			return nil, 0, err
+		}
+		size = stateBytes(len(b))
+	}
+	s.cache.put(epoch, g.ID, seq, st, size)
+	return st, size, nil
+}
+
+// StateAfter returns a game's state after its first n moves (for the
+// history viewer): from the snapshot when n is at or after it, else by
+// replaying from the start. The cache is neither read nor filled.
+func (s *Store) StateAfter(ctx context.Context, gameID int64, n int) (game.State, error) {
+	g, err := s.GameRow(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	db := s.db.WithContext(ctx)
+	st, _, ok, err := s.fromSnapshot(db, g, n)
+	if err != nil || ok {
+		return st, err
+	}
+	return s.replayTo(db, g, n)
+}

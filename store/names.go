@@ -1,0 +1,69 @@
+package store
+
+import (
+	"errors"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"rondel/game/words"
+)
+
+// Limits on the names people type, in characters. A name is shown on
+// pages, in mails and in other people's subject lines, so it is bounded
+// and plain.
+const (
+	MaxGameName    = 80
+	MaxSeatName    = 40
+	MaxDisplayName = 60
+)
+
+// CleanName returns a typed name fit to show: control characters (tabs,
+// new lines) become spaces, bidirectional controls, which can make a name
+// read backwards or hide what follows it, and invalid bytes are removed,
+// runs of spaces become one, and the ends are trimmed. A name still longer
+// than max characters is refused, not cut, so nobody's name changes
+// without them knowing. An empty result is for the caller to judge.
+func CleanName(s string, max int) (string, error) {
+	var b strings.Builder
+	space := false
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == utf8.RuneError && size == 1:
+			continue // an invalid byte
+		case isBidiControl(r):
+			continue
+		case unicode.IsControl(r) || unicode.IsSpace(r):
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	out := b.String()
+	if n := utf8.RuneCountInString(out); n > max {
+		return "", words.Fail(words.New("store.error.name_long").Count(max).Num("given", n))
+	}
+	return out, nil
+}
+
+// refusal is an error's words for a person: its own if it has them, else
+// its English message as it is.
+func refusal(err error) words.Text {
+	var we *words.Error
+	if errors.As(err, &we) {
+		return we.Msg
+	}
+	return words.Raw(err.Error())
+}
+
+// isBidiControl reports the characters that change the direction of the
+// text around them (Unicode's Bidi_Control property).
+func isBidiControl(r rune) bool {
+	return unicode.Is(unicode.Bidi_Control, r)
+}

@@ -1,0 +1,82 @@
+// Package storetest is the kit the tests of the service share: a migrated
+// store on a fresh file and a started game. It is imported by tests only
+// (notify's, handlers', the commands'); the store's own tests cannot import
+// it (it imports the store) and open theirs directly. The settable clock
+// is gametest.Clock.
+package storetest
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"rondel/game/gametest"
+	"rondel/store"
+)
+
+// Open opens a store on a new file in the test's temporary directory,
+// migrated to this build's schema and closed when the test ends. Without
+// a registry it hosts the take-away game only.
+func Open(t testing.TB, opts store.Options) *store.Store {
+	t.Helper()
+	return OpenFile(t, filepath.Join(t.TempDir(), "test.db"), opts)
+}
+
+// OpenFile is Open on the file at path, for a test that opens the same
+// database a second time (another instance of the service).
+func OpenFile(t testing.TB, path string, opts store.Options) *store.Store {
+	t.Helper()
+	if opts.Registry == nil {
+		opts.Registry = gametest.Registry()
+	}
+	st, err := store.Open(path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if err := st.CheckSchema(context.Background(), true); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// Players are n players Ann, Bnn, Cnn ... with the addresses
+// a@example.org, b@example.org ...
+func Players(n int) []store.NewPlayer {
+	var out []store.NewPlayer
+	for i := range n {
+		out = append(out, store.NewPlayer{Name: string(rune('A'+i)) + "nn", Email: string(rune('a'+i)) + "@example.org"})
+	}
+	return out
+}
+
+// StartGame creates the game ng (of the take-away game and among
+// Players(2) where ng leaves them out) and accepts every seat, so the game
+// is in play. created, if not nil, is told the game between its creation
+// and the acceptances, as a service's hook would be.
+func StartGame(t testing.TB, st *store.Store, ng store.NewGame, created func(*store.Game)) *store.Game {
+	t.Helper()
+	ctx := context.Background()
+	if ng.Kind == "" {
+		ng.Kind = gametest.ID
+	}
+	if ng.Players == nil {
+		ng.Players = Players(2)
+	}
+	g, invites, err := st.CreateGame(ctx, ng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if created != nil {
+		created(g)
+	}
+	for _, inv := range invites {
+		if _, _, err := st.AcceptInvitation(ctx, inv.Token); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g, err = st.GameRow(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}

@@ -1,0 +1,135 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// Webhook flavours: the JSON a chat's incoming webhook takes.
+const (
+	FlavourDiscord = "discord" // {"content": "..."}
+	FlavourSlack   = "slack"   // {"text": "..."}
+)
+
+// Webhook is where turn notices of one game (GameID > 0) or of every game
+// (GameID 0, the club's) are posted. URL is a secret: pages show Hint,
+// logs show neither.
+type Webhook struct {
+	ID          int64
+	GameID      int64
+	URL         string `gorm:"column:url"`
+	Hint        string
+	Flavour     string
+	Language    string
+	CreatedBy   int64
+	CreatedAt   time.Time
+	PausedAt    *time.Time
+	LastOKAt    *time.Time `gorm:"column:last_ok_at"`
+	LastError   string
+	LastErrorAt *time.Time
+}
+
+func (Webhook) TableName() string { return "webhooks" }
+
+// Failing reports whether the last attempt failed: a delivery forgets
+// the failures before it (the outbox keeps them).
+func (w Webhook) Failing() bool { return w.LastErrorAt != nil }
+
+// SetGameWebhook gives a game its webhook, or changes the one it has (its
+// id stays, so notices waiting to be sent go to the new address). Setting
+// it resumes it and forgets how earlier notices went.
+func (s *Store) SetGameWebhook(ctx context.Context, w *Webhook) error {
+	if w.GameID <= 0 {
+		return errors.New("store: a game's webhook needs its game")
+	}
+	now := s.Now()
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var old Webhook
+		err := tx.Take(&old, "game_id = ?", w.GameID).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			w.ID, w.CreatedAt = 0, now
+			return tx.Create(w).Error
+		}
+		if err != nil {
+			return err
+		}
+		w.ID, w.CreatedAt = old.ID, now
+		w.PausedAt, w.LastOKAt, w.LastError, w.LastErrorAt = nil, nil, "", nil
+		return tx.Save(w).Error
+	})
+}
+
+// AddClubWebhook adds one of the club's webhooks.
+func (s *Store) AddClubWebhook(ctx context.Context, w *Webhook) error {
+	w.ID, w.GameID, w.CreatedAt = 0, 0, s.Now()
+	return s.db.WithContext(ctx).Create(w).Error
+}
+
+// WebhookByID returns one webhook, ErrNotFound if there is none.
+func (s *Store) WebhookByID(ctx context.Context, id int64) (*Webhook, error) {
+	var w Webhook
+	err := s.db.WithContext(ctx).Take(&w, id).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, ErrNotFound
+	}
+	return &w, err
+}
+
+// GameWebhook returns a game's webhook, nil if it has none.
+func (s *Store) GameWebhook(ctx context.Context, gameID int64) (*Webhook, error) {
+	var w Webhook
+	err := s.db.WithContext(ctx).Take(&w, "game_id = ?", gameID).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, nil
+	}
+	return &w, err
+}
+
+// ClubWebhooks returns the club's webhooks in the order they were added.
+func (s *Store) ClubWebhooks(ctx context.Context) ([]Webhook, error) {
+	var out []Webhook
+	return out, s.db.WithContext(ctx).Where("game_id = 0").Order("id").Find(&out).Error
+}
+
+// DeleteWebhook removes a webhook. Notices still waiting for it are given
+// up when their turn comes (the sender finds no webhook).
+func (s *Store) DeleteWebhook(ctx context.Context, id int64) error {
+	return s.db.WithContext(ctx).Delete(&Webhook{}, id).Error
+}
+
+// ResumeWebhook lets a paused webhook take notices again.
+func (s *Store) ResumeWebhook(ctx context.Context, id int64) error {
+	return s.db.WithContext(ctx).Model(&Webhook{}).Where("id = ?", id).Update("paused_at", nil).Error
+}
+
+// NoteWebhook records how a notice went: delivered (failed false), which
+// clears the last failure, or not, with a short excerpt of why; pause stops further notices (a refusal
+// the chat will repeat) and reports whether this call paused it.
+func (s *Store) NoteWebhook(ctx context.Context, id int64, cause string, failed, pause bool) (paused bool, err error) {
+	now := s.Now()
+	if !failed {
+		return false, s.db.WithContext(ctx).Model(&Webhook{}).Where("id = ?", id).
+			Updates(map[string]any{"last_ok_at": now, "last_error": "", "last_error_at": nil}).Error
+	}
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if pause {
+			res := tx.Model(&Webhook{}).Where("id = ? AND paused_at IS NULL", id).Update("paused_at", now)
+			if res.Error != nil {
+				return res.Error
+			}
+			paused = res.RowsAffected == 1
+		}
+		return tx.Model(&Webhook{}).Where("id = ?", id).Updates(map[string]any{"last_error": cause, "last_error_at": now}).Error
+	})
+	return paused, err
+}
+
+// Webhooks returns the webhooks that take a game's notices now: its own
+// and the club's, unless paused.
+func (t *NotifyTx) Webhooks(gameID int64) ([]Webhook, error) {
+	var out []Webhook
+	return out, t.tx.Where("game_id IN (0, ?) AND paused_at IS NULL", gameID).Order("id").Find(&out).Error
+}

@@ -1,0 +1,95 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
+
+func TestWebhooks(t *testing.T) {
+	s, c, _ := openTest(t, 0)
+	ctx := context.Background()
+	g1, g2 := startGame(t, s, 2, 1), startGame(t, s, 2, 2)
+	game := &Webhook{GameID: g1.ID, URL: "https://discord.com/api/webhooks/1/a", Hint: "discord.com …/1/a", Flavour: FlavourDiscord, Language: "de", CreatedBy: 1}
+	if err := s.SetGameWebhook(ctx, game); err != nil {
+		t.Fatal(err)
+	}
+	club := &Webhook{URL: "https://hooks.slack.com/services/x", Hint: "hooks.slack.com …s/x", Flavour: FlavourSlack, Language: "en"}
+	if err := s.AddClubWebhook(ctx, club); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddClubWebhook(ctx, &Webhook{URL: "https://chat.example/x", Hint: "h", Flavour: "teams", Language: "en"}); err == nil {
+		t.Error("a flavour the table does not know was stored")
+	}
+	ids := func(gameID int64) (out []int64) {
+		t.Helper()
+		if err := s.NotifyTx(ctx, func(tx *NotifyTx) error {
+			hs, err := tx.Webhooks(gameID)
+			for _, h := range hs {
+				out = append(out, h.ID)
+			}
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	if got := ids(g1.ID); len(got) != 2 || got[0] != game.ID || got[1] != club.ID {
+		t.Errorf("game 1 notices go to %v", got)
+	}
+	if got := ids(g2.ID); len(got) != 1 || got[0] != club.ID {
+		t.Errorf("game 2 notices go to %v", got)
+	}
+
+	// A refusal pauses (once), a delivery is noted, failing says which came last.
+	paused, err := s.NoteWebhook(ctx, game.ID, "HTTP 404", true, true)
+	if err != nil || !paused {
+		t.Fatalf("first refusal: paused %v %v", paused, err)
+	}
+	c.Add(time.Minute)
+	if paused, _ := s.NoteWebhook(ctx, game.ID, "HTTP 410", true, true); paused {
+		t.Error("paused twice")
+	}
+	h, _ := s.WebhookByID(ctx, game.ID)
+	if h.PausedAt == nil || h.LastError != "HTTP 410" || !h.Failing() {
+		t.Errorf("after refusals: %+v", h)
+	}
+	if got := ids(g1.ID); len(got) != 1 || got[0] != club.ID {
+		t.Errorf("a paused webhook still takes notices: %v", got)
+	}
+	if err := s.ResumeWebhook(ctx, game.ID); err != nil {
+		t.Fatal(err)
+	}
+	c.Add(time.Minute)
+	s.NoteWebhook(ctx, game.ID, "", false, false)
+	if h, _ = s.WebhookByID(ctx, game.ID); h.PausedAt != nil || h.Failing() || h.LastOKAt == nil {
+		t.Errorf("after resuming and a delivery: %+v", h)
+	}
+
+	// Setting a game's webhook again keeps its id and starts afresh.
+	s.NoteWebhook(ctx, game.ID, "HTTP 500", true, false)
+	again := &Webhook{GameID: g1.ID, URL: "https://discord.com/api/webhooks/2/b", Hint: "new", Flavour: FlavourDiscord, Language: "zh", CreatedBy: 1}
+	if err := s.SetGameWebhook(ctx, again); err != nil {
+		t.Fatal(err)
+	}
+	h, _ = s.GameWebhook(ctx, g1.ID)
+	if h.ID != game.ID || h.URL != again.URL || h.Language != "zh" || h.LastError != "" || h.LastOKAt != nil {
+		t.Errorf("set again: %+v", h)
+	}
+	if clubs, _ := s.ClubWebhooks(ctx); len(clubs) != 1 || clubs[0].ID != club.ID {
+		t.Errorf("club webhooks %+v", clubs)
+	}
+	if err := s.DeleteWebhook(ctx, game.ID); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := s.GameWebhook(ctx, g1.ID); h != nil || err != nil {
+		t.Errorf("deleted: %+v %v", h, err)
+	}
+	if _, err := s.WebhookByID(ctx, game.ID); !errors.Is(err, ErrNotFound) {
+		t.Errorf("deleted by id: %v", err)
+	}
+	if err := s.SetGameWebhook(ctx, &Webhook{URL: "https://x", Flavour: FlavourSlack}); err == nil {
+		t.Error("a game's webhook without a game")
+	}
+}

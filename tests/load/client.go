@@ -1,0 +1,178 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// client is one simulated browser. It signs in as whichever member a
+// request is for (their session cookie) and keeps its CSRF cookie, as a
+// browser keeps it across pages.
+type client struct {
+	d         *driver
+	r         *rand.Rand
+	csrf      string
+	lat       []time.Duration // every request
+	posts     []time.Duration // moves: the POSTs alone
+	errs      map[string]int  // unexpected answers by status ("transport": no answer)
+	accepted  int
+	conflicts int
+}
+
+// step makes one request (moves: one attempt at a move, two or three).
+func (c *client) step() {
+	d := c.d
+	switch d.o.Page {
+	case "game", "history":
+		g := d.gameFor(c.r)
+		path := fmt.Sprintf("/games/%d", g.ID)
+		if d.o.Page == "history" {
+			path += "/history"
+		}
+		c.get(path, d.seated(c.r, g))
+	case "dashboard":
+		c.get("/", d.users[c.r.IntN(len(d.users))])
+	case "ladder":
+		c.get("/ladder/"+d.kinds[c.r.IntN(len(d.kinds))], d.users[c.r.IntN(len(d.users))])
+	case "moves":
+		c.move()
+	}
+}
+
+// get loads a page as user and counts anything but 200 as an error.
+func (c *client) get(path string, user int64) ([]byte, bool) {
+	status, body, _ := c.do(http.MethodGet, path, user, nil)
+	if status == 0 {
+		return nil, false
+	}
+	if status != http.StatusOK {
+		c.errs[strconv.Itoa(status)]++
+		return nil, false
+	}
+	return body, true
+}
+
+// do sends one request and times it to the last byte of the answer; a
+// transport error is counted here and gives status 0.
+func (c *client) do(method, path string, user int64, form url.Values) (int, []byte, time.Duration) {
+	var body io.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	}
+	req, err := http.NewRequest(method, c.d.o.URL+path, body)
+	if err != nil {
+		c.errs["transport"]++
+		return 0, nil, 0
+	}
+	if form != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	req.AddCookie(&http.Cookie{Name: sessionCookie, Value: c.d.sessions[user].Token})
+	if c.csrf != "" {
+		req.AddCookie(&http.Cookie{Name: csrfCookie, Value: c.csrf})
+	}
+	t := time.Now()
+	resp, err := c.d.http.Do(req)
+	if err != nil {
+		c.lat = append(c.lat, time.Since(t))
+		c.errs["transport"]++
+		return 0, nil, 0
+	}
+	data, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	lat := time.Since(t)
+	c.lat = append(c.lat, lat)
+	if err != nil {
+		c.errs["transport"]++
+		return 0, nil, lat
+	}
+	for _, ck := range resp.Cookies() {
+		if ck.Name == csrfCookie && ck.Value != "" {
+			c.csrf = ck.Value
+		}
+	}
+	return resp.StatusCode, data, lat
+}
+
+// move plays one legal move in a game in play: it opens the game as one
+// of its players, and if that player has nothing to decide, as a player
+// the page shows to act; then it posts a move taken from the form.
+func (c *client) move() {
+	g, ok := c.d.activeGame(c.r)
+	if !ok {
+		time.Sleep(10 * time.Millisecond) // every game has ended
+		return
+	}
+	first := c.d.seated(c.r, g)
+	body, ok := c.get(fmt.Sprintf("/games/%d", g.ID), first)
+	if !ok {
+		return
+	}
+	page := parseGamePage(body)
+	if page.seats > 0 && len(page.toAct) == 0 {
+		c.d.ended(g.ID) // nobody has anything to decide: the game is over
+		return
+	}
+	if page.form == nil {
+		// Those the page marks to act, else everyone else (in case the
+		// page's markup changed).
+		var next []int64
+		for _, seat := range page.toAct {
+			if seat < len(g.Users) {
+				next = append(next, g.Users[seat])
+			}
+		}
+		if len(page.toAct) == 0 {
+			next = append(next, g.Users...)
+		}
+		c.r.Shuffle(len(next), func(i, j int) { next[i], next[j] = next[j], next[i] })
+		next = slicesWithout(next, first)
+		for _, u := range next {
+			if _, ok := c.d.sessions[u]; !ok {
+				continue
+			}
+			if body, ok = c.get(fmt.Sprintf("/games/%d", g.ID), u); !ok {
+				return
+			}
+			if page = parseGamePage(body); page.form != nil {
+				first = u
+				break
+			}
+		}
+	}
+	if page.form == nil {
+		return // another client moved meanwhile
+	}
+	f := page.form
+	form := url.Values{"csrf": {f.csrf}, "seq": {f.seq}, "move": {f.moves[c.r.IntN(len(f.moves))]}}
+	status, answer, lat := c.do(http.MethodPost, fmt.Sprintf("/games/%d/move", g.ID), first, form)
+	if status == 0 {
+		return
+	}
+	c.posts = append(c.posts, lat)
+	switch {
+	case status == http.StatusSeeOther:
+		c.accepted++
+	case status == http.StatusConflict && bytes.Contains(answer, []byte("The game changed")):
+		c.conflicts++
+	default:
+		c.errs[strconv.Itoa(status)]++
+	}
+}
+
+func slicesWithout(s []int64, x int64) []int64 {
+	out := make([]int64, 0, len(s))
+	for _, v := range s {
+		if v != x {
+			out = append(out, v)
+		}
+	}
+	return out
+}

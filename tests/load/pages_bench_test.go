@@ -1,0 +1,169 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"rondel/handlers"
+	"rondel/store"
+	"rondel/store/config"
+)
+
+// The pages' server time without the network or a load generator:
+// each benchmark serves one kind of page in-process, on a seeded
+// database given by -db (skipped without it), read only:
+//
+//	go test ./tests/load -run '^$' -bench Page -benchmem -db /tmp/club/club.db
+//
+// ns/op is the server's time per page; with -cpu 1 it is its CPU time.
+// The games are chosen at random, each category (finished, rated, in
+// play) as often, as the load tool's clients choose them, so caches hit
+// as often as they do under load; BenchmarkFirstViewOfALongGame empties
+// every cache before each view.
+
+var benchDB = flag.String("db", "", "seeded database for the page benchmarks (tests/load seed)")
+
+type pageBench struct {
+	h  http.Handler
+	st *store.Store
+	d  *driver
+}
+
+func openPageBench(b *testing.B) *pageBench {
+	b.Helper()
+	if *benchDB == "" {
+		b.Skip("no -db: seed one with go run ./tests/load seed")
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg := config.Default()
+	st, err := store.Open(*benchDB, store.Options{Registry: registry(), CacheBytes: cfg.Cache.StateBytes(), Logger: log, ReadOnly: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	if err := st.CheckSchema(context.Background(), false); err != nil {
+		b.Fatal(err)
+	}
+	h, err := handlers.New(handlers.Deps{Store: st, Config: cfg, Logger: log})
+	if err != nil {
+		b.Fatal(err)
+	}
+	d, err := newDriver(runOpts{Dir: filepath.Dir(*benchDB), Page: "game", Clients: 1, Duration: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return &pageBench{h: h, st: st, d: d}
+}
+
+// get serves path as member u and fails on anything but 200.
+func (p *pageBench) get(b *testing.B, u int64, path string) int {
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	req.AddCookie(&http.Cookie{Name: sessionCookie, Value: p.d.sessions[u].Token})
+	w := httptest.NewRecorder()
+	p.h.ServeHTTP(w, req)
+	if w.Code != http.StatusOK {
+		b.Fatalf("%s: %d", path, w.Code)
+	}
+	return w.Body.Len()
+}
+
+func (p *pageBench) run(b *testing.B, path func(r *rand.Rand) (int64, string)) {
+	r := rand.New(rand.NewPCG(1, 2))
+	bytes := 0
+	b.ResetTimer()
+	cpu := cpuTime()
+	for range b.N {
+		u, pth := path(r)
+		bytes += p.get(b, u, pth)
+	}
+	reportCPU(b, cpu)
+	b.ReportMetric(float64(bytes)/float64(b.N), "page-bytes")
+}
+
+// reportCPU reports the process's CPU time per operation since cpu: on
+// a shared machine wall time per operation says more about the others'
+// load than about the page.
+func reportCPU(b *testing.B, cpu time.Duration) {
+	b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+}
+
+func BenchmarkPageGame(b *testing.B) {
+	p := openPageBench(b)
+	p.run(b, func(r *rand.Rand) (int64, string) {
+		g := p.d.gameFor(r)
+		return p.d.seated(r, g), fmt.Sprintf("/games/%d", g.ID)
+	})
+}
+
+func BenchmarkPageHistory(b *testing.B) {
+	p := openPageBench(b)
+	p.run(b, func(r *rand.Rand) (int64, string) {
+		g := p.d.gameFor(r)
+		return p.d.seated(r, g), fmt.Sprintf("/games/%d/history", g.ID)
+	})
+}
+
+func BenchmarkPageDashboard(b *testing.B) {
+	p := openPageBench(b)
+	p.run(b, func(r *rand.Rand) (int64, string) { return p.d.users[r.IntN(len(p.d.users))], "/" })
+}
+
+func BenchmarkPageLadder(b *testing.B) {
+	p := openPageBench(b)
+	p.run(b, func(r *rand.Rand) (int64, string) {
+		return p.d.users[r.IntN(len(p.d.users))], "/ladder/" + p.d.kinds[r.IntN(len(p.d.kinds))]
+	})
+}
+
+// BenchmarkFirstViewOfALongGame: the page of one of the longest games in
+// play, with nothing cached (no state, no board): its snapshot is read
+// and the moves after it replayed.
+func BenchmarkFirstViewOfALongGame(b *testing.B) {
+	p := openPageBench(b)
+	long := slices.MaxFunc(p.d.active, func(a, c gameRow) int { return moveCount(b, p.st, a.ID) - moveCount(b, p.st, c.ID) })
+	u := p.d.seated(rand.New(rand.NewPCG(1, 1)), long)
+	b.ReportMetric(float64(moveCount(b, p.st, long.ID)), "moves")
+	b.ResetTimer()
+	var cpu time.Duration
+	for i := range b.N {
+		b.StopTimer()
+		p.st.DropCache()
+		// A new server: no board drawn yet.
+		p2 := *p
+		h, err := handlers.New(handlers.Deps{Store: p.st, Config: config.Default(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if err != nil {
+			b.Fatal(err)
+		}
+		p2.h = h
+		b.StartTimer()
+		c := cpuTime()
+		p2.get(b, u, fmt.Sprintf("/games/%d", long.ID))
+		cpu += cpuTime() - c
+		_ = i
+	}
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+}
+
+var moveCounts = map[int64]int{}
+
+func moveCount(b *testing.B, st *store.Store, id int64) int {
+	if n, ok := moveCounts[id]; ok {
+		return n
+	}
+	pos, err := st.Current(context.Background(), id)
+	if err != nil {
+		b.Fatal(err)
+	}
+	moveCounts[id] = pos.Seq
+	return pos.Seq
+}
