@@ -59,7 +59,18 @@ type ladderPage struct {
 	Rows        []ladderRow
 	Records     string // link to the games as ndjson
 	Provisional int
+	// One page of the ladder: places From to To of Total; Better and
+	// Lower link to the neighbouring pages ("" at either end), YourPage
+	// to the page with the reader's place when it is not this one.
+	From, To, Total int
+	Better, Lower   string
+	YourRank        int
+	YourPage        string
 }
+
+// ladderPageSize is how many places one page of a ladder shows: a page
+// costs what its rows cost to say, so a club of thousands pages them.
+const ladderPageSize = 100
 
 func (a *archive) ladderPage(c *echo.Context) error {
 	ctx := c.Request().Context()
@@ -87,12 +98,43 @@ func (a *archive) ladderPage(c *echo.Context) error {
 		return err
 	}
 	you := currentUser(c).ID
-	for _, l := range rows {
+	page := ladderPageOf(c.QueryParam("page"), len(rows))
+	base := "/ladder/" + kind + "?"
+	if p.Season != "" {
+		base += "season=" + urlQuery(p.Season) + "&"
+	}
+	p.Total = len(rows)
+	for i, l := range rows {
 		id, _ := strconv.ParseInt(l.Member, 10, 64)
+		if id == you && i/ladderPageSize != page {
+			p.YourRank, p.YourPage = l.Rank, base+"page="+strconv.Itoa(i/ladderPageSize+1)
+		}
+		if i/ladderPageSize != page {
+			continue
+		}
 		p.Rows = append(p.Rows, ladderRow{Rank: l.Rank, MemberID: id, Name: l.Name, Rating: r.decimal(l.Ordinal), Games: l.Games, Wins: l.Wins,
 			Provisional: l.Provisional, Timeouts: l.Reliability.Timeouts, Median: r.duration(l.Reliability.MedianMove), You: id == you})
 	}
+	if len(p.Rows) > 0 {
+		p.From, p.To = page*ladderPageSize+1, page*ladderPageSize+len(p.Rows)
+	}
+	if page > 0 {
+		p.Better = base + "page=" + strconv.Itoa(page)
+	}
+	if p.To < p.Total {
+		p.Lower = base + "page=" + strconv.Itoa(page+2)
+	}
 	return a.s.render(c, http.StatusOK, "ladder_page", r.sp.T("pages.ladder.title", "game", p.Name), p)
+}
+
+// ladderPageOf reads ?page (1 for the best places) as a page index from
+// 0; anything else, or past the end, is the first page.
+func ladderPageOf(q string, places int) int {
+	n, err := strconv.Atoi(q)
+	if err != nil || n < 1 || (n-1)*ladderPageSize >= places {
+		return 0
+	}
+	return n - 1
 }
 
 func urlQuery(s string) string { return strings.ReplaceAll(template.URLQueryEscaper(s), "+", "%20") }
