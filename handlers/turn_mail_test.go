@@ -1,0 +1,304 @@
+package handlers
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"rondel/game/imperial"
+	"rondel/notify"
+	"rondel/store"
+	"rondel/store/storetest"
+)
+
+// One mail per turn, measured: three people play an Imperial game of
+// more than 150 moves the way they would at the web page, through the
+// handlers, while notify's jobs tick on the injected clock. Each turn a
+// player either is at the game's page (answers within minutes, signed in)
+// or comes back later from the turn mail's link (after a quarter of an
+// hour to hours, not signed in) and plays the whole turn, step by step,
+// on the page the link opens. The test keeps its own account of the mail
+// policy (docs/notifications.md) and compares each seat's turn mails with
+// it:
+//
+//   - a seat's turn begins when it is asked and was not asked before the
+//     move; each turn that begins is mailed once, the further steps of the
+//     same turn never;
+//   - a turn that begins within the quiet delay (10 minutes) after its
+//     player's last move on the web is held back, and mailed only once the
+//     turn has stayed open that long with no move of theirs.
+//
+// Along the way every link is checked: it opens the decision for each step
+// of its turn and is expired (410) once the seat has nothing more to
+// decide. No mail holds an internal code.
+func TestOneTurnMailPerTurnOverAWholeEvening(t *testing.T) {
+	if testing.Short() {
+		t.Skip("150 moves of Imperial through the pages")
+	}
+	var svc *notify.Service
+	e := newEnvOn(t, importRegistry(imperial.New()), func(d *Deps) {
+		withNotify(t)(d)
+		svc = d.Notify
+	})
+	ctx := context.Background()
+	quiet := time.Duration(e.cfg.Notify.QuietMinutes) * time.Minute
+	players := []store.NewPlayer{{Name: "Ann", Email: "ann@x.org"}, {Name: "Bob", Email: "bob@x.org"}, {Name: "Cy", Email: "cy@x.org"}}
+	g := storetest.StartGame(t, e.store, store.NewGame{Kind: "imperial", Name: "Evening", Seed: 11, Players: players}, nil)
+	seats, _ := e.store.Seats(ctx, g.ID)
+	m := newMailModel(len(seats), quiet)
+	tick := func() {
+		t.Helper()
+		if err := svc.Tick(ctx); err != nil {
+			t.Fatal(err)
+		}
+		m.ticked(e.clock.Now())
+	}
+	asked := func() map[int]bool {
+		pos, err := e.store.Current(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[int]bool{}
+		if pos.State.Finished() {
+			return out
+		}
+		for _, d := range pos.State.ToAct() {
+			out[d.Seat] = true
+		}
+		return out
+	}
+	atPage := make([]*browser, len(players))
+	fromMail := make([]*browser, len(players))
+	for i, p := range players {
+		atPage[i] = e.browser()
+		atPage[i].signIn(p.Email)
+		fromMail[i] = e.browser() // the phone that opens the mail: not signed in
+	}
+	m.began(asked(), -1, e.clock.Now())
+	tick() // the start: start mails and the first turn mail
+	rnd := rand.New(rand.NewPCG(11, 150))
+	path := fmt.Sprintf("/games/%d", g.ID)
+	moves, linkTurns, multiStep := 0, 0, 0
+	for moves < 160 {
+		now := asked()
+		if len(now) == 0 {
+			break
+		}
+		seat := firstSeat(now)
+		web := rnd.IntN(5) < 3
+		if web {
+			e.clock.Add(time.Duration(20+rnd.IntN(220)) * time.Second)
+		} else {
+			e.clock.Add(time.Duration(15+rnd.IntN(6*60)) * time.Minute)
+		}
+		tick()
+		b, page := atPage[seat], path
+		if !web {
+			b, page = fromMail[seat], newestLink(t, e, players[seat].Email)
+			linkTurns++
+		}
+		steps := 0
+		for {
+			before := asked()
+			code, doc := b.get(page)
+			if code != http.StatusOK || doc.Find("#decide").Length() != 1 {
+				t.Fatalf("move %d: %s's page %s does not open the decision (%d): %s", moves, players[seat].Name, page, code, text(doc))
+			}
+			playOne(t, b, doc, rnd)
+			moves++
+			steps++
+			after := asked()
+			m.moved(seat, before, after, e.clock.Now())
+			if !after[seat] {
+				break
+			}
+			e.clock.Add(time.Duration(10+rnd.IntN(50)) * time.Second)
+			tick()
+		}
+		if !web {
+			if steps > 1 {
+				multiStep++
+			}
+			if code, doc := b.get(page); code != http.StatusGone || !strings.Contains(text(doc), "This link has expired") {
+				t.Errorf("move %d: the link of a finished turn answers %d: %s", moves, code, text(doc))
+			}
+		}
+		tick()
+	}
+	// Enough time for any mail still held back.
+	e.clock.Add(quiet)
+	tick()
+	if moves < 150 {
+		t.Fatalf("only %d moves played", moves)
+	}
+	if linkTurns < 10 || multiStep < 3 {
+		t.Errorf("%d turns played from a mail, %d of them in several steps: too few to tell", linkTurns, multiStep)
+	}
+	rows, err := e.store.OutboxRows(ctx, "", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mails := make([]int, len(seats))
+	for _, r := range rows {
+		if r.Kind != "turn" || r.GameID != g.ID {
+			continue
+		}
+		if r.Status != store.OutboxSent {
+			t.Errorf("turn mail %d is %s", r.ID, r.Status)
+		}
+		for s, st := range seats {
+			if st.UserID == r.UserID {
+				mails[s]++
+			}
+		}
+	}
+	total := 0
+	for s := range seats {
+		total += mails[s]
+		t.Logf("%s: %d turns begun, %d mailed at once, %d held back and mailed later, %d held back and never mailed; %d turn mails",
+			players[s].Name, m.turns[s], m.atOnce[s], m.heldMailed[s], m.heldQuiet[s], mails[s])
+		if want := m.atOnce[s] + m.heldMailed[s]; mails[s] != want {
+			t.Errorf("%s: %d turn mails for %d turns begun, want %d", players[s].Name, mails[s], m.turns[s], want)
+		}
+		if mails[s] > m.turns[s] {
+			t.Errorf("%s: more turn mails (%d) than turns (%d)", players[s].Name, mails[s], m.turns[s])
+		}
+	}
+	t.Logf("%d moves, %d turn mails; %d turns played from a mail link, %d of them in several steps", moves, total, linkTurns, multiStep)
+	local, _ := e.store.LocalMails(ctx, 10000)
+	for _, lm := range local {
+		if c := internalCode.FindAllString(lm.Subject+"\n"+lm.Body, 3); len(c) > 0 {
+			t.Errorf("mail %q shows internal codes %q", lm.Subject, c)
+		}
+	}
+}
+
+// mailModel is the test's own account of which turns are mailed.
+type mailModel struct {
+	quiet                                time.Duration
+	lastWeb                              []time.Time // each seat's last move on the web
+	open                                 []*modelTurn
+	turns, atOnce, heldMailed, heldQuiet []int
+}
+
+type modelTurn struct {
+	held, mailed bool
+	idleSince    time.Time // the turn began, or its player last moved in it
+}
+
+func newMailModel(n int, quiet time.Duration) *mailModel {
+	return &mailModel{quiet: quiet, lastWeb: make([]time.Time, n), open: make([]*modelTurn, n),
+		turns: make([]int, n), atOnce: make([]int, n), heldMailed: make([]int, n), heldQuiet: make([]int, n)}
+}
+
+// began opens the turns of the seats asked now that were not before.
+func (m *mailModel) began(asked map[int]bool, mover int, now time.Time) {
+	for s := range m.open {
+		if !asked[s] || m.open[s] != nil {
+			continue
+		}
+		m.turns[s]++
+		held := !m.lastWeb[s].IsZero() && now.Sub(m.lastWeb[s]) < m.quiet
+		if !held {
+			m.atOnce[s]++
+		}
+		m.open[s] = &modelTurn{held: held, idleSince: now}
+	}
+}
+
+// moved: seat moved on the web; turns end for the seats no longer asked.
+func (m *mailModel) moved(seat int, before, after map[int]bool, now time.Time) {
+	m.lastWeb[seat] = now
+	for s := range m.open {
+		if m.open[s] != nil && !after[s] {
+			if m.open[s].held && !m.open[s].mailed {
+				m.heldQuiet[s]++
+			}
+			m.open[s] = nil
+		}
+	}
+	if tr := m.open[seat]; tr != nil && before[seat] {
+		tr.idleSince = now // still at it
+	}
+	m.began(after, seat, now)
+}
+
+// ticked: the jobs ran; a held turn idle for the quiet delay is mailed.
+func (m *mailModel) ticked(now time.Time) {
+	for s, tr := range m.open {
+		if tr != nil && tr.held && !tr.mailed && now.Sub(tr.idleSince) >= m.quiet {
+			tr.mailed = true
+			m.heldMailed[s]++
+		}
+	}
+}
+
+func firstSeat(asked map[int]bool) int {
+	best := -1
+	for s := range asked {
+		if best < 0 || s < best {
+			best = s
+		}
+	}
+	return best
+}
+
+// newestLink is the decision link of the newest turn mail to addr, as the
+// local outbox holds it.
+func newestLink(t *testing.T, e *env, addr string) string {
+	t.Helper()
+	mails, _ := e.store.LocalMails(context.Background(), 10000)
+	for _, lm := range mails {
+		if lm.ToAddr == addr {
+			if l := linkRE.FindString(lm.Body); l != "" {
+				return pathOf(t, l)
+			}
+		}
+	}
+	t.Fatalf("no turn mail to %s", addr)
+	return ""
+}
+
+// playOne chooses one of the moves the page offers, as a person would:
+// a choice of the form or one of its buttons, narrowing down to a group
+// first when the page asks to, and sends it.
+func playOne(t *testing.T, b *browser, doc *goquery.Document, rnd *rand.Rand) {
+	t.Helper()
+	if picks := doc.Find("#decide ul.pick a"); picks.Length() > 0 && doc.Find("#move-form input[name=move]:not([disabled])").Length() == 0 {
+		href, _ := picks.Eq(rnd.IntN(picks.Length())).Attr("href")
+		var code int
+		if code, doc = b.get(href); code != http.StatusOK {
+			t.Fatalf("narrowing down: %d %s", code, text(doc))
+		}
+	}
+	type choice struct {
+		form  *goquery.Selection
+		value string
+	}
+	var choices []choice
+	doc.Find("#move-form input[name=move]:not([disabled])").Each(func(_ int, in *goquery.Selection) {
+		v, _ := in.Attr("value")
+		choices = append(choices, choice{doc.Find("#move-form"), v})
+	})
+	doc.Find("form.move-now button[name=move]").Each(func(_ int, bt *goquery.Selection) {
+		v, _ := bt.Attr("value")
+		choices = append(choices, choice{bt.Closest("form"), v})
+	})
+	if len(choices) == 0 {
+		t.Fatalf("the page offers no move: %s", text(doc))
+	}
+	c := choices[rnd.IntN(len(choices))]
+	action, _ := c.form.Attr("action")
+	csrf, _ := c.form.Find(`input[name="csrf"]`).Attr("value")
+	seq, _ := c.form.Find(`input[name="seq"]`).Attr("value")
+	if code, doc := b.post(action, url.Values{"csrf": {csrf}, "seq": {seq}, "move": {c.value}}); code != http.StatusOK {
+		t.Fatalf("move %s: %d %s", c.value, code, text(doc))
+	}
+}
