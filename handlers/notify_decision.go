@@ -97,6 +97,19 @@ func (s *Server) decisionShow(c *echo.Context) error {
 	return s.linkGame(c, chk, played, http.StatusOK, "")
 }
 
+// decisionBoard serves the board alone to a link's recipient (the page's
+// "board alone" link, for a phone), while the link works.
+func (s *Server) decisionBoard(c *echo.Context) error {
+	chk, err := s.openLink(c)
+	if err != nil {
+		return err
+	}
+	if chk.State != notify.LinkOpen {
+		return s.linkGone(c, chk)
+	}
+	return s.serveBoard(c, chk.Pos, chk.Link.Seat)
+}
+
 // linkGame renders the game page as the link's recipient.
 func (s *Server) linkGame(c *echo.Context, chk *notify.LinkCheck, played, code int, notice string) error {
 	r := s.reader(c)

@@ -94,6 +94,12 @@ func TestDecisionLinkFromMail(t *testing.T) {
 	if after, _ := e.store.Dump(ctx, "moves"); after != before {
 		t.Fatal("GET changed the game")
 	}
+	// The board alone, for a phone, opens from the link too.
+	if href, _ := doc.Find("section.board p.full a").Attr("href"); href != choice+"/board.svg" {
+		t.Errorf("the board alone is at %q", href)
+	} else if code, _ := b.get(href); code != http.StatusOK || !strings.HasPrefix(b.last.Header.Get("Content-Type"), "image/svg+xml") {
+		t.Errorf("the board alone from the link: %d %s", code, b.last.Header.Get("Content-Type"))
+	}
 	val, _ := confirm.Attr("value")
 	code, doc = b.submit(doc, "form.chosen", map[string]string{"move": val})
 	if code != http.StatusOK || !strings.Contains(text(doc), "Your turn is over") || doc.Find("#happened").Length() != 1 || doc.Find("#decide").Length() != 0 {

@@ -189,10 +189,15 @@ func (s *Server) boardSVG(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return s.serveBoard(c, pos, store.SeatOf(pos.Seats, currentUser(c).ID))
+}
+
+// serveBoard answers with pos's board as seen by viewer, as an SVG file.
+func (s *Server) serveBoard(c *echo.Context, pos *store.Position, viewer int) error {
 	if pos.State == nil {
 		return fail(http.StatusNotFound, "pages.error.no_board_yet")
 	}
-	svg := s.positionBoard(pos, store.SeatOf(pos.Seats, currentUser(c).ID), s.seatSpeaker(c, pos.Seats))
+	svg := s.positionBoard(pos, viewer, s.seatSpeaker(c, pos.Seats))
 	if svg == "" {
 		return fail(http.StatusNotFound, "pages.error.no_board")
 	}

@@ -77,6 +77,7 @@ func (s *Server) routes() []route {
 			{get, "/notify/d/:token", s.decisionShow, public},
 			{post, "/notify/d/:token/move", s.decisionMove, public},
 			{post, "/notify/d/:token/continue", s.decisionContinue, public},
+			{get, "/notify/d/:token/board.svg", s.decisionBoard, public},
 			{get, "/notify/unsubscribe/:token", s.unsubscribeShow, public},
 			{post, "/notify/unsubscribe/:token", s.unsubscribeMake, public},
 			{get, "/notify/substitute/:token", s.substituteShow, signedIn},
