@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"rondel/game"
 	"rondel/game/imperial"
 	"rondel/notify"
 	"rondel/store"
@@ -301,4 +303,154 @@ func playOne(t *testing.T, b *browser, doc *goquery.Document, rnd *rand.Rand) {
 	if code, doc := b.post(action, url.Values{"csrf": {csrf}, "seq": {seq}, "move": {c.value}}); code != http.StatusOK {
 		t.Fatalf("move %s: %d %s", c.value, code, text(doc))
 	}
+}
+
+// A decision link works for every step of the turn it was mailed in: the
+// government that chose Maneuver on the rondel (the mail's question)
+// moves unit after unit through the same link, gets no further mail for
+// the steps, and the link expires, saying who decides now, once the turn
+// passes to someone else.
+func TestDecisionLinkLastsTheWholeTurn(t *testing.T) {
+	var svc *notify.Service
+	e := newEnvOn(t, importRegistry(imperial.New()), func(d *Deps) {
+		withNotify(t)(d)
+		svc = d.Notify
+	})
+	ctx := context.Background()
+	players := []store.NewPlayer{{Name: "Ann", Email: "ann@x.org"}, {Name: "Bob", Email: "bob@x.org"}, {Name: "Cy", Email: "cy@x.org"}}
+	g := storetest.StartGame(t, e.store, store.NewGame{Kind: "imperial", Name: "Steps", Seed: 11, Players: players}, nil)
+	svc.GameStarted(ctx, g.ID)
+	seats, _ := e.store.Seats(ctx, g.ID)
+	rnd := rand.New(rand.NewPCG(2, 7))
+	// Moves from elsewhere until a government with several units to move
+	// is asked for the rondel, then Maneuver chosen through its mail.
+	var seat int
+	for i := 0; ; i++ {
+		if i == 600 {
+			t.Fatal("no maneuver of several units in 600 moves")
+		}
+		pos, _ := e.store.Current(ctx, g.ID)
+		d := pos.State.ToAct()[0]
+		legal := pos.State.LegalMoves(d.Seat)
+		if d.Kind == "rondel" && pos.Seq > 30 && unitsOf(pos.State) >= 3 && maneuverChoice(legal) >= 0 {
+			seat = d.Seat
+			break
+		}
+		if _, err := e.store.AppendMove(ctx, store.Submit{GameID: g.ID, Seat: d.Seat, Seq: pos.Seq, Move: legal[rnd.IntN(len(legal))].Move}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := svc.Tick(ctx); err != nil {
+		t.Fatal(err)
+	}
+	addr := players[seat].Email
+	link := newestLink(t, e, addr)
+	mailsBefore := mailCount(t, e, addr)
+	b := e.browser()
+	steps := 0
+	for {
+		code, doc := b.get(link)
+		if code != http.StatusOK || doc.Find("#decide").Length() != 1 {
+			t.Fatalf("step %d of the turn: the link answers %d: %s", steps+1, code, text(doc))
+		}
+		move := ""
+		if steps == 0 {
+			pos, _ := e.store.Current(ctx, g.ID)
+			move = string(pos.State.LegalMoves(seat)[maneuverChoice(pos.State.LegalMoves(seat))].Move)
+		} else {
+			// A unit moved (not "End the maneuver") while there are some.
+			doc.Find("#move-form input[name=move]:not([disabled])").EachWithBreak(func(_ int, in *goquery.Selection) bool {
+				move, _ = in.Attr("value")
+				return false
+			})
+			if move == "" {
+				move, _ = doc.Find("form.move-now button[name=move]").First().Attr("value")
+			}
+		}
+		csrf, _ := doc.Find(`input[name="csrf"]`).Attr("value")
+		seq, _ := doc.Find(`#decide input[name="seq"]`).Attr("value")
+		if code, doc := b.post(link+"/move", url.Values{"csrf": {csrf}, "seq": {seq}, "move": {move}}); code != http.StatusOK {
+			t.Fatalf("step %d: %d %s", steps+1, code, text(doc))
+		}
+		steps++
+		if err := svc.Tick(ctx); err != nil {
+			t.Fatal(err)
+		}
+		pos, _ := e.store.Current(ctx, g.ID)
+		if !askedSeat(pos.State, seat) {
+			break
+		}
+		if steps > 40 {
+			t.Fatal("the turn does not end")
+		}
+	}
+	if steps < 3 {
+		t.Errorf("the turn took %d steps: not a turn of several steps", steps)
+	}
+	if n := mailCount(t, e, addr); n != mailsBefore {
+		t.Errorf("%d more turn mails to %s during one turn of %d steps", n-mailsBefore, addr, steps)
+	}
+	pos, _ := e.store.Current(ctx, g.ID)
+	code, doc := b.get(link)
+	waiting := seats[pos.State.ToAct()[0].Seat].Name
+	if code != http.StatusGone || !strings.Contains(text(doc), "turn of yours that is over") || !strings.Contains(text(doc), waiting) {
+		t.Errorf("after the turn the link answers %d: %s", code, text(doc))
+	}
+	t.Logf("%s played a turn of %d steps from one link", players[seat].Name, steps)
+}
+
+// unitsOf counts the armies and fleets of the nation to move, as the
+// state records them (by nation, by region).
+func unitsOf(st game.State) int {
+	var s struct {
+		Turn  int `json:"turn"`
+		Units [][]struct {
+			A int `json:"a"`
+			F int `json:"f"`
+		} `json:"units"`
+	}
+	raw, _ := st.MarshalJSON()
+	if json.Unmarshal(raw, &s) != nil || s.Turn >= len(s.Units) {
+		return 0
+	}
+	n := 0
+	for _, u := range s.Units[s.Turn] {
+		n += u.A + u.F
+	}
+	return n
+}
+
+// maneuverChoice is the index of a rondel move to a Maneuver space, or -1.
+func maneuverChoice(legal []game.LegalMove) int {
+	for i, m := range legal {
+		if strings.Contains(string(m.Move), "maneuver") {
+			return i
+		}
+	}
+	return -1
+}
+
+func askedSeat(st game.State, seat int) bool {
+	if st.Finished() {
+		return false
+	}
+	for _, d := range st.ToAct() {
+		if d.Seat == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// mailCount counts the turn mails the local outbox holds for addr.
+func mailCount(t *testing.T, e *env, addr string) int {
+	t.Helper()
+	mails, _ := e.store.LocalMails(context.Background(), 10000)
+	n := 0
+	for _, lm := range mails {
+		if lm.ToAddr == addr && linkRE.MatchString(lm.Body) {
+			n++
+		}
+	}
+	return n
 }
