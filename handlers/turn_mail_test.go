@@ -88,6 +88,7 @@ func TestOneTurnMailPerTurnOverAWholeEvening(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(11, 150))
 	path := fmt.Sprintf("/games/%d", g.ID)
 	moves, linkTurns, multiStep := 0, 0, 0
+	stepKinds := map[string]int{} // the decisions of each turn of several steps played from a link
 	for moves < 160 {
 		now := asked()
 		if len(now) == 0 {
@@ -106,9 +107,16 @@ func TestOneTurnMailPerTurnOverAWholeEvening(t *testing.T) {
 			b, page = fromMail[seat], newestLink(t, e, players[seat].Email)
 			linkTurns++
 		}
-		steps := 0
+		steps, kinds := 0, []string{}
 		for {
 			before := asked()
+			if cur, _ := e.store.Current(ctx, g.ID); !web {
+				for _, d := range cur.State.ToAct() {
+					if d.Seat == seat {
+						kinds = append(kinds, d.Kind)
+					}
+				}
+			}
 			code, doc := b.get(page)
 			if code != http.StatusOK || doc.Find("#decide").Length() != 1 {
 				t.Fatalf("move %d: %s's page %s does not open the decision (%d): %s", moves, players[seat].Name, page, code, text(doc))
@@ -127,6 +135,7 @@ func TestOneTurnMailPerTurnOverAWholeEvening(t *testing.T) {
 		if !web {
 			if steps > 1 {
 				multiStep++
+				stepKinds[strings.Join(kinds, " ")]++
 			}
 			if code, doc := b.get(page); code != http.StatusGone || !strings.Contains(text(doc), "This link has expired") {
 				t.Errorf("move %d: the link of a finished turn answers %d: %s", moves, code, text(doc))
@@ -142,6 +151,17 @@ func TestOneTurnMailPerTurnOverAWholeEvening(t *testing.T) {
 	}
 	if linkTurns < 10 || multiStep < 3 {
 		t.Errorf("%d turns played from a mail, %d of them in several steps: too few to tell", linkTurns, multiStep)
+	}
+	for _, kind := range []string{"maneuver", "invest", "import"} {
+		n := 0
+		for ks, c := range stepKinds {
+			if strings.Contains(" "+ks+" ", " "+kind+" ") {
+				n += c
+			}
+		}
+		if n == 0 {
+			t.Errorf("no turn of several steps with %q was played from one link", kind)
+		}
 	}
 	rows, err := e.store.OutboxRows(ctx, "", 0)
 	if err != nil {
@@ -173,7 +193,7 @@ func TestOneTurnMailPerTurnOverAWholeEvening(t *testing.T) {
 			t.Errorf("%s: more turn mails (%d) than turns (%d)", players[s].Name, mails[s], m.turns[s])
 		}
 	}
-	t.Logf("%d moves, %d turn mails; %d turns played from a mail link, %d of them in several steps", moves, total, linkTurns, multiStep)
+	t.Logf("%d moves, %d turn mails; %d turns played from a mail link, %d of them in several steps: %v", moves, total, linkTurns, multiStep, stepKinds)
 	local, _ := e.store.LocalMails(ctx, 10000)
 	for _, lm := range local {
 		if c := internalCode.FindAllString(lm.Subject+"\n"+lm.Body, 3); len(c) > 0 {
