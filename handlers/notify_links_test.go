@@ -250,3 +250,40 @@ func TestOneClickUnsubscribe(t *testing.T) {
 		t.Errorf("a POST without a form token elsewhere: %v %v", resp.StatusCode, err)
 	}
 }
+
+// A link opened without signing in speaks the recipient's language, as
+// their mail did, whatever the browser asks for; so does an expired one.
+func TestDecisionLinkSpeaksTheRecipientsLanguage(t *testing.T) {
+	e, _, g := notifyEnv(t)
+	ctx := context.Background()
+	m, links := turnMail(t, e)
+	u, err := e.store.UserByEmail(ctx, m.ToAddr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.store.UpdateProfile(ctx, u.ID, u.DisplayName, "de", u.Notify); err != nil {
+		t.Fatal(err)
+	}
+	b := e.browser()
+	b.lang = "en"
+	p := pathOf(t, links[0])
+	code, doc := b.get(p)
+	if code != http.StatusOK || pageLang(doc) != "de" || !strings.Contains(doc.Find("p.via").Text(), "Du spielst als") {
+		t.Fatalf("the link's page: %d <html lang=%q> %s", code, pageLang(doc), text(doc))
+	}
+	noCode(t, "link page (de)", doc)
+	val, _ := doc.Find("form.move-now button[name=move], #move-form input[name=move]").First().Attr("value")
+	seq, _ := doc.Find(`#decide input[name="seq"]`).First().Attr("value")
+	csrf, _ := doc.Find(`input[name="csrf"]`).Attr("value")
+	if code, doc := b.post(p+"/move", url.Values{"csrf": {csrf}, "seq": {seq}, "move": {val}}); code != http.StatusOK || !strings.Contains(text(doc), "Dein Zug ist zu Ende") {
+		t.Fatalf("after the move: %d %s", code, text(doc))
+	}
+	code, doc = b.get(p)
+	if code != http.StatusGone || pageLang(doc) != "de" || !strings.Contains(text(doc), "Dieser Link ist abgelaufen") {
+		t.Errorf("the expired link: %d <html lang=%q> %s", code, pageLang(doc), text(doc))
+	}
+	noCode(t, "expired link (de)", doc)
+	if moves, _ := e.store.Moves(ctx, g.ID); len(moves) != 1 {
+		t.Errorf("%d moves", len(moves))
+	}
+}
