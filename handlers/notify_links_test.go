@@ -287,3 +287,31 @@ func TestDecisionLinkSpeaksTheRecipientsLanguage(t *testing.T) {
 		t.Errorf("%d moves", len(moves))
 	}
 }
+
+// Bad input through a link's page is refused in words and writes nothing.
+func TestDecisionLinkRefusesBadInput(t *testing.T) {
+	e, _, g := notifyEnv(t)
+	_, links := turnMail(t, e)
+	p := pathOf(t, links[0])
+	b := e.browser()
+	_, doc := b.get(p)
+	csrf, _ := doc.Find(`input[name="csrf"]`).Attr("value")
+	for _, c := range []struct {
+		seq, move string
+		code      int
+	}{
+		{"x", `{"pile":"A","take":1}`, http.StatusBadRequest},
+		{"0", "", http.StatusBadRequest},
+		{"0", "not json", http.StatusUnprocessableEntity},
+		{"0", `{"pile":"Z","take":9}`, http.StatusUnprocessableEntity},
+		{"7", `{"pile":"A","take":1}`, http.StatusConflict}, // a form from another position
+	} {
+		code, doc := b.post(p+"/move", url.Values{"csrf": {csrf}, "seq": {c.seq}, "move": {c.move}})
+		if code != c.code || !strings.Contains(text(doc), "ritten") && !strings.Contains(text(doc), "changed") {
+			t.Errorf("seq %q move %q: %d (want %d) %s", c.seq, c.move, code, c.code, text(doc))
+		}
+	}
+	if moves, _ := e.store.Moves(context.Background(), g.ID); len(moves) != 0 {
+		t.Errorf("bad input moved: %+v", moves)
+	}
+}
