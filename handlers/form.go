@@ -91,7 +91,9 @@ type formInput struct {
 // whose Group is the same Text belong together; sp says the words. No
 // list in it is longer than listLimit; a move that passes ("End the
 // maneuver") is a button of its own, on every view of the form.
-func buildForm(sp *words.Speaker, gameID int64, seq int, prompts []string, moves []game.LegalMove, withheld []game.Withheld, focus string) *moveForm {
+// base is the page the form is on: the game's page, or the page a mailed
+// decision link opens (its narrowing links stay on it).
+func buildForm(sp *words.Speaker, base string, seq int, prompts []string, moves []game.LegalMove, withheld []game.Withheld, focus string) *moveForm {
 	in := formInput{sp: sp, moves: moves, withheld: withheld}
 	f := &moveForm{Seq: seq, Prompts: prompts, Acts: in.acts()}
 	groups, buttons := in.groups()
@@ -100,7 +102,6 @@ func buildForm(sp *words.Speaker, gameID int64, seq int, prompts []string, moves
 	for _, g := range groups {
 		count += g.Count
 	}
-	base := fmt.Sprintf("/games/%d", gameID)
 	focused := -1
 	for i, g := range groups {
 		if g.ID == focus {

@@ -87,10 +87,10 @@ func checkForms(t *testing.T, where string, s game.State, seat int) []*moveForm 
 	t.Helper()
 	en := words.English()
 	moves := s.LegalMoves(seat)
-	f := buildForm(en, 1, 5, nil, moves, withheld(s, seat), "")
+	f := buildForm(en, "/games/1", 5, nil, moves, withheld(s, seat), "")
 	views := []*moveForm{f}
 	for _, p := range f.Pick {
-		views = append(views, buildForm(en, 1, 5, nil, moves, withheld(s, seat), p.ID))
+		views = append(views, buildForm(en, "/games/1", 5, nil, moves, withheld(s, seat), p.ID))
 	}
 	offered := map[string]int{}
 	for i, v := range views {

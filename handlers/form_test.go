@@ -75,7 +75,7 @@ func TestBuildForm(t *testing.T) {
 		{"too many answers for a question", plus(fight(4), peace), "", 1, 0, 1, 4, false},
 	}
 	for _, c := range cases {
-		f := buildForm(words.English(), 7, 12, []string{"Move"}, c.moves, nil, c.focus)
+		f := buildForm(words.English(), "/games/7", 12, []string{"Move"}, c.moves, nil, c.focus)
 		shown := 0
 		for _, g := range f.Groups {
 			shown += len(g.Moves)
@@ -110,7 +110,7 @@ func TestBuildForm(t *testing.T) {
 			t.Errorf("%s: %d moves for the board's script, %d on the board", c.name, len(f.Acts), onBoard)
 		}
 	}
-	parts := buildForm(words.English(), 7, 12, nil, legal(1, 95), nil, "").Pick
+	parts := buildForm(words.English(), "/games/7", 12, nil, legal(1, 95), nil, "").Pick
 	for i, want := range []string{"army in city 0 (1 of 3)", "army in city 0 (2 of 3)", "army in city 0 (3 of 3)"} {
 		if parts[i].Name != want || parts[i].Count < 31 || parts[i].Count > 32 {
 			t.Errorf("part %d: %q with %d moves", i, parts[i].Name, parts[i].Count)
@@ -124,7 +124,7 @@ func TestBuildFormWithheld(t *testing.T) {
 	moves := legal(1, 3)
 	held := []game.Withheld{{Label: words.Raw("to place 9"), Group: words.Raw("army in city 0"), Why: words.Raw("too far"),
 		Board: &game.BoardAct{Pick: "city=c0", Target: "place=p9"}}}
-	f := buildForm(words.English(), 7, 12, nil, moves, held, "")
+	f := buildForm(words.English(), "/games/7", 12, nil, moves, held, "")
 	if len(f.Groups) != 1 || len(f.Groups[0].Moves) != 4 || f.Groups[0].Count != 3 {
 		t.Fatalf("groups %+v", f.Groups)
 	}
@@ -149,7 +149,7 @@ func TestBuildFormGroupsByText(t *testing.T) {
 	}
 	links := map[string]string{}
 	for _, lang := range words.Languages {
-		f := buildForm(words.Default().Speaker(lang, nil), 7, 3, nil, moves, nil, "")
+		f := buildForm(words.Default().Speaker(lang, nil), "/games/7", 3, nil, moves, nil, "")
 		if len(f.Pick) != 2 {
 			t.Fatalf("%s: %d groups, want 2", lang, len(f.Pick))
 		}

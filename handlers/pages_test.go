@@ -36,8 +36,8 @@ func pageSamples() []struct {
 	legal := []game.LegalMove{{Move: []byte(`{"take":1}`), Label: words.Raw("take 1"), Board: pile}, {Move: []byte(`{"take":2}`), Label: words.Raw("take 2"), Board: pile},
 		{Move: []byte(`{"pass":true}`), Label: words.Raw("pass"), Group: words.Raw("pass")}}
 	held := []game.Withheld{{Label: words.Raw("take 4"), Why: words.Raw("at most 3"), Board: &game.BoardAct{Pick: "pile=a"}}}
-	form := buildForm(en, 7, 3, []string{"Take 1 to 3"}, legal, held, "")
-	many := buildForm(en, 7, 3, []string{"Take"}, func() (ms []game.LegalMove) {
+	form := buildForm(en, "/games/7", 3, []string{"Take 1 to 3"}, legal, held, "")
+	many := buildForm(en, "/games/7", 3, []string{"Take"}, func() (ms []game.LegalMove) {
 		for i := range 40 {
 			ms = append(ms, game.LegalMove{Move: []byte(`{}`), Label: words.Raw("m"), Group: words.Raw(string(rune('a' + i%3)))})
 		}
@@ -76,9 +76,10 @@ func pageSamples() []struct {
 		{"outbox", outboxPage{Mails: []store.LocalMail{{ID: 1, ToAddr: "a@x.test", Subject: "Sign in", CreatedAt: t0}}}},
 		{"outbox_mail", &store.LocalMail{ID: 1, ToAddr: "a@x.test", Subject: "Sign in", Body: "hello", Link: "http://x.test/signin/t", CreatedAt: t0}},
 		{"error", errorPage{Code: 404, Title: "No such game", Msg: "There is no game at this address."}},
-		{"notify_decision", decisionPage{Token: "tok", Game: g, Moves: []string{"take 1", "take 2"}, Asked: []string{"Take"}}},
-		{"notify_decision", decisionPage{Token: "tok", Game: g, Moves: []string{"take 1"}, Choice: "take 1"}},
-		{"notify_done", notifyDonePage{Label: "take 1", Game: g, Seq: 4}},
+		{"game", &gameView{Game: g, Kind: "Take-away", Form: form, Base: "/notify/d/tok", Via: "You are playing as Ada",
+			Chosen: &chosenMove{Note: "Your answer from the mail: take 1", Label: "take 1", Value: `{"take":1}`}}},
+		{"notify_link", linkPage{Token: "tok", Game: g, Title: "This link has expired", Why: "The game is over."}},
+		{"notify_link", linkPage{Token: "tok", Game: g, Title: "This link was sent to Bob", Why: "Signed in as Ada", Player: "Bob", You: "Ada"}},
 		{"notify_done", notifyDonePage{Unsubscribed: "from Rondel"}},
 		{"notify_unsubscribe", unsubscribePage{Token: "tok", Game: "Friday"}},
 		{"notify_unsubscribe", unsubscribePage{Token: "tok", All: true}},

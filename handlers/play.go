@@ -30,11 +30,13 @@ func (s *Server) loadGame(c *echo.Context) (*store.Position, error) {
 }
 
 // buildGameView prepares the game page for the signed-in viewer, in the
-// reader's words (seats named by their current players).
-func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Position, userID int64, focus string, played int) (*gameView, error) {
+// reader's words (seats named by their current players). base is the
+// page's address, where its forms post (base + "/move"): the game's own
+// page, or a mailed decision link's.
+func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Position, userID int64, focus string, played int, base string) (*gameView, error) {
 	sp := r.sp.WithNames(seatNames(pos.Seats))
 	you := store.SeatOf(pos.Seats, userID)
-	v := &gameView{Game: pos.Game, Kind: s.kindName(sp, pos.Game.Kind), Seq: pos.Seq, Since: pos.Since,
+	v := &gameView{Game: pos.Game, Kind: s.kindName(sp, pos.Game.Kind), Seq: pos.Seq, Since: pos.Since, Base: base,
 		Waiting: r.ago(pos.Since), You: you, Seats: seatViews(sp, pos, you)}
 	for _, st := range pos.Seats {
 		if st.UserID == userID && st.AcceptedAt == nil {
@@ -57,7 +59,7 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 			}
 		}
 		if moves := pos.State.LegalMoves(you); len(prompts) > 0 && len(moves) > 0 {
-			v.Form = buildForm(sp, pos.Game.ID, pos.Seq, prompts, moves, withheld(pos.State, you), focus)
+			v.Form = buildForm(sp, base, pos.Seq, prompts, moves, withheld(pos.State, you), focus)
 		}
 	}
 	if pos.State.Finished() {
@@ -83,13 +85,16 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 	return v, nil
 }
 
+// gamePath is a game's page.
+func gamePath(id int64) string { return fmt.Sprintf("/games/%d", id) }
+
 func (s *Server) gamePage(c *echo.Context) error {
 	pos, err := s.loadGame(c)
 	if err != nil {
 		return err
 	}
 	played, _ := strconv.Atoi(c.QueryParam("played"))
-	v, err := s.buildGameView(c.Request().Context(), s.reader(c), pos, currentUser(c).ID, c.QueryParam("group"), played)
+	v, err := s.buildGameView(c.Request().Context(), s.reader(c), pos, currentUser(c).ID, c.QueryParam("group"), played, gamePath(pos.Game.ID))
 	if err != nil {
 		return err
 	}
@@ -147,7 +152,7 @@ func (s *Server) gameChanged(c *echo.Context, formSeq int) error {
 		return err
 	}
 	r := s.reader(c)
-	v, err := s.buildGameView(c.Request().Context(), r, pos, currentUser(c).ID, "", formSeq+1)
+	v, err := s.buildGameView(c.Request().Context(), r, pos, currentUser(c).ID, "", formSeq+1, gamePath(pos.Game.ID))
 	if err != nil {
 		return err
 	}
@@ -184,10 +189,15 @@ func (s *Server) boardSVG(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return s.serveBoard(c, pos, store.SeatOf(pos.Seats, currentUser(c).ID))
+}
+
+// serveBoard answers with pos's board as seen by viewer, as an SVG file.
+func (s *Server) serveBoard(c *echo.Context, pos *store.Position, viewer int) error {
 	if pos.State == nil {
 		return fail(http.StatusNotFound, "pages.error.no_board_yet")
 	}
-	svg := s.positionBoard(pos, store.SeatOf(pos.Seats, currentUser(c).ID), s.seatSpeaker(c, pos.Seats))
+	svg := s.positionBoard(pos, viewer, s.seatSpeaker(c, pos.Seats))
 	if svg == "" {
 		return fail(http.StatusNotFound, "pages.error.no_board")
 	}

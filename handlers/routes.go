@@ -70,11 +70,14 @@ func (s *Server) routes() []route {
 	}
 	if s.notify != nil {
 		table = append(table, []route{
-			// Mail links (notify_decision.go, notify_unsubscribe.go,
-			// notify_substitute.go): signed, so a decision or an
-			// unsubscription needs no session.
+			// Mail links (notify_decision.go, notify_links.go): signed,
+			// so a decision or an unsubscription needs no session. A
+			// decision link opens the game page; its forms post to
+			// /move, and /continue signs someone else out.
 			{get, "/notify/d/:token", s.decisionShow, public},
-			{post, "/notify/d/:token", s.decisionMake, public},
+			{post, "/notify/d/:token/move", s.decisionMove, public},
+			{post, "/notify/d/:token/continue", s.decisionContinue, public},
+			{get, "/notify/d/:token/board.svg", s.decisionBoard, public},
 			{get, "/notify/unsubscribe/:token", s.unsubscribeShow, public},
 			{post, "/notify/unsubscribe/:token", s.unsubscribeMake, public},
 			{get, "/notify/substitute/:token", s.substituteShow, signedIn},

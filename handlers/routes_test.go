@@ -19,7 +19,7 @@ var publicRoutes = map[string]bool{
 	"GET /signin": true, "POST /signin": true, "GET /signin/:token": true, "POST /signin/:token": true,
 	"POST /signout": true, "POST /signout/all": true,
 	"GET /invite/:token": true, "POST /invite/:token": true,
-	"GET /notify/d/:token": true, "POST /notify/d/:token": true,
+	"GET /notify/d/:token": true, "POST /notify/d/:token/move": true, "POST /notify/d/:token/continue": true, "GET /notify/d/:token/board.svg": true,
 	"GET /notify/unsubscribe/:token": true, "POST /notify/unsubscribe/:token": true,
 	"GET /outbox": true, "GET /outbox/:id": true, "POST /outbox/:id/signin": true,
 	"GET /calendar/:token": true, // the feed's secret is its proof

@@ -64,6 +64,19 @@ type gameView struct {
 	Result     *resultView
 	Notice     string
 	Archive    template.HTML // downloads, rating changes, import note (records_archive.go)
+	// Base is the page's address; its move forms post to Base + "/move".
+	Base string
+	// Opened from a mailed decision link (notify_decision.go): whom the
+	// link lets play, and the answer it chose, to confirm.
+	Via    string
+	Chosen *chosenMove
+}
+
+// chosenMove is the one-click answer of a mail, offered for confirmation.
+type chosenMove struct {
+	Note  string
+	Label string
+	Value string
 }
 
 func boardOf(st game.State, viewer int, sp *words.Speaker) template.HTML {

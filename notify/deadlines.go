@@ -24,6 +24,8 @@ func (s *Service) Deadlines(ctx context.Context) error {
 		switch {
 		case !d.DueAt.After(now):
 			errs = append(errs, s.timeout(ctx, d))
+		case d.MailAt != nil && !d.MailAt.After(now):
+			errs = append(errs, s.mailHeld(ctx, d))
 		case s.remindersPassed(d.DueAt, now) > d.Reminded:
 			errs = append(errs, s.remind(ctx, d))
 		default: // nothing due after all (a deadline from before NextAt)
@@ -33,12 +35,15 @@ func (s *Service) Deadlines(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// nextAt is when a running deadline next needs the job: its next
-// reminder, else its end.
+// nextAt is when a running deadline next needs the job: a held-back turn
+// mail, its next reminder, else its end.
 func (s *Service) nextAt(d *store.Deadline) *time.Time {
 	t := d.DueAt
 	if d.Reminded < len(s.reminders) {
 		t = d.DueAt.Add(-s.reminders[d.Reminded])
+	}
+	if d.MailAt != nil && d.MailAt.Before(t) {
+		t = *d.MailAt
 	}
 	return &t
 }
@@ -280,7 +285,7 @@ func (s *Service) TakeSeat(ctx context.Context, token string, userID int64, name
 			if err := tx.CloseDeadline(dl, store.OutcomeMoved); err != nil {
 				return err
 			}
-			nd, err := s.openDeadline(tx, v, sc.Seat, dl.AskedSeq)
+			nd, err := s.openDeadline(tx, v, sc.Seat, dl.AskedSeq, nil)
 			if err != nil {
 				return err
 			}

@@ -114,8 +114,10 @@ func (e *env) emailOfSeat(gameID int64, seat int) string {
 	return u.Email
 }
 
-// askedPairs plays a whole game with the given chooser and returns, for
-// each move, the seats newly asked something (the expected turn mails).
+// playAndCount plays a whole game with the given chooser and returns, for
+// each move, the seats whose turn began (the expected turn mails): asked
+// after the move and not before it. The moves are the players' own, so a
+// seat that stays asked after its move goes on with its turn unmailed.
 func playAndCount(t *testing.T, e *env, g *store.Game, choose func(game.State) (int, []byte, bool)) map[string]bool {
 	t.Helper()
 	want := map[string]bool{}
@@ -142,8 +144,8 @@ func playAndCount(t *testing.T, e *env, g *store.Game, choose func(game.State) (
 			t.Fatal(err)
 		}
 		if !played.State.Finished() {
-			for s, ds := range bySeat(played.State.ToAct()) {
-				if len(newDecisions(before[s], ds)) > 0 {
+			for s := range bySeat(played.State.ToAct()) {
+				if len(before[s]) == 0 {
 					want[fmt.Sprintf("%d/%d", played.Seq, seats[s].UserID)] = true
 				}
 			}
@@ -154,7 +156,7 @@ func playAndCount(t *testing.T, e *env, g *store.Game, choose func(game.State) (
 	return nil
 }
 
-func TestOneMailPerNewDecision(t *testing.T) {
+func TestOneMailPerTurn(t *testing.T) {
 	srv := startSMTP(t)
 	e := newEnv(t, srv, nil)
 	for _, c := range []struct {
@@ -182,16 +184,16 @@ func TestOneMailPerNewDecision(t *testing.T) {
 		}
 		for k := range want {
 			if !have[k] {
-				t.Errorf("%s: decision %s got no mail", c.id, k)
+				t.Errorf("%s: turn %s got no mail", c.id, k)
 			}
 		}
 		for k := range have {
 			if !want[k] {
-				t.Errorf("%s: mail %s for no new decision", c.id, k)
+				t.Errorf("%s: mail %s for no new turn", c.id, k)
 			}
 		}
 		if len(want) < 10 {
-			t.Errorf("%s: only %d decisions: the game is too short to tell", c.id, len(want))
+			t.Errorf("%s: only %d turns: the game is too short to tell", c.id, len(want))
 		}
 		if len(e.outbox(kindEnd)) == 0 {
 			t.Errorf("%s: no end mail", c.id)
@@ -319,10 +321,10 @@ func TestFailedMailIsKeptForTheAdmin(t *testing.T) {
 	}
 }
 
-// TestOneMailPerNewDecisionImperial feeds a whole self-played Imperial
+// TestOneMailPerTurnImperial feeds a whole self-played Imperial
 // game (uniformly random legal moves: battles, forced Investor stops and
 // several governments asked at once all occur) through the store.
-func TestOneMailPerNewDecisionImperial(t *testing.T) {
+func TestOneMailPerTurnImperial(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a whole Imperial game")
 	}

@@ -57,6 +57,13 @@ func turnSubject(sp *words.Speaker, gameName string, d game.Decision, st game.St
 
 // mailTurn queues the mail telling a seat what it must decide now.
 func (s *Service) mailTurn(tx *store.NotifyTx, v *gameView, seat int, st game.State, fresh []game.Decision, seq, since int, dl *store.Deadline) error {
+	return s.mailTurnAt(tx, v, seat, st, fresh, seq, seq, since, dl)
+}
+
+// mailTurnAt queues the turn mail of the turn that began at turn, said
+// at the position seq (a held-back mail is said when it is sent): one
+// mail per turn, keyed by the turn.
+func (s *Service) mailTurnAt(tx *store.NotifyTx, v *gameView, seat int, st game.State, fresh []game.Decision, seq, turn, since int, dl *store.Deadline) error {
 	u := v.users[seat]
 	ok, err := s.wantsMail(tx, u, v.game.ID, true)
 	if err != nil || !ok {
@@ -78,7 +85,7 @@ func (s *Service) mailTurn(tx *store.NotifyTx, v *gameView, seat int, st game.St
 	if err != nil {
 		return err
 	}
-	row, err := s.outboxRow(v.game.ID, seq, kindTurn, u, turnSubject(sp, v.game.Name, fresh[0], st, seq), l)
+	row, err := s.outboxRow(v.game.ID, turn, kindTurn, u, turnSubject(sp, v.game.Name, fresh[0], st, seq), l)
 	if err != nil {
 		return err
 	}

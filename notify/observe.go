@@ -127,8 +127,9 @@ func sortDecisions(ds []game.Decision) {
 }
 
 // reconcile compares who must decide before and after a move (mover -1:
-// the game just started) and starts or stops each seat's clock; every
-// seat newly asked something gets one turn mail.
+// the game just started) and starts or stops each seat's clock. A seat
+// whose turn begins gets one turn mail; the further steps of its turn (a
+// maneuver, an investor turn) get none. See turnBegins and mailOrHold.
 func (s *Service) reconcile(tx *store.NotifyTx, v *gameView, before []game.Decision, after game.State, seq, mover int, c cause) error {
 	b, a := bySeat(before), bySeat(after.ToAct())
 	running, err := tx.OpenDeadlines(v.game.ID) // one query, not one per seat
@@ -160,27 +161,60 @@ func (s *Service) reconcile(tx *store.NotifyTx, v *gameView, before []game.Decis
 			if err != nil {
 				return err
 			}
+			begins := turnBegins(len(b[seat]) > 0, seat == mover, c)
+			carry := dl
+			if begins {
+				carry = nil
+			}
 			if dl != nil {
 				if err := s.closeDeadline(tx, v, dl, seat == mover, c); err != nil {
 					return err
 				}
 			}
-			nd, err := s.openDeadline(tx, v, seat, seq)
+			nd, err := s.openDeadline(tx, v, seat, seq, carry)
 			if err != nil {
 				return err
 			}
-			if len(fresh) == 0 {
+			if !begins {
+				if nd.MailAt != nil && seat == mover && c.kind == "" {
+					// Still at it on the web: the quiet delay starts again.
+					if err := s.holdMail(tx, nd); err != nil {
+						return err
+					}
+				}
 				continue
 			}
-			if err := s.mailTurn(tx, v, seat, after, fresh, seq, since, nd); err != nil {
+			asked := a[seat]
+			if err := s.mailOrHold(tx, v, seat, after, sortedDecisions(asked), seq, since, nd); err != nil {
 				return err
 			}
-			if err := s.noticeTurn(tx, v, seat, after, fresh, seq, nd); err != nil {
+			if err := s.noticeTurn(tx, v, seat, after, sortedDecisions(asked), seq, nd); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// turnBegins says whether a seat asked to decide after a move begins a
+// turn. A turn goes on while the seat stays asked and moves in person:
+// the next unit of a maneuver, the investment after the rondel. It begins
+// when the seat was not asked before, or when the caretaker or a standing
+// order moved for it (the person has seen nothing of what follows).
+func turnBegins(askedBefore, moved bool, c cause) bool {
+	if !askedBefore {
+		return true
+	}
+	return moved && c.kind != ""
+}
+
+func sortedDecisions(m map[string]game.Decision) []game.Decision {
+	var out []game.Decision
+	for _, d := range m {
+		out = append(out, d)
+	}
+	sortDecisions(out)
+	return out
 }
 
 // seatCalendar is the time that counts for a seat: weekends if the game
@@ -213,7 +247,10 @@ func (s *Service) seatClock(tx *store.NotifyTx, v *gameView, seat int) (*store.S
 	return sc, err
 }
 
-func (s *Service) openDeadline(tx *store.NotifyTx, v *gameView, seat, seq int) (*store.Deadline, error) {
+// openDeadline starts a seat's clock for the decision asked at seq. carry
+// is the deadline of the same turn it follows (a further step), whose
+// turn and held-back mail it keeps; nil: a turn begins.
+func (s *Service) openDeadline(tx *store.NotifyTx, v *gameView, seat, seq int, carry *store.Deadline) (*store.Deadline, error) {
 	sc, err := s.seatClock(tx, v, seat)
 	if err != nil {
 		return nil, err
@@ -222,7 +259,10 @@ func (s *Service) openDeadline(tx *store.NotifyTx, v *gameView, seat, seq int) (
 	if err != nil {
 		return nil, err
 	}
-	d := &store.Deadline{GameID: v.game.ID, Seat: seat, UserID: v.seats[seat].UserID, AskedSeq: seq, AskedAt: v.now, DueAt: cal.add(v.now, allowance(v.clock, sc))}
+	d := &store.Deadline{GameID: v.game.ID, Seat: seat, UserID: v.seats[seat].UserID, AskedSeq: seq, TurnSeq: seq, AskedAt: v.now, DueAt: cal.add(v.now, allowance(v.clock, sc))}
+	if carry != nil && carry.UserID == d.UserID {
+		d.TurnSeq, d.MailAt = carry.TurnSeq, carry.MailAt
+	}
 	d.Reminded = s.remindersPassed(d.DueAt, v.now)
 	d.NextAt = s.nextAt(d)
 	return d, tx.AddDeadline(d)

@@ -50,6 +50,7 @@ type Service struct {
 	log       *slog.Logger
 	key       []byte
 	reminders []time.Duration // longest first
+	quiet     time.Duration   // the quiet delay of turn mails (quiet.go)
 	bg        bool
 	kicks     sync.WaitGroup // background sends under way
 	admins    []string       // told about mail that finally fails
@@ -87,6 +88,7 @@ func New(ctx context.Context, o Options) (*Service, error) {
 		s.reminders = append(s.reminders, config.Hours(h))
 	}
 	sortDesc(s.reminders)
+	s.quiet = time.Duration(o.Config.Notify.QuietMinutes) * time.Minute
 	o.Store.SetMoveObserver(s.observe)
 	return s, nil
 }

@@ -65,6 +65,10 @@ type Deadline struct {
 	Seat     int
 	UserID   int64 // who held the seat (0 on rows from before it was kept)
 	AskedSeq int
+	// TurnSeq is the move number at which the seat's turn began: the
+	// deadline is reopened at each step of a turn of several steps, the
+	// turn carries on (a decision link of the turn keeps working).
+	TurnSeq  int
 	AskedAt  time.Time
 	DueAt    time.Time
 	Reminded int
@@ -74,6 +78,9 @@ type Deadline struct {
 	// reminder, or the deadline itself. notify keeps it; its job reads
 	// only the deadlines whose NextAt has come.
 	NextAt *time.Time
+	// MailAt is when the turn mail held back by the quiet delay is sent,
+	// if the turn is still open then; nil: nothing held back.
+	MailAt *time.Time
 }
 
 // Deadline outcomes.

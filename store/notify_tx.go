@@ -289,3 +289,28 @@ func (t *NotifyTx) ReplaceSeatUser(gameID int64, seat int, userID int64, name st
 	_, err = t.s.deriveGame(t.tx, &g)
 	return err
 }
+
+// LastWebMove returns when seat last moved in person as userID (from a
+// page or a mail link, not the caretaker or a standing order) after move
+// number after; ok false when it did not. Only the moves after after are
+// read.
+func (t *NotifyTx) LastWebMove(gameID int64, seat int, userID int64, after int) (at time.Time, ok bool, err error) {
+	var m Move
+	err = t.tx.Where(`game_id = ? AND seq > ? AND seat = ? AND user_id = ? AND "by" = ?`, gameID, after, seat, userID, ByPlayer).
+		Order("seq DESC").Limit(1).Take(&m).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return time.Time{}, false, nil
+	}
+	return m.At, err == nil, err
+}
+
+// LastMoveOf returns the number of seat's last move up to seq (0 if none).
+func (t *NotifyTx) LastMoveOf(gameID int64, seat, seq int) (int, error) {
+	var m Move
+	err := t.tx.Select("seq").Where("game_id = ? AND seq <= ? AND seat = ?", gameID, seq, seat).
+		Order("seq DESC").Limit(1).Take(&m).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return 0, nil
+	}
+	return m.Seq, err
+}

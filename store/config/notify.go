@@ -16,12 +16,16 @@ type Notify struct {
 	Presets      []Preset  `yaml:"presets"`
 	SkipWeekends bool      `yaml:"skip_weekends"`
 	Reminders    []float64 `yaml:"reminders_hours"` // before a deadline
-	Timeout      Timeout   `yaml:"timeout"`
-	Absence      Absence   `yaml:"absence"`
-	AbandonDays  int       `yaml:"abandon_days"` // no move for this long ends a game (0: never)
-	DigestHour   int       `yaml:"digest_hour"`  // UTC hour the daily digest is sent
-	Sender       Sender    `yaml:"sender"`
-	Webhooks     Webhooks  `yaml:"webhooks"`
+	// QuietMinutes holds back the turn mail of a player who moved on the
+	// web this recently: it is sent only if the turn is still open after
+	// as many minutes without a move (0: never held back).
+	QuietMinutes int      `yaml:"quiet_minutes"`
+	Timeout      Timeout  `yaml:"timeout"`
+	Absence      Absence  `yaml:"absence"`
+	AbandonDays  int      `yaml:"abandon_days"` // no move for this long ends a game (0: never)
+	DigestHour   int      `yaml:"digest_hour"`  // UTC hour the daily digest is sent
+	Sender       Sender   `yaml:"sender"`
+	Webhooks     Webhooks `yaml:"webhooks"`
 }
 
 // Webhooks configures turn notices posted to chat webhooks (a game's or
@@ -76,13 +80,14 @@ func defaultNotify() Notify {
 			{Name: "3d", Label: "3 days per move", PerMoveHours: 72},
 			{Name: "bank", Label: "time bank: 5 days, +1 day per move, at most 10 days", BankHours: 120, BonusHours: 24, CapHours: 240},
 		},
-		Reminders:   []float64{24, 4},
-		Timeout:     Timeout{Policy: "caretaker", SubstituteHours: 48, DropAfter: 3},
-		Absence:     Absence{MaxDaysAtOnce: 14, MaxDaysPerYear: 30},
-		AbandonDays: 60,
-		DigestHour:  7,
-		Sender:      Sender{IntervalSeconds: 30, MaxAttempts: 8, BackoffSeconds: 60},
-		Webhooks:    Webhooks{Language: "en", TimeoutSeconds: 10},
+		Reminders:    []float64{24, 4},
+		QuietMinutes: 10,
+		Timeout:      Timeout{Policy: "caretaker", SubstituteHours: 48, DropAfter: 3},
+		Absence:      Absence{MaxDaysAtOnce: 14, MaxDaysPerYear: 30},
+		AbandonDays:  60,
+		DigestHour:   7,
+		Sender:       Sender{IntervalSeconds: 30, MaxAttempts: 8, BackoffSeconds: 60},
+		Webhooks:     Webhooks{Language: "en", TimeoutSeconds: 10},
 	}
 }
 
@@ -122,6 +127,9 @@ func (n Notify) check() []error {
 		if h <= 0 {
 			errs = append(errs, errors.New("notify.reminders_hours must be positive"))
 		}
+	}
+	if n.QuietMinutes < 0 || n.QuietMinutes > 24*60 {
+		errs = append(errs, errors.New("notify.quiet_minutes must be 0 to 1440"))
 	}
 	if n.Timeout.Policy != "caretaker" && n.Timeout.Policy != "substitute" {
 		errs = append(errs, fmt.Errorf("notify.timeout.policy %q must be caretaker or substitute", n.Timeout.Policy))
