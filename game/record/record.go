@@ -53,6 +53,9 @@ type Move struct {
 	At   *time.Time      `json:"at,omitempty"`
 	By   string          `json:"by,omitempty"` // "" (the player), "caretaker", "standing-order"
 	Note string          `json:"note,omitempty"`
+	// TakeBack marks an entry that takes back the move before it (same
+	// seat; Move is null): see takeback.go.
+	TakeBack bool `json:"take_back,omitempty"`
 }
 
 // Setup returns the game setup the record describes.
@@ -114,27 +117,37 @@ func ReplayEach(reg *game.Registry, r *Record, each func(i int, s game.State, ev
 		return nil, fmt.Errorf("record: setting up: %w", err)
 	}
 	if f, ok := s.(game.Folder); ok && each == nil {
-		// The fresh state is ours alone: fold the moves into it.
+		// The fresh state is ours alone: fold the moves in effect into it.
+		live, err := Live(r.Moves)
+		if err != nil {
+			return nil, err
+		}
 		for i, m := range r.Moves {
+			if !live[i] {
+				continue
+			}
 			if err := f.Fold(m.Seat, m.Move); err != nil {
 				return nil, fmt.Errorf("record: move %d (seat %d, %s): %w", i+1, m.Seat, m.Move, err)
 			}
 		}
 		return s, nil
 	}
+	if _, err := Live(r.Moves); err != nil {
+		return nil, err
+	}
+	p := &stepper{s: s}
 	for i, m := range r.Moves {
-		next, ev, err := s.Apply(m.Seat, m.Move)
+		ev, err := p.step(i, m)
 		if err != nil {
-			return nil, fmt.Errorf("record: move %d (seat %d, %s): %w", i+1, m.Seat, m.Move, err)
+			return nil, err
 		}
-		s = next
 		if each != nil {
-			if err := each(i, s, ev); err != nil {
+			if err := each(i, p.s, ev); err != nil {
 				return nil, err
 			}
 		}
 	}
-	return s, nil
+	return p.s, nil
 }
 
 // FromImported returns the record of a game translated from another site's
