@@ -157,6 +157,9 @@ func (s *Service) happened(tx *store.NotifyTx, sp *words.Speaker, v *gameView, s
 // sp names the seats as they are named now.
 func describeMove(sp *words.Speaker, m store.Move) string {
 	name := sp.SeatName(m.Seat)
+	if m.TakeBack {
+		return sp.T("mail.takeback.line", "player", name, "n", m.Seq-1)
+	}
 	var said []words.Text
 	for _, e := range m.EventList() {
 		t := strings.TrimSpace(sp.Say(e.Msg))

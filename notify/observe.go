@@ -18,9 +18,10 @@ type cause struct {
 }
 
 const (
-	causeTimeout  = "timeout"  // the deadline passed: the caretaker moved
-	causeContinue = "continue" // the caretaker finishes a timed-out turn
-	causeAuto     = "auto"     // a standing order or a dropped seat
+	causeTimeout  = "timeout"   // the deadline passed: the caretaker moved
+	causeContinue = "continue"  // the caretaker finishes a timed-out turn
+	causeAuto     = "auto"      // a standing order or a dropped seat
+	causeTakeBack = "take-back" // a player took back their last move
 )
 
 type causeKey struct{}
@@ -74,6 +75,9 @@ func (s *Service) observe(ctx context.Context, tx *store.NotifyTx, m store.MoveD
 		return fmt.Errorf("notify: %w", err)
 	}
 	c := causeOf(ctx)
+	if m.TakeBack {
+		return s.observeTakeBack(tx, v, m)
+	}
 	if c.kind == causeTimeout {
 		if err := s.recordTimeout(tx, v, m, c.reason); err != nil {
 			return err
@@ -169,8 +173,8 @@ func (s *Service) reconcile(tx *store.NotifyTx, v *gameView, before []game.Decis
 			if err != nil {
 				return err
 			}
-			if len(fresh) == 0 {
-				continue
+			if len(fresh) == 0 || c.kind == causeTakeBack {
+				continue // a take-back is answered by its own short mail
 			}
 			if err := s.mailTurn(tx, v, seat, after, fresh, seq, since, nd); err != nil {
 				return err
@@ -248,7 +252,7 @@ func (s *Service) closeDeadline(tx *store.NotifyTx, v *gameView, d *store.Deadli
 	if c.kind == causeTimeout && moved {
 		outcome = store.OutcomeTimeout
 	}
-	if moved && v.clock.PerMoveSecs == 0 && c.kind != causeContinue {
+	if moved && v.clock.PerMoveSecs == 0 && c.kind != causeContinue && c.kind != causeTakeBack {
 		sc, err := s.seatClock(tx, v, d.Seat)
 		if err != nil {
 			return err

@@ -179,6 +179,7 @@ func importMoves(tx *gorm.DB, gameID int64, moves []record.Move, events [][]game
 		if err != nil {
 			return fmt.Errorf("move %d: %w", i+1, err)
 		}
+		row.TakeBack = m.TakeBack
 		if err := tx.Create(row).Error; err != nil {
 			return err
 		}

@@ -84,6 +84,9 @@ type Move struct {
 	By     string
 	UserID *int64
 	Note   string
+	// TakeBack marks a row that takes back the move right before it
+	// (Move is "null"); see takeback.go.
+	TakeBack bool
 }
 
 // LoginToken is a magic sign-in link, stored hashed.
