@@ -42,7 +42,9 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 		}
 	}
 	if pos.State == nil {
-		return v, nil
+		var err error
+		v.Talk, err = s.buildTalk(ctx, sp, pos.Game, pos.Seats, userID)
+		return v, err
 	}
 	v.Board = s.positionBoard(pos, you, sp)
 	v.Overview = s.overview(pos, sp)
@@ -75,6 +77,12 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 	if err != nil {
 		return nil, err
 	}
+	if n := len(rows); n > 0 && pos.Game.Status == store.StatusActive && you >= 0 {
+		v.TakeBack = store.CanTakeBack(&rows[n-1], you, userID) == ""
+	}
+	if v.Talk, err = s.buildTalk(ctx, sp, pos.Game, pos.Seats, userID); err != nil {
+		return nil, err
+	}
 	recent := moveViews(sp, rows, pos.Seats)
 	for i, j := 0, len(recent)-1; i < j; i, j = i+1, j-1 {
 		recent[i], recent[j] = recent[j], recent[i]
@@ -89,9 +97,13 @@ func (s *Server) gamePage(c *echo.Context) error {
 		return err
 	}
 	played, _ := strconv.Atoi(c.QueryParam("played"))
-	v, err := s.buildGameView(c.Request().Context(), s.reader(c), pos, currentUser(c).ID, c.QueryParam("group"), played)
+	r := s.reader(c)
+	v, err := s.buildGameView(c.Request().Context(), r, pos, currentUser(c).ID, c.QueryParam("group"), played)
 	if err != nil {
 		return err
+	}
+	if n, err := strconv.Atoi(c.QueryParam("took_back")); err == nil && n > 0 {
+		v.Notice = r.sp.T("pages.game.took_back_yours", "n", n)
 	}
 	return s.render(c, http.StatusOK, "game", pos.Game.Name, v)
 }

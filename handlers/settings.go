@@ -47,5 +47,10 @@ func (s *Server) settingsSave(c *echo.Context) error {
 	if err := s.store.UpdateProfile(c.Request().Context(), u.ID, name, lang, c.FormValue("notify")); err != nil {
 		return failWith(http.StatusBadRequest, "pages.error.not_saved", errorText(err)) // the store bounds and cleans the name
 	}
+	if mm := c.FormValue("message_mail"); mm != "" {
+		if err := s.store.SetMessageMail(c.Request().Context(), u.ID, mm); err != nil {
+			return failWith(http.StatusBadRequest, "pages.error.not_saved", errorText(err))
+		}
+	}
 	return c.Redirect(http.StatusSeeOther, "/settings?saved=1")
 }

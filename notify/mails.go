@@ -102,6 +102,13 @@ func (s *Service) turnLetter(tx *store.NotifyTx, sp *words.Speaker, v *gameView,
 	if len(happened) > 0 {
 		l.Lists = append(l.Lists, list{sp.T("mail.turn.happened"), happened})
 	}
+	news, err := s.newMessages(tx, sp, v.game.ID, u.ID)
+	if err != nil {
+		return l, err
+	}
+	if news != nil {
+		l.Lists = append(l.Lists, *news)
+	}
 	if ds, ok := st.(game.Describer); ok {
 		if sit := strings.TrimSpace(sp.Sentences(ds.Situation(seat))); sit != "" {
 			l.After = append(l.After, sp.T("mail.turn.situation", "situation", sit))

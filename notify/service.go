@@ -88,6 +88,7 @@ func New(ctx context.Context, o Options) (*Service, error) {
 	}
 	sortDesc(s.reminders)
 	o.Store.SetMoveObserver(s.observe)
+	o.Store.SetMessageObserver(s.observeMessage)
 	return s, nil
 }
 

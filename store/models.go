@@ -11,6 +11,7 @@ type User struct {
 	DisplayName string
 	Language    string
 	Notify      string // "each", "daily" or "none"
+	MessageMail string `gorm:"default:turn"` // how they hear of new messages: MessageMailTurn or MessageMailEach
 	CreatedAt   time.Time
 	// TimeZone is the member's time zone (notify's preferences), read
 	// with the session that signs them in ("" when unknown); not a column.

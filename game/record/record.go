@@ -33,6 +33,10 @@ type Record struct {
 	Started  *time.Time   `json:"started,omitempty"`
 	Finished *time.Time   `json:"finished,omitempty"`
 	Moves    []Move       `json:"moves"`
+	// Messages are what the players wrote at the table, in order (the
+	// private ones only in the record of a player who wrote or read them).
+	// They never change the game.
+	Messages []Message    `json:"messages,omitempty"`
 	Result   *game.Result `json:"result,omitempty"`
 	// StateHash is the SHA-256 of the final state's JSON, hex encoded, by
 	// the rule of the record's Version (HashFor).
@@ -56,6 +60,15 @@ type Move struct {
 	// TakeBack marks an entry that takes back the move before it (same
 	// seat; Move is null): see takeback.go.
 	TakeBack bool `json:"take_back,omitempty"`
+}
+
+// Message is one message written at the table.
+type Message struct {
+	From int       `json:"from"`         // the writer's seat, -1: the game's creator without one
+	Name string    `json:"name"`         // the writer's name when written
+	To   *int      `json:"to,omitempty"` // a private message's seat; absent: the whole table
+	At   time.Time `json:"at"`
+	Text string    `json:"text"`
 }
 
 // Setup returns the game setup the record describes.
