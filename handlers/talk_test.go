@@ -145,3 +145,27 @@ func TestMessagesAtTheTable(t *testing.T) {
 		t.Errorf("the command line's export: %v %+v", err, all.Messages)
 	}
 }
+
+// TestMessageMailSetting: a member chooses how they hear of new messages.
+func TestMessageMailSetting(t *testing.T) {
+	e := newEnv(t)
+	b := e.browser()
+	b.signIn("ann@x.org")
+	_, doc := b.get("/settings")
+	if v, _ := doc.Find(`#message_mail option[selected]`).Attr("value"); v != store.MessageMailTurn {
+		t.Fatalf("default choice %q", v)
+	}
+	if code, doc := b.submit(doc, `main form[action="/settings"]`, map[string]string{"message_mail": "each"}); code != http.StatusOK {
+		t.Fatalf("save: %d %s", code, text(doc))
+	}
+	_, doc = b.get("/settings")
+	if v, _ := doc.Find(`#message_mail option[selected]`).Attr("value"); v != store.MessageMailEach {
+		t.Errorf("after saving: %q", v)
+	}
+	if code, doc := b.submit(doc, `main form[action="/settings"]`, map[string]string{"message_mail": "hourly", "name": "Changed"}); code != http.StatusBadRequest || !strings.Contains(text(doc), "no mail choice “hourly”") {
+		t.Errorf("an unknown choice: %d %s", code, text(doc))
+	}
+	if _, doc = b.get("/settings"); doc.Find("#name").AttrOr("value", "") == "Changed" {
+		t.Error("a refused form saved the name")
+	}
+}

@@ -188,10 +188,14 @@ func markTold(tx *gorm.DB, gameID, userID, id int64) error {
 }
 
 // Unread is the messages of a game member userID was not told of by mail.
-func (t *NotifyTx) Unread(gameID, userID int64) ([]Message, error) { return unread(t.tx, gameID, userID) }
+func (t *NotifyTx) Unread(gameID, userID int64) ([]Message, error) {
+	return unread(t.tx, gameID, userID)
+}
 
 // MarkTold notes that member userID was told of a game's messages up to id.
-func (t *NotifyTx) MarkTold(gameID, userID, id int64) error { return markTold(t.tx, gameID, userID, id) }
+func (t *NotifyTx) MarkTold(gameID, userID, id int64) error {
+	return markTold(t.tx, gameID, userID, id)
+}
 
 // Unread is the messages of a game member userID was not told of by mail
 // (for the digest, which is written outside a move).
