@@ -103,7 +103,7 @@ func (s *Server) gamePage(c *echo.Context) error {
 		return err
 	}
 	if n, err := strconv.Atoi(c.QueryParam("took_back")); err == nil && n > 0 {
-		v.Notice = r.sp.T("pages.game.took_back_yours", "n", n)
+		v.Done = r.sp.T("pages.game.took_back_yours", "n", n)
 	}
 	return s.render(c, http.StatusOK, "game", pos.Game.Name, v)
 }
