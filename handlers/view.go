@@ -66,7 +66,7 @@ type gameView struct {
 	Recent     []moveView
 	Result     *resultView
 	Notice     string
-	Done       string // a confirmation of what the viewer just did
+	Done       string        // a confirmation of what the viewer just did
 	Archive    template.HTML // downloads, rating changes, import note (records_archive.go)
 	Talk       *talkView     // the messages at the table (messages.go)
 	TakeBack   bool          // the viewer may take back the last move
