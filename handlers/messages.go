@@ -47,8 +47,13 @@ func (s *Server) buildTalk(ctx context.Context, sp *words.Speaker, g *store.Game
 	tv := &talkView{Max: store.MaxMessage, CanWrite: you >= 0 || (g.CreatedBy != nil && *g.CreatedBy == userID)}
 	for _, m := range ms {
 		mv := messageView{Who: m.Name, Private: m.Private(), Mine: m.UserID != nil && *m.UserID == userID, At: m.At, Body: m.Body}
-		if m.Seat >= 0 && m.Seat < len(seats) {
+		switch {
+		case m.Seat >= 0 && m.Seat < len(seats):
 			mv.Who = seats[m.Seat].Name // as the seat is named now
+		case m.Name == "":
+			mv.Who = sp.T("pages.messages.creator")
+		default:
+			mv.Who = sp.T("pages.messages.creator_named", "name", m.Name)
 		}
 		if m.ToSeat != nil {
 			if m.ToUserID != nil && *m.ToUserID == userID {

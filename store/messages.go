@@ -31,7 +31,7 @@ type Message struct {
 	GameID   int64
 	UserID   *int64 // nil: imported, its writer has no account here
 	Seat     int    // the writer's seat, -1: the creator without one
-	Name     string // the writer's name when written
+	Name     string // the writer's name when written ("" for a creator without a display name)
 	ToSeat   *int   // nil: the whole table
 	ToUserID *int64 // who held ToSeat when it was written
 	Body     string
@@ -122,7 +122,7 @@ func (s *Store) PostMessage(ctx context.Context, gameID, userID int64, toSeat *i
 			if err := tx.Take(&u, userID).Error; err != nil {
 				return err
 			}
-			m.Name = u.Name()
+			m.Name = u.DisplayName // never the address: others read it; "" reads as "the creator"
 		default:
 			return ErrNotAtTable
 		}
