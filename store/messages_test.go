@@ -106,3 +106,48 @@ func TestPostMessageRules(t *testing.T) {
 		t.Errorf("Bob is told again of %d messages", len(un))
 	}
 }
+
+// TestMessagesInTheRecord: the record a player exports keeps the table's
+// messages and the private ones they wrote or read, the command line's
+// only the table's; importing a record keeps its messages, so exporting
+// it again gives the same.
+func TestMessagesInTheRecord(t *testing.T) {
+	ctx := context.Background()
+	s, _, _ := openTest(t, 64)
+	other, _, _ := openTest(t, 64)
+	g := startGame(t, s, 3, 4)
+	seats, _ := s.Seats(ctx, g.ID)
+	zero, two := 0, 2
+	for _, m := range []struct {
+		from int64
+		to   *int
+		text string
+	}{{seats[0].UserID, nil, "table <one>"}, {seats[1].UserID, &zero, "to Ann"}, {seats[1].UserID, &two, "to Cy"}} {
+		if _, err := s.PostMessage(ctx, g.ID, m.from, m.to, m.text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all, err := s.ExportRecord(ctx, g.ID)
+	if err != nil || len(all.Messages) != 1 {
+		t.Fatalf("the plain export: %v %+v", err, all.Messages)
+	}
+	ann, err := s.ExportRecordFor(ctx, g.ID, seats[0].UserID)
+	if err != nil || len(ann.Messages) != 2 || ann.Messages[1].Text != "to Ann" || *ann.Messages[1].To != 0 || ann.Messages[1].From != 1 {
+		t.Fatalf("Ann's export: %v %+v", err, ann.Messages)
+	}
+	g2, err := other.ImportRecord(ctx, ann, ImportSpec{Emails: emailsFor(ann)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats2, _ := other.Seats(ctx, g2.ID)
+	again, err := other.ExportRecordFor(ctx, g2.ID, seats2[0].UserID)
+	if err != nil || len(again.Messages) != 2 {
+		t.Fatalf("after the import: %v %+v", err, again.Messages)
+	}
+	for i := range ann.Messages {
+		a, b := ann.Messages[i], again.Messages[i]
+		if a.Text != b.Text || a.From != b.From || a.Name != b.Name || !a.At.Equal(b.At) || (a.To == nil) != (b.To == nil) {
+			t.Errorf("message %d changed: %+v, then %+v", i+1, a, b)
+		}
+	}
+}
