@@ -173,11 +173,16 @@ func (s *Service) reconcile(tx *store.NotifyTx, v *gameView, before []game.Decis
 			if err != nil {
 				return err
 			}
-			if len(fresh) == 0 || c.kind == causeTakeBack {
-				continue // a take-back is answered by its own short mail
+			if len(fresh) == 0 {
+				continue
 			}
-			if err := s.mailTurn(tx, v, seat, after, fresh, seq, since, nd); err != nil {
-				return err
+			// After a take-back the player is on the page: no turn mail
+			// (those the move mailed get a short one), but the chat hears
+			// whose turn it is again.
+			if c.kind != causeTakeBack {
+				if err := s.mailTurn(tx, v, seat, after, fresh, seq, since, nd); err != nil {
+					return err
+				}
 			}
 			if err := s.noticeTurn(tx, v, seat, after, fresh, seq, nd); err != nil {
 				return err

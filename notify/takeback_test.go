@@ -75,3 +75,32 @@ func TestTakeBackAnswersItsMails(t *testing.T) {
 		t.Errorf("a take-back in the history reads %q", line)
 	}
 }
+
+// TestTakeBackTellsTheChat: a chat told whose turn a move made is told,
+// after the move is taken back, that it is its player's turn again.
+func TestTakeBackTellsTheChat(t *testing.T) {
+	e, _ := hookEnv(t)
+	c := newChat(t, answer{code: 204}, answer{code: 204}, answer{code: 204}, answer{code: 204})
+	e.addHook(c, 0, "discord", "en", 0)
+	g := e.startGame(gametest.ID, "Friday", 2, 3, game.Options{"votes": "false"})
+	pos, _ := e.st.Current(e.ctx, g.ID)
+	mover := pos.State.ToAct()[0].Seat
+	played, err := e.st.AppendMove(e.ctx, store.Submit{GameID: g.ID, Seat: mover, Seq: pos.Seq,
+		Move: pos.State.LegalMoves(mover)[0].Move, UserID: pos.Seats[mover].UserID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := e.st.TakeBack(e.ctx, g.ID, mover, played.Seq, pos.Seats[mover].UserID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var after []store.OutboxMail
+	for _, n := range e.outbox(kindNotice) {
+		if n.Seq == back.Seq {
+			after = append(after, n)
+		}
+	}
+	if len(after) != 1 || !strings.Contains(after[0].TextBody, pos.Seats[mover].Name) {
+		t.Fatalf("notices after the take-back: %+v", after)
+	}
+}
