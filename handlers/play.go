@@ -103,7 +103,14 @@ func (s *Server) gamePage(c *echo.Context) error {
 		return err
 	}
 	if n, err := strconv.Atoi(c.QueryParam("took_back")); err == nil && n > 0 {
-		v.Done = r.sp.T("pages.game.took_back_yours", "n", n)
+		// Said only when it is true: the last entry is this viewer's take-back of move n.
+		last, err := s.store.LastMove(c.Request().Context(), pos.Game.ID)
+		if err != nil {
+			return err
+		}
+		if last != nil && last.TakeBack && last.Seq == n+1 && last.UserID != nil && *last.UserID == currentUser(c).ID {
+			v.Done = r.sp.T("pages.game.took_back_yours", "n", n)
+		}
 	}
 	return s.render(c, http.StatusOK, "game", pos.Game.Name, v)
 }

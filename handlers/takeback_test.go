@@ -58,6 +58,9 @@ func TestTakeBackMyMove(t *testing.T) {
 	if !strings.Contains(doc.Find(".recent li.took-back").Text(), "Took back move 1") {
 		t.Errorf("recent moves do not show the take-back: %s", doc.Find(".recent").Text())
 	}
+	if _, doc := tb.players[(seat+1)%3].get(tb.path + "?took_back=1"); doc.Find("p.notice").Length() != 0 {
+		t.Error("another player is told they took back a move")
+	}
 	_, hist := me.get(tb.path + "/history")
 	if hist.Find("table.history tr.cancelled").Length() != 1 {
 		t.Error("the history does not mark the move taken back")
