@@ -189,3 +189,12 @@ func (r *Registry) List() []Info {
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
 }
+
+// Revealer is implemented by a state whose moves can reveal something that
+// was hidden (a card drawn, a tile turned over): a move that reveals cannot
+// be taken back, since its player has seen what it showed. It is asked of
+// the state before the move. No hosted game reveals anything with a move
+// today.
+type Revealer interface {
+	Reveals(seat int, move json.RawMessage) bool
+}

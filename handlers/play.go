@@ -44,7 +44,9 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 		}
 	}
 	if pos.State == nil {
-		return v, nil
+		var err error
+		v.Talk, err = s.buildTalk(ctx, sp, pos.Game, pos.Seats, userID)
+		return v, err
 	}
 	v.Board = s.positionBoard(pos, you, sp)
 	v.Overview = s.overview(pos, sp)
@@ -77,6 +79,12 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 	if err != nil {
 		return nil, err
 	}
+	if n := len(rows); n > 0 && pos.Game.Status == store.StatusActive && you >= 0 {
+		v.TakeBack = store.CanTakeBack(&rows[n-1], you, userID) == ""
+	}
+	if v.Talk, err = s.buildTalk(ctx, sp, pos.Game, pos.Seats, userID); err != nil {
+		return nil, err
+	}
 	recent := moveViews(sp, rows, pos.Seats)
 	for i, j := 0, len(recent)-1; i < j; i, j = i+1, j-1 {
 		recent[i], recent[j] = recent[j], recent[i]
@@ -94,9 +102,20 @@ func (s *Server) gamePage(c *echo.Context) error {
 		return err
 	}
 	played, _ := strconv.Atoi(c.QueryParam("played"))
-	v, err := s.buildGameView(c.Request().Context(), s.reader(c), pos, currentUser(c).ID, c.QueryParam("group"), played, gamePath(pos.Game.ID))
+	r := s.reader(c)
+	v, err := s.buildGameView(c.Request().Context(), r, pos, currentUser(c).ID, c.QueryParam("group"), played, gamePath(pos.Game.ID))
 	if err != nil {
 		return err
+	}
+	if n, err := strconv.Atoi(c.QueryParam("took_back")); err == nil && n > 0 {
+		// Said only when it is true: the last entry is this viewer's take-back of move n.
+		last, err := s.store.LastMove(c.Request().Context(), pos.Game.ID)
+		if err != nil {
+			return err
+		}
+		if last != nil && last.TakeBack && last.Seq == n+1 && last.UserID != nil && *last.UserID == currentUser(c).ID {
+			v.Done = r.sp.T("pages.game.took_back_yours", "n", n)
+		}
 	}
 	return s.render(c, http.StatusOK, "game", pos.Game.Name, v)
 }

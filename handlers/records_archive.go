@@ -71,7 +71,7 @@ func (a *archive) exportRecord(c *echo.Context) (*record.Record, int64, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	rec, err := a.s.store.ExportRecord(c.Request().Context(), id)
+	rec, err := a.s.store.ExportRecordFor(c.Request().Context(), id, currentUser(c).ID)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, 0, fail(http.StatusNotFound, "pages.error.no_game")
 	}

@@ -52,6 +52,8 @@ func (s *Server) routes() []route {
 		{get, "/games/:id", s.gamePage, signedIn},
 		{post, "/games/:id/accept", s.acceptSeat, signedIn},
 		{post, "/games/:id/move", s.move, signedIn},
+		{post, "/games/:id/takeback", s.takeBack, signedIn},
+		{post, "/games/:id/messages", s.postMessage, signedIn},
 		{get, "/games/:id/history", s.history, signedIn},
 		{get, "/games/:id/board.svg", s.boardSVG, signedIn},
 

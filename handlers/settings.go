@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"rondel/game/words"
+	"rondel/store"
 )
 
 // A person's settings: the name others see, the language and how often
@@ -44,8 +45,17 @@ func (s *Server) settingsSave(c *echo.Context) error {
 	if !slices.Contains(words.Languages, lang) {
 		lang = words.Languages[0]
 	}
+	mm := c.FormValue("message_mail")
+	if mm != "" && mm != store.MessageMailTurn && mm != store.MessageMailEach {
+		return failWith(http.StatusBadRequest, "pages.error.not_saved", words.New("store.error.notify_choice").Lit("choice", mm))
+	}
 	if err := s.store.UpdateProfile(c.Request().Context(), u.ID, name, lang, c.FormValue("notify")); err != nil {
 		return failWith(http.StatusBadRequest, "pages.error.not_saved", errorText(err)) // the store bounds and cleans the name
+	}
+	if mm != "" {
+		if err := s.store.SetMessageMail(c.Request().Context(), u.ID, mm); err != nil {
+			return failWith(http.StatusBadRequest, "pages.error.not_saved", errorText(err))
+		}
 	}
 	return c.Redirect(http.StatusSeeOther, "/settings?saved=1")
 }

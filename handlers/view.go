@@ -31,6 +31,9 @@ type moveView struct {
 	By     string // who made it if not the player ("by the caretaker"), else ""
 	At     time.Time
 	Events []string
+	// Cancelled: a later entry took this move back; TakeBack: this entry
+	// is that take-back.
+	Cancelled, TakeBack bool
 }
 
 type resultRow struct {
@@ -63,7 +66,10 @@ type gameView struct {
 	Recent     []moveView
 	Result     *resultView
 	Notice     string
+	Done       string        // a confirmation of what the viewer just did
 	Archive    template.HTML // downloads, rating changes, import note (records_archive.go)
+	Talk       *talkView     // the messages at the table (messages.go)
+	TakeBack   bool          // the viewer may take back the last move
 	// Base is the page's address; its move forms post to Base + "/move".
 	Base string
 	// Opened from a mailed decision link (notify_decision.go): whom the
@@ -100,8 +106,17 @@ func byWords(sp *words.Speaker, by string) string {
 
 func moveViews(sp *words.Speaker, rows []store.Move, seats []store.Seat) []moveView {
 	var out []moveView
+	backs := map[int]bool{} // the rows taken back, in whatever order rows come
 	for _, m := range rows {
-		mv := moveView{Seq: m.Seq, At: m.At, By: byWords(sp, m.By)}
+		if m.TakeBack {
+			backs[m.Seq-1] = true
+		}
+	}
+	for _, m := range rows {
+		mv := moveView{Seq: m.Seq, At: m.At, By: byWords(sp, m.By), TakeBack: m.TakeBack, Cancelled: backs[m.Seq]}
+		if m.TakeBack {
+			mv.Events = []string{sp.T("pages.game.took_back", "n", m.Seq-1)}
+		}
 		for _, e := range m.EventList() {
 			if s := sp.Say(e.Msg); s != "" {
 				mv.Events = append(mv.Events, s)

@@ -81,13 +81,53 @@ func (s *Service) digest(ctx context.Context, uid int64, day int, now time.Time)
 		Paras: []string{sp.T("mail.digest.intro", "count", len(items))},
 		Lists: []list{{sp.T("mail.digest.list"), lines}},
 		Main:  action{sp.T("mail.action.games"), s.base + "/"}}
+	told, err := s.digestMessages(ctx, sp, uid, items, &l)
+	if err != nil {
+		return err
+	}
 	subject := sp.T("mail.subject.plain", "what", sp.T("mail.digest.subject", "count", len(items)))
 	row, err := s.outboxRow(0, day, kindDigest, u, subject, l)
 	if err != nil {
 		return err
 	}
-	_, err = s.st.Enqueue(ctx, row)
-	return err
+	fresh, err := s.st.Enqueue(ctx, row)
+	if err != nil || !fresh {
+		return err
+	}
+	for gid, id := range told {
+		if err := s.st.MarkTold(ctx, gid, uid, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// digestMessages adds to a digest, for each of its games, the messages its
+// reader was not told of, and returns the last of each game's to mark
+// told once the digest is queued.
+func (s *Service) digestMessages(ctx context.Context, sp *words.Speaker, uid int64, items []store.Pending, l *letter) (map[int64]int64, error) {
+	told := map[int64]int64{}
+	for _, it := range items {
+		if _, done := told[it.Game.ID]; done {
+			continue
+		}
+		ms, err := s.st.Unread(ctx, it.Game.ID, uid)
+		if err != nil {
+			return nil, err
+		}
+		told[it.Game.ID] = 0
+		if len(ms) == 0 {
+			continue
+		}
+		told[it.Game.ID] = ms[len(ms)-1].ID
+		l.Lists = append(l.Lists, messageList(sp, it.Game.Name, ms))
+	}
+	for gid, id := range told {
+		if id == 0 {
+			delete(told, gid)
+		}
+	}
+	return told, nil
 }
 
 // Abandoned ends games with no move for the configured number of days,

@@ -150,4 +150,6 @@ const (
 	kindAbsence    = "absence"
 	kindAbandoned  = "abandoned"
 	kindDigest     = "digest"
+	kindTakeBack   = "take-back"
+	kindMessage    = "message"
 )

@@ -109,6 +109,13 @@ func (s *Service) turnLetter(tx *store.NotifyTx, sp *words.Speaker, v *gameView,
 	if len(happened) > 0 {
 		l.Lists = append(l.Lists, list{sp.T("mail.turn.happened"), happened})
 	}
+	news, err := s.newMessages(tx, sp, v.game.ID, u.ID)
+	if err != nil {
+		return l, err
+	}
+	if news != nil {
+		l.Lists = append(l.Lists, *news)
+	}
 	if ds, ok := st.(game.Describer); ok {
 		if sit := strings.TrimSpace(sp.Sentences(ds.Situation(seat))); sit != "" {
 			l.After = append(l.After, sp.T("mail.turn.situation", "situation", sit))
@@ -164,6 +171,9 @@ func (s *Service) happened(tx *store.NotifyTx, sp *words.Speaker, v *gameView, s
 // sp names the seats as they are named now.
 func describeMove(sp *words.Speaker, m store.Move) string {
 	name := sp.SeatName(m.Seat)
+	if m.TakeBack {
+		return sp.T("mail.takeback.line", "player", name, "n", m.Seq-1)
+	}
 	var said []words.Text
 	for _, e := range m.EventList() {
 		t := strings.TrimSpace(sp.Say(e.Msg))

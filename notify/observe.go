@@ -18,9 +18,10 @@ type cause struct {
 }
 
 const (
-	causeTimeout  = "timeout"  // the deadline passed: the caretaker moved
-	causeContinue = "continue" // the caretaker finishes a timed-out turn
-	causeAuto     = "auto"     // a standing order or a dropped seat
+	causeTimeout  = "timeout"   // the deadline passed: the caretaker moved
+	causeContinue = "continue"  // the caretaker finishes a timed-out turn
+	causeAuto     = "auto"      // a standing order or a dropped seat
+	causeTakeBack = "take-back" // a player took back their last move
 )
 
 type causeKey struct{}
@@ -74,6 +75,9 @@ func (s *Service) observe(ctx context.Context, tx *store.NotifyTx, m store.MoveD
 		return fmt.Errorf("notify: %w", err)
 	}
 	c := causeOf(ctx)
+	if m.TakeBack {
+		return s.observeTakeBack(tx, v, m)
+	}
 	if c.kind == causeTimeout {
 		if err := s.recordTimeout(tx, v, m, c.reason); err != nil {
 			return err
@@ -185,8 +189,13 @@ func (s *Service) reconcile(tx *store.NotifyTx, v *gameView, before []game.Decis
 				continue
 			}
 			asked := a[seat]
-			if err := s.mailOrHold(tx, v, seat, after, sortedDecisions(asked), seq, since, nd); err != nil {
-				return err
+			// After a take-back the player is on the page: no turn mail
+			// (those the move mailed get a short one), but the chat hears
+			// whose turn it is again.
+			if c.kind != causeTakeBack {
+				if err := s.mailOrHold(tx, v, seat, after, sortedDecisions(asked), seq, since, nd); err != nil {
+					return err
+				}
 			}
 			if err := s.noticeTurn(tx, v, seat, after, sortedDecisions(asked), seq, nd); err != nil {
 				return err
@@ -205,7 +214,8 @@ func turnBegins(askedBefore, moved bool, c cause) bool {
 	if !askedBefore {
 		return true
 	}
-	return moved && c.kind != ""
+	// A take-back within the seat's own turn continues that turn.
+	return moved && c.kind != "" && c.kind != causeTakeBack
 }
 
 func sortedDecisions(m map[string]game.Decision) []game.Decision {
@@ -288,7 +298,7 @@ func (s *Service) closeDeadline(tx *store.NotifyTx, v *gameView, d *store.Deadli
 	if c.kind == causeTimeout && moved {
 		outcome = store.OutcomeTimeout
 	}
-	if moved && v.clock.PerMoveSecs == 0 && c.kind != causeContinue {
+	if moved && v.clock.PerMoveSecs == 0 && c.kind != causeContinue && c.kind != causeTakeBack {
 		sc, err := s.seatClock(tx, v, d.Seat)
 		if err != nil {
 			return err

@@ -90,6 +90,7 @@ func New(ctx context.Context, o Options) (*Service, error) {
 	sortDesc(s.reminders)
 	s.quiet = time.Duration(o.Config.Notify.QuietMinutes) * time.Minute
 	o.Store.SetMoveObserver(s.observe)
+	o.Store.SetMessageObserver(s.observeMessage)
 	return s, nil
 }
 

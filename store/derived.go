@@ -218,7 +218,9 @@ func (s *Store) deriveMove(tx *gorm.DB, g *Game, prev *Summary, m *Move, next ga
 		return 0, err
 	}
 	var size int64
-	if m.Seq%s.snapEvery == 0 || next.Finished() {
+	// After a take-back the snapshot may hold the move it cancels, which
+	// loading cannot replay forward from: it moves to the take-back.
+	if m.Seq%s.snapEvery == 0 || next.Finished() || m.TakeBack {
 		sn, err := encodeSnapshot(g.ID, m.Seq, next)
 		if err != nil {
 			return 0, err
@@ -315,7 +317,7 @@ func tallyGame(tx *gorm.DB, g *Game, t tally) error {
 		}
 		return 0
 	}
-	rows, err := tx.Raw(`SELECT seat, at, by, user_id FROM moves WHERE game_id = ? ORDER BY seq`, g.ID).Rows()
+	rows, err := tx.Raw(`SELECT seat, at, by, user_id, take_back FROM moves WHERE game_id = ? ORDER BY seq`, g.ID).Rows()
 	if err != nil {
 		return err
 	}
@@ -325,11 +327,12 @@ func tallyGame(tx *gorm.DB, g *Game, t tally) error {
 		var at time.Time
 		var by string
 		var uid sql.NullInt64
-		if err := rows.Scan(&seat, &at, &by, &uid); err != nil {
+		var back bool
+		if err := rows.Scan(&seat, &at, &by, &uid, &back); err != nil {
 			rows.Close()
 			return err
 		}
-		if by == ByPlayer {
+		if by == ByPlayer && !back { // a take-back is no answer to a decision
 			who := holder(seat)
 			if uid.Valid {
 				who = uid.Int64

@@ -68,6 +68,7 @@ type club struct {
 	r       *rand.Rand
 	games   []int64
 	members int
+	backs   bool // players take moves back now and then
 }
 
 // playedClub is a club of that many members who started that many rated
@@ -157,6 +158,9 @@ func (cl *club) step() bool {
 		if err := cl.s.DropSeat(ctx, id, seat, []string{DropTimeout, DropDropped}[cl.r.IntN(2)]); err != nil {
 			cl.t.Fatal(err)
 		}
+	case k >= 5 && k < 9 && cl.backs: // the last mover takes their move back, if they may
+		cl.takeBack(id, pos)
+		return true
 	}
 	if _, err := cl.s.AppendMove(ctx, sub); err != nil {
 		cl.t.Fatal(err)
@@ -164,8 +168,30 @@ func (cl *club) step() bool {
 	return true
 }
 
+// takeBack has the player of a game's last move take it back: refused
+// unless it was theirs and nobody acted since.
+func (cl *club) takeBack(id int64, pos *Position) {
+	ctx := context.Background()
+	last, err := cl.s.LastMove(ctx, id)
+	if err != nil {
+		cl.t.Fatal(err)
+	}
+	if last == nil {
+		return
+	}
+	uid := pos.Seats[last.Seat].UserID
+	_, err = cl.s.TakeBack(ctx, id, last.Seat, pos.Seq, uid)
+	var refused *TakeBackRefusedError
+	switch why := CanTakeBack(last, last.Seat, uid); {
+	case why == "" && err != nil:
+		cl.t.Fatalf("take-back of move %d refused: %v", last.Seq, err)
+	case why != "" && !errors.As(err, &refused):
+		cl.t.Fatalf("take-back of move %d: %v, want refused (%s)", last.Seq, err, why)
+	}
+}
+
 // TestDerivedEqualsRebuildAfterRandomPlay: whatever mix of moves,
-// timeouts, substitutes, abandoned games, dropped seats, rated and unrated
+// take-backs, timeouts, substitutes, abandoned games, dropped seats, rated and unrated
 // games and cache losses a club goes through, the derived data kept move
 // by move is exactly what `rondel rebuild` makes from the logs, and
 // `rondel verify` finds every snapshot equal to a replay.
@@ -186,7 +212,7 @@ func TestDerivedEqualsRebuildAfterRandomPlay(t *testing.T) {
 			if _, err := s.SetSeasons(ctx, rating.Seasons{{Name: "spring", Start: c.Now().Add(6 * time.Hour)}}); err != nil {
 				t.Fatal(err)
 			}
-			cl := &club{t: t, s: s, c: c, r: rand.New(rand.NewPCG(seed, 77)), members: 7}
+			cl := &club{t: t, s: s, c: c, r: rand.New(rand.NewPCG(seed, 77)), members: 7, backs: true}
 			for i := range 10 {
 				cl.newGame(i%4 != 0)
 			}
@@ -200,6 +226,11 @@ func TestDerivedEqualsRebuildAfterRandomPlay(t *testing.T) {
 					cl.newGame(false)
 				}
 			}
+			var backs int
+			if err := s.db.Raw(`SELECT count(*) FROM moves WHERE take_back = 1`).Scan(&backs).Error; err != nil || backs == 0 {
+				t.Fatalf("no take-back was played (%v)", err)
+			}
+			t.Logf("%d take-backs", backs)
 			checkAgainstRebuild(t, s)
 		})
 	}

@@ -58,6 +58,11 @@ func (s *Store) ExportRecord(ctx context.Context, gameID int64) (*record.Record,
 		return nil, err
 	}
 	rec.Engine = EngineVersion()
+	table, err := s.Messages(ctx, gameID, 0)
+	if err != nil {
+		return nil, err
+	}
+	rec.Messages = recordMessages(table)
 	st, err := record.Replay(s.reg, rec)
 	if err != nil {
 		return nil, fmt.Errorf("store: game %d no longer replays: %w", gameID, err)
@@ -66,6 +71,34 @@ func (s *Store) ExportRecord(ctx context.Context, gameID int64) (*record.Record,
 		return nil, err
 	}
 	return rec, nil
+}
+
+// ExportRecordFor is ExportRecord with the messages member userID may
+// read: those to the table and the private ones they wrote or read
+// (userID 0: the table's only, as ExportRecord gives).
+func (s *Store) ExportRecordFor(ctx context.Context, gameID, userID int64) (*record.Record, error) {
+	rec, err := s.ExportRecord(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if userID == 0 {
+		return rec, nil
+	}
+	ms, err := s.Messages(ctx, gameID, userID)
+	if err != nil {
+		return nil, err
+	}
+	rec.Messages = recordMessages(ms)
+	return rec, nil
+}
+
+// recordMessages are messages as a record keeps them.
+func recordMessages(ms []Message) []record.Message {
+	var out []record.Message
+	for _, m := range ms {
+		out = append(out, record.Message{From: m.Seat, Name: m.Name, To: m.ToSeat, At: m.At.UTC(), Text: m.Body})
+	}
+	return out
 }
 
 // ExportFilter chooses the games of an archive. Zero fields do not filter.

@@ -185,7 +185,7 @@ func findOrCreateUser(tx *gorm.DB, email, name string, now time.Time) (*User, er
 	if !errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, err
 	}
-	u = User{Email: email, DisplayName: name, Language: "en", Notify: NotifyEach, CreatedAt: now}
+	u = User{Email: email, DisplayName: name, Language: "en", Notify: NotifyEach, MessageMail: MessageMailTurn, CreatedAt: now}
 	return &u, tx.Create(&u).Error
 }
 

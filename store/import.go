@@ -104,6 +104,9 @@ func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec Impor
 		if err := importMoves(tx, row.ID, rec.Moves, events, now); err != nil {
 			return err
 		}
+		if err := importMessages(tx, row.ID, rec.Messages); err != nil {
+			return err
+		}
 		if final.Finished() {
 			if err := sealFinal(tx, row.ID, len(rec.Moves), final, now); err != nil {
 				return err
@@ -179,7 +182,39 @@ func importMoves(tx *gorm.DB, gameID int64, moves []record.Move, events [][]game
 		if err != nil {
 			return fmt.Errorf("move %d: %w", i+1, err)
 		}
+		row.TakeBack = m.TakeBack
 		if err := tx.Create(row).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// importMessages keeps a record's messages: each writer and reader is the
+// member now holding their seat (a message of the creator without a seat
+// keeps only its writer's name).
+func importMessages(tx *gorm.DB, gameID int64, ms []record.Message) error {
+	var seats []Seat
+	if err := tx.Where("game_id = ?", gameID).Order("seat").Find(&seats).Error; err != nil {
+		return err
+	}
+	for i, rm := range ms {
+		body, err := CleanMessage(rm.Text)
+		if err != nil {
+			return fmt.Errorf("message %d: %w", i+1, err)
+		}
+		m := Message{GameID: gameID, Seat: -1, Name: rm.Name, Body: body, At: rm.At.UTC()}
+		if rm.From >= 0 && rm.From < len(seats) {
+			m.Seat, m.UserID = rm.From, &seats[rm.From].UserID
+		}
+		if rm.To != nil {
+			if *rm.To < 0 || *rm.To >= len(seats) {
+				return fmt.Errorf("message %d is to seat %d, which the game does not have", i+1, *rm.To)
+			}
+			to := *rm.To
+			m.ToSeat, m.ToUserID = &to, &seats[to].UserID
+		}
+		if err := tx.Create(&m).Error; err != nil {
 			return err
 		}
 	}

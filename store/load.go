@@ -18,18 +18,19 @@ import (
 
 // step is one move as a replay needs it.
 type step struct {
-	Seq  int
-	Seat int
-	Move string
+	Seq      int
+	Seat     int
+	Move     string
+	TakeBack bool
 }
 
 // readSteps returns a game's moves after seq `after` up to `upto` (all
 // when upto < 0), in order.
 func readSteps(tx *gorm.DB, gameID int64, after, upto int) ([]step, error) {
-	q := `SELECT seq, seat, move FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq`
+	q := `SELECT seq, seat, move, take_back FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq`
 	args := []any{gameID, after}
 	if upto >= 0 {
-		q = `SELECT seq, seat, move FROM moves WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq`
+		q = `SELECT seq, seat, move, take_back FROM moves WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq`
 		args = append(args, upto)
 	}
 	rows, err := tx.Raw(q, args...).Rows()
@@ -40,12 +41,30 @@ func readSteps(tx *gorm.DB, gameID int64, after, upto int) ([]step, error) {
 	var out []step
 	for rows.Next() {
 		var m step
-		if err := rows.Scan(&m.Seq, &m.Seat, &m.Move); err != nil {
+		if err := rows.Scan(&m.Seq, &m.Seat, &m.Move, &m.TakeBack); err != nil {
 			return nil, err
 		}
 		out = append(out, m)
 	}
 	return out, rows.Err()
+}
+
+// liveSteps drops from steps (the rows after a base state) every take-back
+// and the move it cancels. ok is false when a take-back cancels a move the
+// base state already holds: then the state must come from further back.
+func liveSteps(steps []step) (out []step, ok bool) {
+	out = make([]step, 0, len(steps))
+	for _, m := range steps {
+		if !m.TakeBack {
+			out = append(out, m)
+			continue
+		}
+		if len(out) == 0 || out[len(out)-1].Seq != m.Seq-1 {
+			return nil, false
+		}
+		out = out[:len(out)-1]
+	}
+	return out, true
 }
 
 // applySteps plays steps on st. A fresh state (decoded or set up just
@@ -111,7 +130,11 @@ func (s *Store) replayTo(tx *gorm.DB, g *Game, seq int) (game.State, error) {
 			return nil, fmt.Errorf("store: game %d: move %d is missing", g.ID, i+1)
 		}
 	}
-	return applySteps(g.ID, st, true, steps)
+	live, ok := liveSteps(steps)
+	if !ok {
+		return nil, fmt.Errorf("store: game %d: a take-back in its first %d moves cancels no move", g.ID, seq)
+	}
+	return applySteps(g.ID, st, true, live)
 }
 
 // fromSnapshot restores a game's state after seq moves from its snapshot
@@ -134,7 +157,11 @@ func (s *Store) fromSnapshot(tx *gorm.DB, g *Game, seq int) (st game.State, size
 	if len(steps) != seq-sn.Seq {
 		return nil, 0, false, nil // read while the game moved on
 	}
-	st, err = applySteps(g.ID, st, true, steps)
+	live, ok := liveSteps(steps)
+	if !ok {
+		return nil, 0, false, nil // a take-back of the snapshot's own move
+	}
+	st, err = applySteps(g.ID, st, true, live)
 	return st, stateBytes(len(sn.State)), err == nil, err
 }
 
@@ -159,8 +186,8 @@ func (s *Store) sizedStateAt(tx *gorm.DB, g *Game, seq int) (game.State, int64, 
 		if err != nil {
 			return nil, 0, err
 		}
-		if len(steps) == seq-c.seq {
-			st, err := applySteps(g.ID, c.state, false, steps)
+		if live, ok := liveSteps(steps); ok && len(steps) == seq-c.seq {
+			st, err := applySteps(g.ID, c.state, false, live)
 			if err != nil {
 				return nil, 0, err
 			}

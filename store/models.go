@@ -11,6 +11,7 @@ type User struct {
 	DisplayName string
 	Language    string
 	Notify      string // "each", "daily" or "none"
+	MessageMail string `gorm:"default:turn"` // how they hear of new messages: MessageMailTurn or MessageMailEach
 	CreatedAt   time.Time
 	// TimeZone is the member's time zone (notify's preferences), read
 	// with the session that signs them in ("" when unknown); not a column.
@@ -84,6 +85,9 @@ type Move struct {
 	By     string
 	UserID *int64
 	Note   string
+	// TakeBack marks a row that takes back the move right before it
+	// (Move is "null"); see takeback.go.
+	TakeBack bool
 }
 
 // LoginToken is a magic sign-in link, stored hashed.

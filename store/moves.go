@@ -242,7 +242,7 @@ func buildRecord(tx *gorm.DB, g *Game, upto int) (*record.Record, error) {
 		if by == ByPlayer {
 			by = ""
 		}
-		rec.Moves = append(rec.Moves, record.Move{Seat: m.Seat, Move: json.RawMessage(m.Move), At: &at, By: by, Note: m.Note})
+		rec.Moves = append(rec.Moves, record.Move{Seat: m.Seat, Move: json.RawMessage(m.Move), At: &at, By: by, Note: m.Note, TakeBack: m.TakeBack})
 	}
 	return rec, nil
 }

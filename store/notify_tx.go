@@ -24,6 +24,9 @@ type MoveDone struct {
 	Note   string
 	Events []game.Event
 	Now    time.Time
+	// TakeBack: the entry takes back the seat's last move (After is the
+	// state before that move; Seq is the take-back's own number).
+	TakeBack bool
 }
 
 // MoveObserver runs inside the transaction of every appended move: what it
@@ -313,4 +316,20 @@ func (t *NotifyTx) LastMoveOf(gameID int64, seat, seq int) (int, error) {
 		return 0, nil
 	}
 	return m.Seq, err
+}
+
+// MailedAbout returns who was mailed (or queued a mail) because of move seq
+// of a game: the members a take-back of that move answers. Webhook notices
+// are not mail.
+func (t *NotifyTx) MailedAbout(gameID int64, seq int) (map[int64]bool, error) {
+	var ids []int64
+	if err := t.tx.Raw(`SELECT DISTINCT user_id FROM outbox WHERE game_id = ? AND seq = ? AND user_id <> 0 AND kind NOT LIKE 'notice-%'`,
+		gameID, seq).Scan(&ids).Error; err != nil {
+		return nil, err
+	}
+	out := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, nil
 }

@@ -208,7 +208,7 @@ func (t tally) rows() []reliabilityRow {
 // countMoveOf counts a move just appended to g, the game's previous move
 // (or start) having been at prev.
 func countMoveOf(tx *gorm.DB, g *Game, m *Move, prev time.Time) error {
-	if m.By != ByPlayer {
+	if m.By != ByPlayer || m.TakeBack {
 		return nil
 	}
 	uid, err := moverOf(tx, g.ID, m)

@@ -64,6 +64,8 @@ type Store struct {
 
 	// observer sees every move inside its transaction (notify's outbox).
 	observer MoveObserver
+	// msgObserver sees every message inside its transaction.
+	msgObserver MessageObserver
 }
 
 // DSN returns the go-sqlite3 connection string for path: WAL journal,

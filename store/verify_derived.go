@@ -45,11 +45,31 @@ func replayCapturing(reg *game.Registry, rec *record.Record, sn *Snapshot) (game
 	if err := capture(0); err != nil {
 		return nil, nil, err
 	}
+	live, err := record.Live(rec.Moves)
+	if err != nil {
+		return nil, nil, err
+	}
 	f, fold := st.(game.Folder)
 	for i, m := range rec.Moves {
-		if fold {
+		switch {
+		case m.TakeBack:
+			// The move before was skipped: st is already the state after this entry.
+		case !live[i]:
+			// A move taken back later is skipped; a snapshot right after
+			// it holds it, so that is replayed alone on the side.
+			if sn != nil && sn.Seq == i+1 {
+				next, _, err := st.Apply(m.Seat, m.Move)
+				if err != nil {
+					return nil, nil, fmt.Errorf("record: move %d (seat %d, %s): %w", i+1, m.Seat, m.Move, err)
+				}
+				if at, err = next.MarshalJSON(); err != nil {
+					return nil, nil, err
+				}
+			}
+			continue
+		case fold:
 			err = f.Fold(m.Seat, m.Move)
-		} else {
+		default:
 			st, _, err = st.Apply(m.Seat, m.Move)
 		}
 		if err != nil {

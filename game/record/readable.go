@@ -43,15 +43,27 @@ func WriteReadable(w io.Writer, reg *game.Registry, r *Record, sp *words.Speaker
 	}
 	sp = sp.WithNames(setup.Players)
 	var lines []string
-	for i, m := range r.Moves {
-		who := mover(sp, s, m)
-		next, ev, err := s.Apply(m.Seat, m.Move)
-		if err != nil {
-			return fmt.Errorf("record: move %d (seat %d, %s): %w", i+1, m.Seat, m.Move, err)
-		}
-		lines = append(lines, sp.T("record.line", "n", strconv.Itoa(i+1), "who", who, "what", eventWords(sp, ev, s, m)))
-		s = next
+	if _, err := Live(r.Moves); err != nil {
+		return err
 	}
+	p := &stepper{s: s}
+	for i, m := range r.Moves {
+		if m.TakeBack {
+			lines = append(lines, sp.T("record.line", "n", strconv.Itoa(i+1), "who", sp.SeatName(m.Seat),
+				"what", sp.T("record.took_back", "n", strconv.Itoa(i))))
+			if _, err := p.step(i, m); err != nil {
+				return err
+			}
+			continue
+		}
+		who, before := mover(sp, p.s, m), p.s
+		ev, err := p.step(i, m)
+		if err != nil {
+			return err
+		}
+		lines = append(lines, sp.T("record.line", "n", strconv.Itoa(i+1), "who", who, "what", eventWords(sp, ev, before, m)))
+	}
+	s = p.s
 	if _, err := io.WriteString(w, header(sp, g.Info(), r, s)); err != nil {
 		return err
 	}

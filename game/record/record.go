@@ -33,6 +33,10 @@ type Record struct {
 	Started  *time.Time   `json:"started,omitempty"`
 	Finished *time.Time   `json:"finished,omitempty"`
 	Moves    []Move       `json:"moves"`
+	// Messages are what the players wrote at the table, in order (the
+	// private ones only in the record of a player who wrote or read them).
+	// They never change the game.
+	Messages []Message    `json:"messages,omitempty"`
 	Result   *game.Result `json:"result,omitempty"`
 	// StateHash is the SHA-256 of the final state's JSON, hex encoded, by
 	// the rule of the record's Version (HashFor).
@@ -53,6 +57,18 @@ type Move struct {
 	At   *time.Time      `json:"at,omitempty"`
 	By   string          `json:"by,omitempty"` // "" (the player), "caretaker", "standing-order"
 	Note string          `json:"note,omitempty"`
+	// TakeBack marks an entry that takes back the move before it (same
+	// seat; Move is null): see takeback.go.
+	TakeBack bool `json:"take_back,omitempty"`
+}
+
+// Message is one message written at the table.
+type Message struct {
+	From int       `json:"from"`         // the writer's seat, -1: the game's creator without one
+	Name string    `json:"name"`         // the writer's name when written
+	To   *int      `json:"to,omitempty"` // a private message's seat; absent: the whole table
+	At   time.Time `json:"at"`
+	Text string    `json:"text"`
 }
 
 // Setup returns the game setup the record describes.
@@ -114,27 +130,37 @@ func ReplayEach(reg *game.Registry, r *Record, each func(i int, s game.State, ev
 		return nil, fmt.Errorf("record: setting up: %w", err)
 	}
 	if f, ok := s.(game.Folder); ok && each == nil {
-		// The fresh state is ours alone: fold the moves into it.
+		// The fresh state is ours alone: fold the moves in effect into it.
+		live, err := Live(r.Moves)
+		if err != nil {
+			return nil, err
+		}
 		for i, m := range r.Moves {
+			if !live[i] {
+				continue
+			}
 			if err := f.Fold(m.Seat, m.Move); err != nil {
 				return nil, fmt.Errorf("record: move %d (seat %d, %s): %w", i+1, m.Seat, m.Move, err)
 			}
 		}
 		return s, nil
 	}
+	if _, err := Live(r.Moves); err != nil {
+		return nil, err
+	}
+	p := &stepper{s: s}
 	for i, m := range r.Moves {
-		next, ev, err := s.Apply(m.Seat, m.Move)
+		ev, err := p.step(i, m)
 		if err != nil {
-			return nil, fmt.Errorf("record: move %d (seat %d, %s): %w", i+1, m.Seat, m.Move, err)
+			return nil, err
 		}
-		s = next
 		if each != nil {
-			if err := each(i, s, ev); err != nil {
+			if err := each(i, p.s, ev); err != nil {
 				return nil, err
 			}
 		}
 	}
-	return s, nil
+	return p.s, nil
 }
 
 // FromImported returns the record of a game translated from another site's

@@ -14,6 +14,8 @@
 //   {form: move, group, nav}     the move chosen in the form without the
 //                                board: its radio button and "Play", its
 //                                own button, or first the link of its group
+//   {fill: selector, value}      words typed into a field
+//   {select: selector, value}    an option chosen in a select
 //   {focus: selector}            the keyboard's focus on the element
 //   {press: key, nav}            a key pressed
 //   {report: true}               what the page shows now
@@ -47,6 +49,9 @@ async function report(page) {
       why: [...document.querySelectorAll('form.move .choice.off')].map((e) => e.innerText.replace(/\s+/g, ' ').trim()),
       happened: (document.querySelector('#happened') || { innerText: '' }).innerText.replace(/\s+/g, ' ').trim(),
       error: (document.querySelector('.error') || { innerText: '' }).innerText.trim(),
+      notice: (document.querySelector('.notice') || { innerText: '' }).innerText.trim(),
+      messages: [...document.querySelectorAll('#messages .message')].map((e) => e.innerText.replace(/\s+/g, ' ').trim()),
+      buttons: [...document.querySelectorAll('main button')].map((e) => e.textContent.trim()),
       title: document.title,
       navHeight: document.querySelector('header').getBoundingClientRect().height,
       scrollWidth: document.documentElement.scrollWidth,
@@ -158,6 +163,10 @@ try {
           await withNav(page, step.nav, () => page.getByRole('button', { name: step.button, exact: true }).click());
         } else if (step.form) {
           await chooseInForm(page, step.form, step.group || '', step.nav);
+        } else if (step.fill) {
+          await page.fill(step.fill, step.value);
+        } else if (step.select) {
+          await page.selectOption(step.select, step.value);
         } else if (step.focus) {
           await page.focus(step.focus);
         } else if (step.press) {

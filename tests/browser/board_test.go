@@ -167,6 +167,9 @@ type step struct {
 	Form   string `json:"form,omitempty"`
 	Group  string `json:"group,omitempty"`
 	Nav    bool   `json:"nav,omitempty"`
+	Fill   string `json:"fill,omitempty"`
+	Select string `json:"select,omitempty"`
+	Value  string `json:"value,omitempty"`
 	Focus  string `json:"focus,omitempty"`
 	Press  string `json:"press,omitempty"`
 	Report bool   `json:"report,omitempty"`
@@ -187,6 +190,9 @@ type seen struct {
 	Why         []string    `json:"why"`
 	Happened    string      `json:"happened"`
 	Error       string      `json:"error"`
+	Notice      string      `json:"notice"`
+	Messages    []string    `json:"messages"`
+	Buttons     []string    `json:"buttons"`
 	ScrollWidth int         `json:"scrollWidth"`
 	NavHeight   float64     `json:"navHeight"`
 	Axe         []violation `json:"axe"`

@@ -1,0 +1,102 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"rondel/game/words"
+	"rondel/store"
+)
+
+// Messages at a game's table: everyone signed in reads what is said to
+// the table; a private message only its writer and its reader. The
+// players and the game's creator write ("Send message").
+
+// messageView is one message as the game page shows it.
+type messageView struct {
+	Who     string
+	To      string // a private message's "to Bob" / "to you", else ""
+	Private bool
+	Mine    bool
+	At      time.Time
+	Body    string // escaped by the template; line breaks kept by the style sheet
+}
+
+// talkView is the messages part of the game page.
+type talkView struct {
+	Messages []messageView
+	CanWrite bool
+	WriteTo  []seatView // whom a private message can go to
+	Max      int
+}
+
+// buildTalk reads the messages userID may read and whether they may write.
+func (s *Server) buildTalk(ctx context.Context, sp *words.Speaker, g *store.Game, seats []store.Seat, userID int64) (*talkView, error) {
+	ms, err := s.store.Messages(ctx, g.ID, userID)
+	if err != nil {
+		return nil, err
+	}
+	you := store.SeatOf(seats, userID)
+	tv := &talkView{Max: store.MaxMessage, CanWrite: you >= 0 || (g.CreatedBy != nil && *g.CreatedBy == userID)}
+	for _, m := range ms {
+		mv := messageView{Who: m.Name, Private: m.Private(), Mine: m.UserID != nil && *m.UserID == userID, At: m.At, Body: m.Body}
+		switch {
+		case m.Seat >= 0 && m.Seat < len(seats):
+			mv.Who = seats[m.Seat].Name // as the seat is named now
+		case m.Name == "":
+			mv.Who = sp.T("pages.messages.creator")
+		default:
+			mv.Who = sp.T("pages.messages.creator_named", "name", m.Name)
+		}
+		if m.ToSeat != nil {
+			if m.ToUserID != nil && *m.ToUserID == userID {
+				mv.To = sp.T("pages.messages.to_you")
+			} else if *m.ToSeat < len(seats) {
+				mv.To = sp.T("pages.messages.to_player", "player", seats[*m.ToSeat].Name)
+			}
+		}
+		tv.Messages = append(tv.Messages, mv)
+	}
+	for _, st := range seats {
+		if st.Seat != you {
+			tv.WriteTo = append(tv.WriteTo, seatView{Seat: st.Seat, Name: st.Name})
+		}
+	}
+	return tv, nil
+}
+
+// postMessage writes the signed-in member's message ("Send message").
+func (s *Server) postMessage(c *echo.Context) error {
+	id, err := gameIDParam(c)
+	if err != nil {
+		return err
+	}
+	var to *int
+	if v := strings.TrimSpace(c.FormValue("to")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return fail(http.StatusBadRequest, "pages.error.form_incomplete")
+		}
+		to = &n
+	}
+	_, err = s.store.PostMessage(c.Request().Context(), id, currentUser(c).ID, to, c.FormValue("text"))
+	var we *words.Error
+	switch {
+	case err == nil:
+		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d#messages", id))
+	case errors.Is(err, store.ErrNotFound):
+		return fail(http.StatusNotFound, "pages.error.no_game")
+	case errors.Is(err, store.ErrNotAtTable):
+		return fail(http.StatusForbidden, "pages.error.not_at_table")
+	case errors.As(err, &we):
+		return failWith(http.StatusBadRequest, "pages.error.message", we.Msg)
+	}
+	return err
+}
