@@ -15,7 +15,7 @@ import (
 // chronicle follows one game (game.Chronicle).
 type chronicle struct {
 	last    *State
-	round   int   // the round the last sample closed
+	round   int     // the round the last sample closed
 	power   [][]int // by nation, by sample
 	score   [][]int // by seat, by sample
 	battles []int   // by nation
