@@ -64,6 +64,7 @@ type gameView struct {
 	Result     *resultView
 	Notice     string
 	Archive    template.HTML // downloads, rating changes, import note (records_archive.go)
+	Account    *accountView  // a finished game's plots and statistics (account.go)
 }
 
 func boardOf(st game.State, viewer int, sp *words.Speaker) template.HTML {
