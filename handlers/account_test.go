@@ -14,6 +14,7 @@ import (
 	"rondel/game/caesar"
 	"rondel/game/imperial"
 	"rondel/game/record"
+	"rondel/game/words"
 	"rondel/store"
 )
 
@@ -161,4 +162,16 @@ func TestFinishedGameShowsPlotsAndStatistics(t *testing.T) {
 	if err != nil || len(rep.Problems) > 0 {
 		t.Fatalf("verify after import: %v %v", rep.Problems, err)
 	}
+}
+
+// sampleAccount is a small account of every kind of part, for the page
+// samples.
+func sampleAccount() *game.Account {
+	return &game.Account{X: words.New("game.account.round"), Charts: []game.Chart{{
+		Title: words.New("imperial.account.power"), Y: words.New("imperial.account.power_y"),
+		Series: []game.Series{{Name: words.New("imperial.nation.IT"), Colour: "#2e8b3a", Values: []int{0, 3, 8}},
+			{Name: words.New("game.account.player").Seat("player", 0), Values: []int{0, 1, 2}}}}},
+		Tables: []game.Table{{Title: words.New("imperial.account.nations"), Head: words.New("imperial.account.nation"),
+			Columns: []words.Text{words.New("imperial.account.battles")},
+			Rows:    []game.Row{{Name: words.New("imperial.nation.IT"), Colour: "#2e8b3a", Cells: []words.Text{words.New("game.account.number").Num("n", 3)}}}}}}
 }

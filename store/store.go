@@ -24,6 +24,7 @@ import (
 	"gorm.io/gorm/logger"
 
 	"rondel/game"
+	"rondel/store/lru"
 )
 
 // DefaultSnapshotEvery is how many moves may follow a stored snapshot.
@@ -64,6 +65,9 @@ type Store struct {
 
 	// observer sees every move inside its transaction (notify's outbox).
 	observer MoveObserver
+
+	// progress keeps pages of history's progress (history.go).
+	progress *lru.Cache[progressKey, []game.Progress]
 }
 
 // DSN returns the go-sqlite3 connection string for path: WAL journal,
@@ -124,7 +128,7 @@ func Open(path string, o Options) (*Store, error) {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
 	return &Store{db: db, sql: sqlDB, reg: o.Registry, now: o.Now, cache: newStateCache(o.CacheBytes), log: o.Logger,
-		snapEvery: o.SnapshotEvery}, nil
+		snapEvery: o.SnapshotEvery, progress: lru.New[progressKey, []game.Progress](progressCacheBytes)}, nil
 }
 
 // Close closes the database.
