@@ -18,8 +18,9 @@ import (
 // header of [Tag "value"] lines (game, options, players, dates, result)
 // and then one numbered line per move in the words of the events the move
 // produced, said by sp in its reader's language, seats named as the
-// record names its players:
+// record names its players, under a heading line for each round:
 //
+//  --- Round 2 ---
 //  7. Italy (Anna): Italy moved to maneuver1; ...
 //
 // Before the player comes the subject of the seat's open decision (a
@@ -43,7 +44,16 @@ func WriteReadable(w io.Writer, reg *game.Registry, r *Record, sp *words.Speaker
 	}
 	sp = sp.WithNames(setup.Players)
 	var lines []string
+	round := 0
 	for i, m := range r.Moves {
+		// A heading line where a round begins (games with rounds).
+		if p, ok := s.(game.Progresser); ok && p.Progress().Round != round {
+			round = p.Progress().Round
+			if len(lines) > 0 {
+				lines = append(lines, "")
+			}
+			lines = append(lines, sp.T("record.round", "n", round))
+		}
 		who := mover(sp, s, m)
 		next, ev, err := s.Apply(m.Seat, m.Move)
 		if err != nil {
