@@ -20,8 +20,8 @@ import (
 // produced, said by sp in its reader's language, seats named as the
 // record names its players, under a heading line for each round:
 //
-//  --- Round 2 ---
-//  7. Italy (Anna): Italy moved to maneuver1; ...
+//	--- Round 2 ---
+//	7. Italy (Anna): Italy moved to maneuver1; ...
 //
 // Before the player comes the subject of the seat's open decision (a
 // nation in Imperial) when the game names one, in words if the state is a
