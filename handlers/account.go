@@ -42,14 +42,21 @@ type legendItem struct {
 type statsView struct {
 	Title   string
 	Head    string
-	Columns []string
+	Columns []statsCell // Num: every value of the column is a number
 	Rows    []statsRow
 }
 
 type statsRow struct {
 	Swatch template.HTML
 	Name   string
-	Cells  []string
+	Cells  []statsCell
+}
+
+// statsCell is one value of a table; Num: a number or an amount, set
+// flush right so that columns of them compare at a glance.
+type statsCell struct {
+	Text string
+	Num  bool
 }
 
 // accountOf reads and says a finished game's account (nil for none).
@@ -92,12 +99,16 @@ func sayAccount(sp *words.Speaker, acc *game.Account) *accountView {
 	for _, t := range acc.Tables {
 		tv := statsView{Title: sp.Say(t.Title), Head: sp.Say(t.Head)}
 		for _, c := range t.Columns {
-			tv.Columns = append(tv.Columns, sp.Say(c))
+			tv.Columns = append(tv.Columns, statsCell{Text: sp.Say(c), Num: true})
 		}
 		for _, r := range t.Rows {
 			row := statsRow{Name: sp.Say(r.Name), Swatch: chip(r.Colour)}
 			for _, c := range r.Cells {
-				row.Cells = append(row.Cells, sp.Say(c))
+				num := c.ID == "game.account.number" || c.ID == "game.account.money"
+				row.Cells = append(row.Cells, statsCell{Text: sp.Say(c), Num: num})
+				if k := len(row.Cells) - 1; k < len(tv.Columns) && !num {
+					tv.Columns[k].Num = false
+				}
 			}
 			tv.Rows = append(tv.Rows, row)
 		}

@@ -64,9 +64,9 @@ func TestFinishedGameShowsPlotsAndStatistics(t *testing.T) {
 		lang, heading  string
 	}{
 		{"imperial-standard-4p-v2", 2, 2, []int{6, 4}, []int{4, 6},
-			[]string{"Bonds", "Cash", "Factories", "Battles", "Taxations", "Tax revenue"}, "", "How the game went"},
+			[]string{"Bonds", "Cash", "Factories", "Battles", "Taxes"}, "", "How the game went"},
 		{"imperial2030-standard-5p-v2", 2, 2, []int{6, 5}, []int{5, 6},
-			[]string{"Anleihen", "Fabriken", "Schlachten", "Steuereinnahmen"}, "de", "Wie die Partie verlief"},
+			[]string{"Anleihen", "Fabriken", "Schlachten", "Steuern"}, "de", "Wie die Partie verlief"},
 		{"caesars-imperium-colour-sum-3p-v2", 1, 1, []int{3}, []int{3},
 			[]string{"Cities connected", "Roads left", "Points on the track", "Total"}, "", "How the game went"},
 	}
@@ -145,8 +145,8 @@ func TestFinishedGameShowsPlotsAndStatistics(t *testing.T) {
 				if nations.Find("svg.chip").Length() != 6 {
 					t.Error("the nations are not shown in their colours")
 				}
-				bonds := tables.First().Find("tbody tr td").First().Text()
-				if !strings.Contains(bonds, "M") {
+				bonds := tables.First().Find("tbody tr").First().Find("td").Last().Text()
+				if !strings.Contains(bonds, map[string]string{"": "(interest ", "de": "(Zins "}[c.lang]) {
 					t.Errorf("a player's bonds read %q", bonds)
 				}
 			}

@@ -45,10 +45,10 @@ type roundView struct {
 // turnView is the moves of one turn: a side's (Side "" when the game has
 // none), newest first.
 type turnView struct {
-	Side   string
-	Style  template.CSS // the side's colour as the group's edge; "" for none
-	Chip   template.HTML
-	Moves  []moveView
+	Side  string
+	Style template.CSS // the side's colour as the group's edge; "" for none
+	Chip  template.HTML
+	Moves []moveView
 }
 
 // history shows a page of moves and the board after any one of them: the

@@ -145,7 +145,7 @@ func plotSVG(p plotSpec) template.HTML {
 	fmt.Fprintf(&b, `<title id="%s-title">%s</title><desc id="%s-desc">%s</desc>`, p.ID, esc(p.Title), p.ID, esc(p.Desc))
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#ffffff" stroke="#8a8577"/>`, plotLeft, plotTop, plotInnerW, plotInnerH)
 	// Horizontal grid with the values, vertical ticks with the rounds.
-	b.WriteString(`<g class="grid" font-size="12" fill="#1b1b1b">`)
+	b.WriteString(`<g class="grid" font-size="13" fill="#1b1b1b">`)
 	for v := 0; v <= yMax; v += step {
 		y := yAt(v)
 		fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#d8d3c6"/>`, plotLeft, y, plotLeft+plotInnerW, y)
@@ -155,12 +155,14 @@ func plotSVG(p plotSpec) template.HTML {
 	for i := 0; i < n; i += xStep {
 		x := xAt(i)
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#8a8577"/>`, x, plotTop+plotInnerH, x, plotTop+plotInnerH+5)
-		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%d</text>`, x, plotTop+plotInnerH+18, p.XStart+i)
+		// Hanging from just below the tick: larger words (a phone's)
+		// grow downwards, away from the plot.
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" dominant-baseline="hanging">%d</text>`, x, plotTop+plotInnerH+8, p.XStart+i)
 	}
 	b.WriteString(`</g>`)
-	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" font-size="13" fill="#1b1b1b">%s</text>`,
+	fmt.Fprintf(&b, `<text class="axis" x="%d" y="%d" text-anchor="middle" font-size="14" fill="#1b1b1b">%s</text>`,
 		plotLeft+plotInnerW/2, plotH-6, esc(p.X))
-	fmt.Fprintf(&b, `<text transform="translate(14 %d) rotate(-90)" text-anchor="middle" font-size="13" fill="#1b1b1b">%s</text>`,
+	fmt.Fprintf(&b, `<text class="axis" transform="translate(16 %d) rotate(-90)" text-anchor="middle" font-size="14" fill="#1b1b1b">%s</text>`,
 		plotTop+plotInnerH/2, esc(p.Y))
 	every := max(1, (n+plotMaxMarks-1)/plotMaxMarks)
 	for i, l := range p.Lines {
@@ -177,7 +179,9 @@ func plotSVG(p plotSpec) template.HTML {
 		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="%.1f" stroke-linejoin="round"%s/>`,
 			points, c, plotLineWidth, dashAttr(i))
 		for k, v := range l.Values {
-			if k%every == 0 || k == len(l.Values)-1 {
+			// Each line's markers start at its own offset, so lines that
+			// run together still show each one's shape.
+			if k%every == i%every || k == len(l.Values)-1 {
 				marker(&b, i, xAt(k), yAt(v), c)
 			}
 		}

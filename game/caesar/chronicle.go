@@ -51,7 +51,11 @@ func (c *chronicle) Step(after game.State, _ []game.Event) {
 	c.last = s
 }
 
-func seatName(seat int) words.Text { return words.New("game.account.player").Seat("player", seat) }
+// seatName names a player with their colour ("Ann (yellow)"), as the
+// board's legend does: the plots' colours are then said in words too.
+func seatName(seat int) words.Text {
+	return words.New("caesar.player").Seat("player", seat).With("colour", colourArg(playerColours[seat]))
+}
 
 func number(n int) words.Text { return words.New("game.account.number").Num("n", n) }
 

@@ -116,37 +116,43 @@ func number(n int) words.Text { return words.New("game.account.number").Num("n",
 
 func money(n int) words.Text { return words.New("game.account.money").Money("n", n) }
 
-// playerTable: each player's bonds, cash and score at the end.
+// playerTable: each player's cash, score and bonds at the end, the bonds
+// by nation ("Italy 6M and 9M (interest 7M)").
 func (c *chronicle) playerTable(s *State) game.Table {
 	t := game.Table{Title: words.New("imperial.account.players"), Head: words.New("game.account.head_player"),
-		Columns: []words.Text{words.New("imperial.account.bonds"), words.New("imperial.account.cash"),
-			words.New("imperial.account.final_score")}}
+		Columns: []words.Text{words.New("imperial.account.cash"), words.New("imperial.account.final_score"),
+			words.New("imperial.account.bonds")}}
 	for seat, p := range s.Players {
-		var bonds []words.Arg
+		var held []words.Arg
 		for ni, nat := range s.Nations {
+			var costs []words.Arg
+			interest := 0
 			for bi, h := range nat.Bonds {
 				if h == seat {
-					b := s.b.Bonds[bi]
-					bonds = append(bonds, words.Sub(s.nat(words.New("imperial.situation.bond"), "nation", ni).
-						Money("cost", b.Cost).Money("interest", b.Interest)))
+					costs = append(costs, words.Money(s.b.Bonds[bi].Cost))
+					interest += s.b.Bonds[bi].Interest
 				}
 			}
+			if len(costs) > 0 {
+				held = append(held, words.Sub(s.nat(words.New("imperial.account.nation_bonds"), "nation", ni).
+					With("bonds", words.List(costs...)).Money("interest", interest)))
+			}
 		}
-		held := words.New("game.account.none")
-		if len(bonds) > 0 {
-			held = words.New("game.account.list").With("items", words.List(bonds...))
+		bonds := words.New("game.account.none")
+		if len(held) > 0 {
+			bonds = words.New("game.account.list").With("items", words.List(held...))
 		}
-		t.Rows = append(t.Rows, game.Row{Name: seatName(seat), Cells: []words.Text{held, money(p.Cash), number(s.score(seat))}})
+		t.Rows = append(t.Rows, game.Row{Name: seatName(seat), Cells: []words.Text{money(p.Cash), number(s.score(seat)), bonds}})
 	}
 	return t
 }
 
-// nationTable: each nation's power points, factories, battles and taxes.
+// nationTable: each nation's power points, factories, battles and taxes
+// (the revenue of all its taxations, and how many).
 func (c *chronicle) nationTable(s *State) game.Table {
 	t := game.Table{Title: words.New("imperial.account.nations"), Head: words.New("imperial.account.nation"),
 		Columns: []words.Text{words.New("imperial.account.power_y"), words.New("imperial.account.factories"),
-			words.New("imperial.account.battles"), words.New("imperial.account.taxations"),
-			words.New("imperial.account.taxes")}}
+			words.New("imperial.account.battles"), words.New("imperial.account.taxes")}}
 	for ni, nat := range s.Nations {
 		factories := 0
 		for _, r := range s.b.Nations[ni].Homes {
@@ -155,8 +161,8 @@ func (c *chronicle) nationTable(s *State) game.Table {
 			}
 		}
 		t.Rows = append(t.Rows, game.Row{Name: words.New(s.nationKey(ni)), Colour: s.nationColour(ni),
-			Cells: []words.Text{number(nat.Power), number(factories), number(c.battles[ni]), number(c.taxed[ni]),
-				money(c.taxes[ni])}})
+			Cells: []words.Text{number(nat.Power), number(factories), number(c.battles[ni]),
+				words.New("imperial.account.taxes_cell").Money("revenue", c.taxes[ni]).Count(c.taxed[ni])}})
 	}
 	return t
 }
