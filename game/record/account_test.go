@@ -100,3 +100,23 @@ func maxInt(a, b int) int {
 	}
 	return b
 }
+
+// BenchmarkAccount tells the longest golden game (826 Imperial moves) in
+// numbers: what ending a game costs once, in its last move's transaction.
+func BenchmarkAccount(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join(goldenDir, "imperial-standard-6p.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec, err := record.Decode(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	reg := registry()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := record.Account(reg, rec); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
