@@ -68,7 +68,7 @@ func TestFinishedGameShowsPlotsAndStatistics(t *testing.T) {
 		{"imperial2030-standard-5p-v2", 2, 2, []int{6, 5}, []int{5, 6},
 			[]string{"Anleihen", "Fabriken", "Schlachten", "Steuern"}, "de", "Wie die Partie verlief"},
 		{"caesars-imperium-colour-sum-3p-v2", 1, 1, []int{3}, []int{3},
-			[]string{"Cities connected", "Roads left", "Points on the track", "Total"}, "", "How the game went"},
+			[]string{"Cities", "Roads left", "Track", "Final scoring", "Total"}, "", "How the game went"},
 	}
 	for i, c := range cases {
 		t.Run(c.golden, func(t *testing.T) {

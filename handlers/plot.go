@@ -161,7 +161,7 @@ func plotSVG(p plotSpec) template.HTML {
 	}
 	b.WriteString(`</g>`)
 	fmt.Fprintf(&b, `<text class="axis" x="%d" y="%d" text-anchor="middle" font-size="14" fill="#1b1b1b">%s</text>`,
-		plotLeft+plotInnerW/2, plotH-6, esc(p.X))
+		plotLeft+plotInnerW/2, plotH-5, esc(p.X))
 	fmt.Fprintf(&b, `<text class="axis" transform="translate(16 %d) rotate(-90)" text-anchor="middle" font-size="14" fill="#1b1b1b">%s</text>`,
 		plotTop+plotInnerH/2, esc(p.Y))
 	every := max(1, (n+plotMaxMarks-1)/plotMaxMarks)

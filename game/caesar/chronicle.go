@@ -80,7 +80,9 @@ func (c *chronicle) Account() *game.Account {
 		if s.d.Over && seat < len(s.d.Final) {
 			total = s.d.Final[seat].Total
 		}
-		t.Rows = append(t.Rows, game.Row{Name: seatName(seat), Colour: colour, Cells: []words.Text{number(cities),
+		// The table names a player alone (their colour is beside it):
+		// a phone has no room for more.
+		t.Rows = append(t.Rows, game.Row{Name: words.New("game.account.player").Seat("player", seat), Colour: colour, Cells: []words.Text{number(cities),
 			number(s.d.RoadsLeft[seat]), number(s.d.Track[seat]), number(total - s.d.Track[seat]), number(total)}})
 	}
 	return &game.Account{X: words.New("game.account.round"), Charts: []game.Chart{chart}, Tables: []game.Table{t}}
