@@ -122,3 +122,26 @@ func TestPlotSVGStructure(t *testing.T) {
 		t.Error("words or colours reach the drawing unescaped")
 	}
 }
+
+// TestPlotSVGEdgeCases: a plot of nothing, of one value, or of values all
+// zero is still a well-formed drawing with its scale.
+func TestPlotSVGEdgeCases(t *testing.T) {
+	for name, lines := range map[string][]plotLine{
+		"none":  nil,
+		"one":   {{Name: "A", Values: []int{7}}},
+		"zeros": {{Name: "A", Values: []int{0, 0, 0}}, {Name: "B", Values: []int{0, 0, 0}}},
+		"empty": {{Name: "A"}},
+	} {
+		svg := string(plotSVG(plotSpec{ID: "p", Title: "T", X: "x", Y: "y", Lines: lines}))
+		var v struct{}
+		if err := xml.Unmarshal([]byte(svg), &v); err != nil {
+			t.Errorf("%s: not well-formed: %v", name, err)
+		}
+		if strings.Contains(svg, "NaN") || strings.Contains(svg, "Inf") {
+			t.Errorf("%s: %s", name, svg)
+		}
+		if got := strings.Count(svg, `<g class="line"`); got != len(lines) {
+			t.Errorf("%s: %d lines drawn", name, got)
+		}
+	}
+}
