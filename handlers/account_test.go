@@ -175,3 +175,20 @@ func sampleAccount() *game.Account {
 			Columns: []words.Text{words.New("imperial.account.battles")},
 			Rows:    []game.Row{{Name: words.New("imperial.nation.IT"), Colour: "#2e8b3a", Cells: []words.Text{words.New("game.account.number").Num("n", 3)}}}}}}
 }
+
+// TestFinishedPageReadsTheStoredAccount: the page shows the account kept
+// when the game ended, not one made by replaying the game on each view
+// (a changed stored value shows; rebuild would put it right).
+func TestFinishedPageReadsTheStoredAccount(t *testing.T) {
+	e := newEnvOn(t, finishedRegistry())
+	g, _ := importGolden(t, e, "caesars-imperium-colour-sum-3p-v2", "s")
+	if err := e.store.Exec(`UPDATE game_accounts SET account = replace(account, '"values":[0,', '"values":[41,') WHERE game_id = ?`, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	b := e.browser()
+	b.signIn("s0@example.org")
+	_, doc := b.get(fmt.Sprintf("/games/%d", g.ID))
+	if first := doc.Find("table.values tbody tr").First().Find("td").First().Text(); first != "41" {
+		t.Errorf("the page shows %q at the start, not the stored 41", first)
+	}
+}
