@@ -224,7 +224,7 @@ func TestEveryHostedGamePlaysThroughTheWeb(t *testing.T) {
 					break
 				}
 			}
-			if doc := host.get(path + "/history?at=1"); doc.Find("table.history tbody tr").Length() == 0 {
+			if doc := host.get(path + "/history?at=1"); doc.Find("section.history ol.moves > li").Length() == 0 {
 				t.Error("history is empty")
 			}
 		})

@@ -60,8 +60,10 @@ type Progresser interface {
 	Progress() Progress
 }
 
-// Progress is a game's round and phase (see Progresser).
+// Progress is a game's round and phase (see Progresser), and the side
+// whose turn it is (a Side's id, see Sider; "" when none is).
 type Progress struct {
 	Round int    `json:"round"`
 	Phase string `json:"phase"`
+	Side  string `json:"side,omitempty"`
 }

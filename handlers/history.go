@@ -8,27 +8,47 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"rondel/game"
+	"rondel/game/words"
 	"rondel/store"
 )
 
-// A game's history: its moves a page at a time, newest first, and the
-// board after any one of them.
+// A game's history: its moves a page at a time, newest first, grouped by
+// round and, within a round, by whose turn it was (a nation, in its
+// colour), each move linking to the board after it.
 
 // historyPageSize is how many moves one page of the history shows.
 const historyPageSize = 50
 
 type historyPage struct {
-	Game  *store.Game
-	Kind  string
-	Moves []moveView // one page, newest first
-	At    int
-	Last  int
-	Board template.HTML // after move At; empty before the game starts
-	Prev  int
-	Next  int
+	Game   *store.Game
+	Kind   string
+	Rounds []roundView // one page, newest first
+	At     int
+	Last   int
+	Board  template.HTML // after move At; empty before the game starts
+	Prev   int
+	Next   int
+	Before int // the page's own `before`: links from it keep the page
 	// Older and Newer are the `before` of the next pages (0: none).
 	Older int
 	Newer int
+	// From and To are the first and last move the page shows.
+	From, To int
+}
+
+// roundView is one round of a page (Round 0: a game without rounds).
+type roundView struct {
+	Round int
+	Turns []turnView
+}
+
+// turnView is the moves of one turn: a side's (Side "" when the game has
+// none), newest first.
+type turnView struct {
+	Side  string
+	Style template.CSS // the side's colour as the group's edge; "" for none
+	Chip  template.HTML
+	Moves []moveView
 }
 
 // history shows a page of moves and the board after any one of them: the
@@ -50,11 +70,19 @@ func (s *Server) history(c *echo.Context) error {
 	if b, err := strconv.Atoi(c.QueryParam("before")); err == nil && b > 1 && b <= p.Last+1 {
 		before = b
 	}
+	p.Before = before
 	rows, err := s.store.MovesPage(ctx, pos.Game.ID, before, historyPageSize)
 	if err != nil {
 		return err
 	}
-	p.Moves = moveViews(sp, rows, pos.Seats)
+	if len(rows) > 0 {
+		p.To, p.From = rows[0].Seq, rows[len(rows)-1].Seq
+		progress, err := s.store.MovesProgress(ctx, pos.Game.ID, p.From, p.To)
+		if err != nil {
+			return err
+		}
+		p.Rounds = groupMoves(sp, pos.State, moveViews(sp, rows, pos.Seats), progress, p.From)
+	}
 	if len(rows) > 0 && rows[len(rows)-1].Seq > 1 {
 		p.Older = rows[len(rows)-1].Seq
 	}
@@ -74,4 +102,43 @@ func (s *Server) history(c *echo.Context) error {
 		}
 	}
 	return s.render(c, http.StatusOK, "history", sp.T("pages.history.title", "game", pos.Game.Name), p)
+}
+
+// groupMoves groups a page's moves (newest first) by round and turn.
+// progress[i] is where the game stood at move from+i; st names the sides
+// (any state of the game will do: its sides do not change).
+func groupMoves(sp *words.Speaker, st game.State, moves []moveView, progress []game.Progress, from int) []roundView {
+	sides := map[string]game.Side{}
+	if sd, ok := st.(game.Sider); ok {
+		for _, side := range sd.Sides() {
+			sides[side.ID] = side
+		}
+	}
+	var out []roundView
+	for _, m := range moves {
+		var pr game.Progress
+		if i := m.Seq - from; i >= 0 && i < len(progress) {
+			pr = progress[i]
+		}
+		if len(out) == 0 || out[len(out)-1].Round != pr.Round {
+			out = append(out, roundView{Round: pr.Round})
+		}
+		r := &out[len(out)-1]
+		side := sides[pr.Side]
+		name := ""
+		if !side.Name.IsZero() {
+			name = sp.Say(side.Name)
+		}
+		if n := len(r.Turns); n == 0 || r.Turns[n-1].Side != name {
+			t := turnView{Side: name, Chip: chip(side.Colour)}
+			if hexColour.MatchString(side.Colour) {
+				// Checked to be a colour: safe as a style.
+				t.Style = template.CSS("border-left-color: " + side.Colour)
+			}
+			r.Turns = append(r.Turns, t)
+		}
+		t := &r.Turns[len(r.Turns)-1]
+		t.Moves = append(t.Moves, m)
+	}
+	return out
 }

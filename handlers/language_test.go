@@ -365,7 +365,7 @@ func TestTimesInTheMembersZoneAndLanguage(t *testing.T) {
 	ann := tb.players[0]
 	cell := func() string {
 		_, doc := ann.get(tb.path + "/history")
-		return strings.TrimSpace(doc.Find("table.history tbody tr td").Eq(2).Text())
+		return strings.TrimSpace(doc.Find("ol.moves > li time").First().Text())
 	}
 	if got := cell(); got != "1 May 2026, 09:00 UTC" {
 		t.Errorf("in UTC: %q", got)

@@ -68,6 +68,12 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 		v.Result = resultOf(sp, pos.State.Result(), pos.Seats, you)
 	}
 	v.Archive = s.gamePanel(ctx, r, pos)
+	if pos.Game.Status == store.StatusFinished {
+		var err error
+		if v.Account, err = s.accountOf(ctx, sp, pos.Game); err != nil {
+			return nil, err
+		}
+	}
 	if played > 0 && played <= pos.Seq {
 		rows, err := s.store.MovesSince(ctx, pos.Game.ID, played-1)
 		if err != nil {

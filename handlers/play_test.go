@@ -177,7 +177,7 @@ func TestMoveAcceptedShowsEvents(t *testing.T) {
 	}
 	// History lists the move and shows the board after it.
 	_, doc = tb.players[0].get(tb.path + "/history?at=1")
-	if doc.Find("table.history tbody tr").Length() != 1 || doc.Find(".board svg").Length() != 1 {
+	if doc.Find("ol.moves > li").Length() != 1 || doc.Find(".board svg").Length() != 1 {
 		t.Errorf("history: %s", text(doc))
 	}
 }

@@ -62,7 +62,7 @@ func TestTakeBackMyMove(t *testing.T) {
 		t.Error("another player is told they took back a move")
 	}
 	_, hist := me.get(tb.path + "/history")
-	if hist.Find("table.history tr.cancelled").Length() != 1 {
+	if hist.Find("section.history li.cancelled").Length() != 1 || hist.Find("section.history li.cancelled .tag").Text() != "taken back" {
 		t.Error("the history does not mark the move taken back")
 	}
 

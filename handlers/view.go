@@ -70,6 +70,7 @@ type gameView struct {
 	Archive    template.HTML // downloads, rating changes, import note (records_archive.go)
 	Talk       *talkView     // the messages at the table (messages.go)
 	TakeBack   bool          // the viewer may take back the last move
+	Account    *accountView  // a finished game's plots and statistics (account.go)
 	// Base is the page's address; its move forms post to Base + "/move".
 	Base string
 	// Opened from a mailed decision link (notify_decision.go): whom the

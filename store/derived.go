@@ -237,6 +237,13 @@ func (s *Store) deriveMove(tx *gorm.DB, g *Game, prev *Summary, m *Move, next ga
 	if err := countMoveOf(tx, g, m, prev.LastMoveAt); err != nil {
 		return 0, err
 	}
+	if next.Finished() {
+		// Once per game: the account replays the log, in this
+		// transaction, so a finished game always has it.
+		if err := s.writeAccount(tx, g); err != nil {
+			return 0, err
+		}
+	}
 	if err := s.rateFinished(tx, g); err != nil {
 		return 0, err
 	}
@@ -273,6 +280,9 @@ func (s *Store) deriveGame(tx *gorm.DB, g *Game) (game.State, error) {
 			return nil, err
 		}
 	} else if err := tx.Exec(`DELETE FROM game_snapshots WHERE game_id = ?`, g.ID).Error; err != nil {
+		return nil, err
+	}
+	if err := s.writeAccount(tx, g); err != nil {
 		return nil, err
 	}
 	sum, waits, err := summaryOf(g, seq, at, st)

@@ -24,6 +24,7 @@ func derivedRows(t *testing.T, s *Store) map[string][]map[string]any {
 	for table, order := range map[string]string{
 		"game_summaries": "game_id", "game_waits": "game_id, seat", "ladder_ratings": "kind, ladder, user_id",
 		"rating_changes": "game_id, seat", "reliability": "kind, user_id", "ladder_seasons": "id",
+		"game_accounts": "game_id",
 	} {
 		var rows []map[string]any
 		if err := s.db.Raw("SELECT * FROM " + table + " ORDER BY " + order).Scan(&rows).Error; err != nil {

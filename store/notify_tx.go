@@ -248,6 +248,13 @@ func (t *NotifyTx) EndGame(gameID int64) (bool, error) {
 	if res.Error != nil || res.RowsAffected != 1 {
 		return false, res.Error
 	}
+	var g Game
+	if err := t.tx.Take(&g, gameID).Error; err != nil {
+		return false, err
+	}
+	if err := t.s.writeAccount(t.tx, &g); err != nil {
+		return false, err
+	}
 	return true, setStatus(t.tx, gameID, StatusFinished)
 }
 

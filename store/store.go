@@ -24,6 +24,7 @@ import (
 	"gorm.io/gorm/logger"
 
 	"rondel/game"
+	"rondel/store/lru"
 )
 
 // DefaultSnapshotEvery is how many moves may follow a stored snapshot.
@@ -66,6 +67,9 @@ type Store struct {
 	observer MoveObserver
 	// msgObserver sees every message inside its transaction.
 	msgObserver MessageObserver
+
+	// progress keeps pages of history's progress (history.go).
+	progress *lru.Cache[progressKey, []game.Progress]
 }
 
 // DSN returns the go-sqlite3 connection string for path: WAL journal,
@@ -126,7 +130,7 @@ func Open(path string, o Options) (*Store, error) {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
 	return &Store{db: db, sql: sqlDB, reg: o.Registry, now: o.Now, cache: newStateCache(o.CacheBytes), log: o.Logger,
-		snapEvery: o.SnapshotEvery}, nil
+		snapEvery: o.SnapshotEvery, progress: lru.New[progressKey, []game.Progress](progressCacheBytes)}, nil
 }
 
 // Close closes the database.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"rondel/game"
@@ -81,6 +82,7 @@ func TestTakeBackAcrossKinds(t *testing.T) {
 			if err != nil || len(rep.Problems) > 0 {
 				t.Fatalf("verify: %v %v", err, rep.Problems)
 			}
+			checkProgressPages(t, s, g.ID)
 			pos, err := s.Current(ctx, g.ID)
 			if err != nil {
 				t.Fatal(err)
@@ -223,5 +225,33 @@ func TestTakeBackRefusals(t *testing.T) {
 	var r *TakeBackRefusedError
 	if !errors.As(err, &r) || r.Why != TakeBackReveals {
 		t.Errorf("a move that revealed something: %v", err)
+	}
+}
+
+// checkProgressPages asks the history's progress of every page of 7
+// entries (take-backs inside pages and at their edges) and compares each
+// entry's with the state loaded before it.
+func checkProgressPages(t *testing.T, s *Store, gameID int64) {
+	t.Helper()
+	ctx := context.Background()
+	pos, err := s.Current(ctx, gameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for from := 1; from <= pos.Seq; from += 7 {
+		to := min(pos.Seq, from+6)
+		got, err := s.MovesProgress(ctx, gameID, from, to)
+		if err != nil {
+			t.Fatalf("progress of %d..%d: %v", from, to, err)
+		}
+		for i, p := range got {
+			st, err := s.StateAfter(ctx, gameID, from+i-1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := st.(game.Progresser).Progress(); !reflect.DeepEqual(p, want) {
+				t.Fatalf("entry %d: progress %+v, the state before it says %+v", from+i, p, want)
+			}
+		}
 	}
 }

@@ -103,6 +103,9 @@ func (s *Store) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
 		if err := s.checkDerived(s.db.WithContext(ctx), &g, len(rec.Moves), st, atSnap, problem); err != nil {
 			return rep, err
 		}
+		if err := s.checkAccount(s.db.WithContext(ctx), &g, problem); err != nil {
+			return rep, err
+		}
 		if g.Status != StatusFinished {
 			if st.Finished() {
 				problem("is in play, but its moves now end the game")

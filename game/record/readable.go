@@ -18,9 +18,10 @@ import (
 // header of [Tag "value"] lines (game, options, players, dates, result)
 // and then one numbered line per move in the words of the events the move
 // produced, said by sp in its reader's language, seats named as the
-// record names its players:
+// record names its players, under a heading line for each round:
 //
-//  7. Italy (Anna): Italy moved to maneuver1; ...
+//	--- Round 2 ---
+//	7. Italy (Anna): Italy moved to maneuver1; ...
 //
 // Before the player comes the subject of the seat's open decision (a
 // nation in Imperial) when the game names one, in words if the state is a
@@ -47,7 +48,17 @@ func WriteReadable(w io.Writer, reg *game.Registry, r *Record, sp *words.Speaker
 		return err
 	}
 	p := &stepper{s: s}
+	round := 0
 	for i, m := range r.Moves {
+		// A heading line where a round begins (games with rounds); a
+		// take-back that returns to an earlier round does not repeat it.
+		if pr, ok := p.s.(game.Progresser); ok && pr.Progress().Round > round {
+			round = pr.Progress().Round
+			if len(lines) > 0 {
+				lines = append(lines, "")
+			}
+			lines = append(lines, sp.T("record.round", "n", round))
+		}
 		if m.TakeBack {
 			lines = append(lines, sp.T("record.line", "n", strconv.Itoa(i+1), "who", sp.SeatName(m.Seat),
 				"what", sp.T("record.took_back", "n", strconv.Itoa(i))))

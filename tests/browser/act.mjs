@@ -6,6 +6,8 @@
 // (status: the page's HTTP status, 200 unless said)
 // and each step one of
 //   {shot: name}                 a screenshot of the whole page
+//   {shot: name, of: selector}   a screenshot of the first element the
+//                                selector finds (one part of a long page)
 //   {click: selector, nav}       a click on the board's element, where a
 //                                person would click it (a point of it
 //                                that is on top, or under a word drawn
@@ -154,7 +156,9 @@ try {
     const seen = [];
     for (const step of task.steps) {
       try {
-        if (step.shot) {
+        if (step.shot && step.of) {
+          await page.locator(step.of).first().screenshot({ path: `${out}/${step.shot}.png` });
+        } else if (step.shot) {
           await page.screenshot({ path: `${out}/${step.shot}.png`, fullPage: true });
         } else if (step.click) {
           const p = await point(page, step.click);

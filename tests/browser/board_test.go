@@ -162,6 +162,7 @@ type task struct {
 
 type step struct {
 	Shot   string `json:"shot,omitempty"`
+	Of     string `json:"of,omitempty"` // the shot is of this element alone
 	Click  string `json:"click,omitempty"`
 	Button string `json:"button,omitempty"`
 	Form   string `json:"form,omitempty"`

@@ -1,0 +1,130 @@
+package handlers
+
+import (
+	"context"
+	"fmt"
+	"html/template"
+	"strconv"
+	"strings"
+
+	"rondel/game"
+	"rondel/game/words"
+	"rondel/store"
+)
+
+// A finished game's account on its page: the plots of its course and its
+// statistics, from the account the store kept when the game ended (the
+// page never replays the game), said in the reader's language.
+
+type accountView struct {
+	Charts []chartView
+	Tables []statsView
+}
+
+type chartView struct {
+	ID     string
+	Title  string
+	SVG    template.HTML
+	Legend []legendItem
+	X      string
+	Xs     []int // the x of each value, for the table of values
+}
+
+// legendItem is one line of a plot in words: its picture, its name, its
+// last value and (for the table of values) all of them.
+type legendItem struct {
+	Swatch template.HTML
+	Name   string
+	Last   int
+	Values []int
+}
+
+type statsView struct {
+	Title   string
+	Head    string
+	Columns []statsCell // Num: every value of the column is a number
+	Rows    []statsRow
+}
+
+type statsRow struct {
+	Swatch template.HTML
+	Name   string
+	Cells  []statsCell
+}
+
+// statsCell is one value of a table; Num: a number or an amount, set
+// flush right so that columns of them compare at a glance.
+type statsCell struct {
+	Text string
+	Num  bool
+}
+
+// accountOf reads and says a finished game's account (nil for none).
+func (s *Server) accountOf(ctx context.Context, sp *words.Speaker, g *store.Game) (*accountView, error) {
+	acc, err := s.store.Account(ctx, g)
+	if err != nil || acc == nil {
+		return nil, err
+	}
+	return sayAccount(sp, acc), nil
+}
+
+// sayAccount turns an account into words and pictures for sp's reader.
+func sayAccount(sp *words.Speaker, acc *game.Account) *accountView {
+	v := &accountView{}
+	x := sp.Say(acc.X)
+	for ci, ch := range acc.Charts {
+		cv := chartView{ID: "chart-" + strconv.Itoa(ci+1), Title: sp.Say(ch.Title), X: x}
+		spec := plotSpec{ID: cv.ID, Title: cv.Title, X: x, Y: sp.Say(ch.Y), XStart: acc.XStart}
+		n := 0
+		var names []string
+		for i, se := range ch.Series {
+			name := sp.Say(se.Name)
+			names = append(names, name)
+			spec.Lines = append(spec.Lines, plotLine{Name: name, Colour: se.Colour, Values: se.Values})
+			item := legendItem{Swatch: swatch(i, se.Colour), Name: name, Values: se.Values}
+			if len(se.Values) > 0 {
+				item.Last = se.Values[len(se.Values)-1]
+			}
+			cv.Legend = append(cv.Legend, item)
+			n = max(n, len(se.Values))
+		}
+		for i := range n {
+			cv.Xs = append(cv.Xs, acc.XStart+i)
+		}
+		spec.Desc = sp.T("pages.account.desc", "names", sp.Join(names), "from", strconv.Itoa(acc.XStart),
+			"to", strconv.Itoa(acc.XStart+max(n-1, 0)))
+		cv.SVG = plotSVG(spec)
+		v.Charts = append(v.Charts, cv)
+	}
+	for _, t := range acc.Tables {
+		tv := statsView{Title: sp.Say(t.Title), Head: sp.Say(t.Head)}
+		for _, c := range t.Columns {
+			tv.Columns = append(tv.Columns, statsCell{Text: sp.Say(c), Num: true})
+		}
+		for _, r := range t.Rows {
+			row := statsRow{Name: sp.Say(r.Name), Swatch: chip(r.Colour)}
+			for _, c := range r.Cells {
+				num := c.ID == "game.account.number" || c.ID == "game.account.money"
+				row.Cells = append(row.Cells, statsCell{Text: sp.Say(c), Num: num})
+				if k := len(row.Cells) - 1; k < len(tv.Columns) && !num {
+					tv.Columns[k].Num = false
+				}
+			}
+			tv.Rows = append(tv.Rows, row)
+		}
+		v.Tables = append(v.Tables, tv)
+	}
+	return v
+}
+
+// chip is a small square of a side's colour beside its name (which says
+// who it is: the colour only repeats it); empty for no valid colour.
+func chip(colour string) template.HTML {
+	if !hexColour.MatchString(colour) {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="chip" width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">`+
+		`<rect x="0.5" y="0.5" width="13" height="13" rx="2" fill="%s" stroke="#1b1b1b"/></svg>`, strings.ToLower(colour))
+	return template.HTML(b.String())
+}

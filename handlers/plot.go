@@ -1,0 +1,192 @@
+package handlers
+
+import (
+	"fmt"
+	"html"
+	"html/template"
+	"regexp"
+	"strings"
+)
+
+// Line plots drawn on the server as SVG (a finished game's power points
+// and scores over its rounds): readable without JavaScript, named for
+// screen readers (role img, a title and a description), and never by
+// colour alone: each line has its own marker shape and dash, which the
+// legend beside the plot repeats with the line's name in words.
+
+// plotLine is one line of a plot, its words already said.
+type plotLine struct {
+	Name   string
+	Colour string // "#rrggbb"; checked before it is written
+	Values []int
+}
+
+// plotSpec is a whole plot, its words already said.
+type plotSpec struct {
+	ID     string // unique on the page: ids of the title and description
+	Title  string
+	Desc   string
+	X, Y   string // what the axes count
+	XStart int    // x of the first value
+	Lines  []plotLine
+}
+
+// Plot geometry, in the SVG's own units (the drawing scales to its box).
+const (
+	plotW, plotH              = 640, 300
+	plotLeft, plotRight       = 52, 14
+	plotTop, plotBottom       = 14, 46
+	plotInnerW, plotInnerH    = plotW - plotLeft - plotRight, plotH - plotTop - plotBottom
+	plotMaxMarks              = 40 // markers on every value up to this many values, else fewer
+	plotLineWidth, plotCasing = 2.5, 4.5
+)
+
+// seatColours colour the lines of players who have no colour of their own
+// (Imperial's investors): a palette told apart also by most colour-blind
+// readers (Okabe and Ito).
+var seatColours = []string{"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"}
+
+// plotDashes and the marker shapes tell lines apart without colour.
+var plotDashes = []string{"", "8 4", "2 3", "10 3 2 3", "5 5", "1 2"}
+
+var hexColour = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
+
+// lineColour is line i's colour: its own if it has a valid one.
+func lineColour(c string, i int) string {
+	if hexColour.MatchString(c) {
+		return strings.ToLower(c)
+	}
+	return seatColours[i%len(seatColours)]
+}
+
+// niceStep is a round step (1, 2, 5 × 10^k) giving about n grid lines up to top.
+func niceStep(top, n int) int {
+	raw := max(1, (top+n-1)/n)
+	for mag := 1; ; mag *= 10 {
+		for _, m := range []int{1, 2, 5} {
+			if m*mag >= raw {
+				return m * mag
+			}
+		}
+	}
+}
+
+// marker draws marker shape i at (x, y).
+func marker(b *strings.Builder, i int, x, y float64, fill string) {
+	const r = 4.0
+	stroke := `stroke="#1b1b1b" stroke-width="1"`
+	switch i % 6 {
+	case 0:
+		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s" %s/>`, x, y, r, fill, stroke)
+	case 1:
+		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s" %s/>`, x-r, y-r, 2*r, 2*r, fill, stroke)
+	case 2:
+		fmt.Fprintf(b, `<path d="M%.1f %.1fL%.1f %.1fL%.1f %.1fZ" fill="%s" %s/>`, x, y-r-1, x+r+1, y+r, x-r-1, y+r, fill, stroke)
+	case 3:
+		fmt.Fprintf(b, `<path d="M%.1f %.1fL%.1f %.1fL%.1f %.1fL%.1f %.1fZ" fill="%s" %s/>`, x, y-r-1, x+r+1, y, x, y+r+1, x-r-1, y, fill, stroke)
+	case 4:
+		fmt.Fprintf(b, `<path d="M%.1f %.1fL%.1f %.1fL%.1f %.1fZ" fill="%s" %s/>`, x, y+r+1, x+r+1, y-r, x-r-1, y-r, fill, stroke)
+	default: // a plus
+		const a, l = 1.8, r + 1
+		pts := [][2]float64{{-a, -l}, {a, -l}, {a, -a}, {l, -a}, {l, a}, {a, a}, {a, l}, {-a, l}, {-a, a}, {-l, a}, {-l, -a}, {-a, -a}}
+		b.WriteString(`<polygon points="`)
+		for k, pt := range pts {
+			if k > 0 {
+				b.WriteByte(' ')
+			}
+			fmt.Fprintf(b, "%.1f,%.1f", x+pt[0], y+pt[1])
+		}
+		fmt.Fprintf(b, `" fill="%s" %s/>`, fill, stroke)
+	}
+}
+
+// swatch is a small picture of line i (its colour, dash and marker) for a
+// legend; it says nothing to a screen reader, the name beside it does.
+func swatch(i int, colour string) template.HTML {
+	var b strings.Builder
+	c := lineColour(colour, i)
+	b.WriteString(`<svg class="swatch" width="34" height="14" viewBox="0 0 34 14" aria-hidden="true" focusable="false">`)
+	fmt.Fprintf(&b, `<line x1="1" y1="7" x2="33" y2="7" stroke="#1b1b1b" stroke-width="%.1f"/>`, plotCasing)
+	fmt.Fprintf(&b, `<line x1="1" y1="7" x2="33" y2="7" stroke="%s" stroke-width="%.1f"%s/>`, c, plotLineWidth, dashAttr(i))
+	marker(&b, i, 17, 7, c)
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
+}
+
+func dashAttr(i int) string {
+	if d := plotDashes[i%len(plotDashes)]; d != "" {
+		return ` stroke-dasharray="` + d + `"`
+	}
+	return ""
+}
+
+// plotSVG draws p. Every word in it is escaped; colours are checked.
+func plotSVG(p plotSpec) template.HTML {
+	n, top := 0, 0
+	for _, l := range p.Lines {
+		n = max(n, len(l.Values))
+		for _, v := range l.Values {
+			top = max(top, v)
+		}
+	}
+	step := niceStep(max(top, 1), 5)
+	yMax := max(step, (top+step-1)/step*step)
+	xAt := func(i int) float64 {
+		if n <= 1 {
+			return plotLeft + plotInnerW/2
+		}
+		return plotLeft + float64(i)*plotInnerW/float64(n-1)
+	}
+	yAt := func(v int) float64 { return plotTop + plotInnerH - float64(v)*plotInnerH/float64(yMax) }
+	esc := html.EscapeString
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="plot" viewBox="0 0 %d %d" role="img" aria-labelledby="%s-title %s-desc" xmlns="http://www.w3.org/2000/svg">`,
+		plotW, plotH, p.ID, p.ID)
+	fmt.Fprintf(&b, `<title id="%s-title">%s</title><desc id="%s-desc">%s</desc>`, p.ID, esc(p.Title), p.ID, esc(p.Desc))
+	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#ffffff" stroke="#8a8577"/>`, plotLeft, plotTop, plotInnerW, plotInnerH)
+	// Horizontal grid with the values, vertical ticks with the rounds.
+	b.WriteString(`<g class="grid" font-size="13" fill="#1b1b1b">`)
+	for v := 0; v <= yMax; v += step {
+		y := yAt(v)
+		fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#d8d3c6"/>`, plotLeft, y, plotLeft+plotInnerW, y)
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end">%d</text>`, plotLeft-6, y+4, v)
+	}
+	xStep := niceStep(max(n-1, 1), 10)
+	for i := 0; i < n; i += xStep {
+		x := xAt(i)
+		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#8a8577"/>`, x, plotTop+plotInnerH, x, plotTop+plotInnerH+5)
+		// Hanging from just below the tick: larger words (a phone's)
+		// grow downwards, away from the plot.
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" dominant-baseline="hanging">%d</text>`, x, plotTop+plotInnerH+8, p.XStart+i)
+	}
+	b.WriteString(`</g>`)
+	fmt.Fprintf(&b, `<text class="axis" x="%d" y="%d" text-anchor="middle" font-size="14" fill="#1b1b1b">%s</text>`,
+		plotLeft+plotInnerW/2, plotH-5, esc(p.X))
+	fmt.Fprintf(&b, `<text class="axis" transform="translate(16 %d) rotate(-90)" text-anchor="middle" font-size="14" fill="#1b1b1b">%s</text>`,
+		plotTop+plotInnerH/2, esc(p.Y))
+	every := max(1, (n+plotMaxMarks-1)/plotMaxMarks)
+	for i, l := range p.Lines {
+		c := lineColour(l.Colour, i)
+		var pts strings.Builder
+		for k, v := range l.Values {
+			fmt.Fprintf(&pts, "%.1f,%.1f ", xAt(k), yAt(v))
+		}
+		points := strings.TrimSpace(pts.String())
+		fmt.Fprintf(&b, `<g class="line" data-line="%d"><title>%s</title>`, i, esc(l.Name))
+		// A dark casing under the colour: pale colours (yellow, white)
+		// stay visible on the white ground.
+		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="#1b1b1b" stroke-width="%.1f" stroke-linejoin="round"/>`, points, plotCasing)
+		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="%.1f" stroke-linejoin="round"%s/>`,
+			points, c, plotLineWidth, dashAttr(i))
+		for k, v := range l.Values {
+			// Each line's markers start at its own offset, so lines that
+			// run together still show each one's shape.
+			if k%every == i%every || k == len(l.Values)-1 {
+				marker(&b, i, xAt(k), yAt(v), c)
+			}
+		}
+		b.WriteString(`</g>`)
+	}
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
+}

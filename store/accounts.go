@@ -1,0 +1,118 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"gorm.io/gorm"
+
+	"rondel/game"
+	"rondel/game/record"
+)
+
+// A finished game's account (game.Account): the plots and statistics of
+// its page, made from its log once, when it ends, and kept beside it.
+
+// accountRow is one stored account.
+type accountRow struct {
+	GameID  int64 `gorm:"primaryKey;autoIncrement:false"`
+	Account string
+}
+
+func (accountRow) TableName() string { return "game_accounts" }
+
+// accountOf tells g in numbers from its log as tx reads it: the JSON of
+// its account, nil for a game whose kind keeps none (or that this build
+// does not host).
+func (s *Store) accountOf(tx *gorm.DB, g *Game) ([]byte, error) {
+	if _, err := s.reg.Get(g.Kind); err != nil {
+		return nil, nil
+	}
+	rec, err := buildRecord(tx, g, -1)
+	if err != nil {
+		return nil, err
+	}
+	acc, err := record.Account(s.reg, rec)
+	if err != nil || acc == nil {
+		return nil, err
+	}
+	return json.Marshal(acc)
+}
+
+// writeAccount stores g's account in place of any before, or removes it
+// when g is not finished or keeps none.
+func (s *Store) writeAccount(tx *gorm.DB, g *Game) error {
+	var data []byte
+	if g.Status == StatusFinished {
+		var err error
+		if data, err = s.accountOf(tx, g); err != nil {
+			return fmt.Errorf("store: the account of game %d: %w", g.ID, err)
+		}
+	}
+	if data == nil {
+		return tx.Exec(`DELETE FROM game_accounts WHERE game_id = ?`, g.ID).Error
+	}
+	return tx.Exec(`INSERT INTO game_accounts (game_id, account) VALUES (?, ?)
+		ON CONFLICT (game_id) DO UPDATE SET account = excluded.account`, g.ID, string(data)).Error
+}
+
+// readAccount returns the stored account of a game (nil if none).
+func readAccount(tx *gorm.DB, gameID int64) ([]byte, error) {
+	var rows []accountRow
+	if err := tx.Where("game_id = ?", gameID).Limit(1).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	return []byte(rows[0].Account), nil
+}
+
+// Account returns a finished game's account: the stored one, or for a
+// game finished before accounts were kept (not rebuilt since) one made
+// from its log now and not stored. Nil for a game not finished or whose
+// kind keeps none.
+func (s *Store) Account(ctx context.Context, g *Game) (*game.Account, error) {
+	if g.Status != StatusFinished {
+		return nil, nil
+	}
+	db := s.db.WithContext(ctx)
+	data, err := readAccount(db, g.ID)
+	if err == nil && data == nil {
+		data, err = s.accountOf(db, g)
+	}
+	if err != nil || data == nil {
+		return nil, err
+	}
+	var acc game.Account
+	if err := json.Unmarshal(data, &acc); err != nil {
+		return nil, fmt.Errorf("store: the account of game %d: %w", g.ID, err)
+	}
+	return &acc, nil
+}
+
+// checkAccount compares a game's stored account with one made from its
+// log now.
+func (s *Store) checkAccount(tx *gorm.DB, g *Game, problem func(string, ...any)) error {
+	stored, err := readAccount(tx, g.ID)
+	if err != nil {
+		return err
+	}
+	var want []byte
+	if g.Status == StatusFinished {
+		if want, err = s.accountOf(tx, g); err != nil {
+			problem("its account cannot be made: %v", err)
+			return nil
+		}
+	}
+	switch {
+	case want == nil && stored != nil:
+		problem("has an account, but is not finished")
+	case want != nil && stored == nil:
+		problem("has no account of its course (rondel rebuild makes it)")
+	case string(want) != string(stored):
+		problem("its account of its course differs from its log")
+	}
+	return nil
+}

@@ -1,0 +1,90 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"rondel/game"
+	"rondel/game/caesar"
+	"rondel/game/record"
+)
+
+// playToEnd plays g's first legal move for whoever is asked until it ends.
+func playToEnd(t *testing.T, s *Store, g *Game) {
+	t.Helper()
+	ctx := context.Background()
+	for i := 0; i < 2000; i++ {
+		pos, err := s.Current(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pos.State.Finished() {
+			return
+		}
+		d := pos.State.ToAct()[0]
+		mv := pos.State.LegalMoves(d.Seat)[0].Move
+		if _, err := s.AppendMove(ctx, Submit{GameID: g.ID, Seat: d.Seat, Seq: pos.Seq, Move: mv}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("the game did not end")
+}
+
+// TestAccountKeptWhenTheGameEnds: the move that ends a game stores its
+// account, equal to the one its record tells; a game in play has none;
+// verify names a lost or changed account and rebuild makes it again.
+func TestAccountKeptWhenTheGameEnds(t *testing.T) {
+	ctx := context.Background()
+	s, _, _ := openWith(t, Options{Registry: game.NewRegistry(caesar.New())})
+	g := startKind(t, s, "caesars-imperium", 3, 5)
+	if acc, err := s.Account(ctx, g); err != nil || acc != nil {
+		t.Fatalf("a game in play has an account: %v, %v", acc, err)
+	}
+	playToEnd(t, s, g)
+	stored, err := readAccount(s.db, g.ID)
+	if err != nil || stored == nil {
+		t.Fatalf("no account stored at the end: %v", err)
+	}
+	rec, err := s.Record(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := record.Account(s.reg, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := json.Marshal(want); string(b) != string(stored) {
+		t.Fatalf("stored account differs from the record's:\n%s\n%s", stored, b)
+	}
+	row, _ := s.GameRow(ctx, g.ID)
+	acc, err := s.Account(ctx, row)
+	if err != nil || acc == nil || len(acc.Charts) != 1 || len(acc.Charts[0].Series) != 3 {
+		t.Fatalf("account read back: %+v, %v", acc, err)
+	}
+	for _, c := range []struct{ tamper, want string }{
+		{`DELETE FROM game_accounts WHERE game_id = ?`, "has no account"},
+		{`UPDATE game_accounts SET account = replace(account, '"values":[0', '"values":[1') WHERE game_id = ?`, "account of its course differs"},
+	} {
+		if err := s.Exec(c.tamper, g.ID); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := s.Verify(ctx, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Problems) != 1 || !strings.Contains(rep.Problems[0].What, c.want) {
+			t.Errorf("%s: verify says %v, want %q", c.tamper, rep.Problems, c.want)
+		}
+		if _, err := s.Rebuild(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+		if rep, _ := s.Verify(ctx, false); len(rep.Problems) > 0 {
+			t.Fatalf("after rebuild: %v", rep.Problems)
+		}
+	}
+	if again, _ := readAccount(s.db, g.ID); string(again) != string(stored) {
+		t.Error("the rebuilt account differs from the one the last move stored")
+	}
+}
