@@ -96,7 +96,7 @@ func ratedSeats(tx *gorm.DB, kind string, gameID int64) (map[int64][]Seat, map[[
 	// notify drops a seat after repeated timeouts (the caretaker then
 	// plays it to the end): that player timed out of the game too.
 	rows, err := tx.Raw(`SELECT d.game_id, d.seat FROM seat_drops d JOIN games g ON g.id = d.game_id WHERE `+where+`
-		UNION SELECT c.game_id, c.seat FROM seat_clocks c JOIN games g ON g.id = c.game_id WHERE c.dropped = 1 AND `+where,
+		UNION SELECT c.game_id, c.seat FROM seat_clocks c JOIN games g ON g.id = c.game_id WHERE c.dropped = TRUE AND `+where,
 		append(args, args...)...).Rows()
 	if err != nil {
 		return nil, nil, err

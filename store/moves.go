@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -82,7 +81,7 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 	var size int64
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var g Game
-		if err := tx.Take(&g, sub.GameID).Error; err != nil {
+		if err := s.takeGame(tx, sub.GameID, &g); err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
 				return ErrNotFound
 			}
@@ -194,11 +193,6 @@ func hasDecision(st game.State, seat int) bool {
 	return false
 }
 
-// isUniqueViolation recognises SQLite's refusal of a duplicate (gorm
-// translates no errors here: TranslateError is off).
-func isUniqueViolation(err error) bool {
-	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
-}
 
 // lastMove returns the number of moves of a game and when the last was made.
 func lastMove(tx *gorm.DB, gameID int64) (int, *time.Time, error) {
