@@ -193,7 +193,6 @@ func hasDecision(st game.State, seat int) bool {
 	return false
 }
 
-
 // lastMove returns the number of moves of a game and when the last was made.
 func lastMove(tx *gorm.DB, gameID int64) (int, *time.Time, error) {
 	var m Move
