@@ -7,13 +7,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"rondel/game/gametest"
 	"rondel/notify"
 	"rondel/store"
+	"rondel/store/storetest"
 )
 
 // TestHealthzNeedsAWritableDatabase: a database that answers but takes no
@@ -23,7 +23,7 @@ func TestHealthzNeedsAWritableDatabase(t *testing.T) {
 	if code, _ := e.browser().get("/healthz"); code != http.StatusOK {
 		t.Fatalf("healthz on a writable database: %d", code)
 	}
-	path := filepath.Join(t.TempDir(), "ro.db")
+	path := storetest.Database(t)
 	st, err := store.Open(path, store.Options{Registry: gametest.Registry()})
 	if err != nil {
 		t.Fatal(err)

@@ -3,8 +3,10 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"net/url"
 	"strings"
 	"time"
@@ -133,4 +135,47 @@ func isUniqueViolation(err error) bool {
 		return pe.Code == "23505"
 	}
 	return strings.Contains(err.Error(), "UNIQUE constraint failed")
+}
+
+// Exclusive runs f unless another instance is running the job of the same
+// name: on PostgreSQL f runs under a session advisory lock named after the
+// job, taken without waiting (pg_try_advisory_lock), so of several
+// instances whose timers fire together one runs the job and the others
+// skip this tick. The lock lives on one connection: if the instance dies,
+// the server drops the connection and the lock with it. On SQLite there is
+// one instance: f always runs. ran reports whether f ran.
+func (s *Store) Exclusive(ctx context.Context, job string, f func(context.Context) error) (ran bool, err error) {
+	if !s.pg {
+		return true, f(ctx)
+	}
+	conn, err := s.sql.Conn(ctx)
+	if err != nil {
+		return false, fmt.Errorf("store: job lock %s: %w", job, err)
+	}
+	defer conn.Close()
+	key := jobLockKey(job)
+	var got bool
+	if err := conn.QueryRowContext(ctx, `SELECT pg_try_advisory_lock($1)`, key).Scan(&got); err != nil {
+		return false, fmt.Errorf("store: job lock %s: %w", job, err)
+	}
+	if !got {
+		return false, nil
+	}
+	defer func() {
+		// A fresh context: the job's may have ended, the lock must go.
+		if _, uerr := conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, key); uerr != nil {
+			// Unlock failed: close the connection itself (it holds the lock).
+			conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+	}()
+	return true, f(ctx)
+}
+
+// jobLockKey is the advisory lock's number for a job: FNV-1a of its name
+// under a prefix of Rondel's own, so it does not meet other programs'
+// locks on a shared server by chance.
+func jobLockKey(job string) int64 {
+	h := fnv.New64a()
+	h.Write([]byte("rondel job: " + job))
+	return int64(h.Sum64())
 }
