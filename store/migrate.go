@@ -11,6 +11,7 @@ import (
 	"testing/fstest"
 
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
 )
 
 //go:embed migrations/*.sql migrations/postgres/*.sql
@@ -52,11 +53,21 @@ func (s *Store) provider() (*goose.Provider, error) {
 	if err != nil {
 		return nil, err
 	}
-	dialect := goose.DialectSQLite3
-	if s.pg {
-		dialect = goose.DialectPostgres
+	if !s.pg {
+		return goose.NewProvider(goose.DialectSQLite3, s.sql, sub, goose.WithDisableGlobalRegistry(true))
 	}
-	return goose.NewProvider(dialect, s.sql, sub, goose.WithDisableGlobalRegistry(true))
+	// Instances started together on a new PostgreSQL database take turns
+	// to migrate it (an advisory lock per schema; goose's session locker):
+	// the first applies the migrations, the others find them applied.
+	var schema string
+	if err := s.sql.QueryRow(`SELECT current_schema()`).Scan(&schema); err != nil {
+		return nil, err
+	}
+	locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(jobLockKey("migrate " + schema)))
+	if err != nil {
+		return nil, err
+	}
+	return goose.NewProvider(goose.DialectPostgres, s.sql, sub, goose.WithDisableGlobalRegistry(true), goose.WithSessionLocker(locker))
 }
 
 // migrationsFor returns the migrations one database runs: for SQLite the
