@@ -20,8 +20,12 @@ import (
 // writes is unhealthy.
 func TestHealthzNeedsAWritableDatabase(t *testing.T) {
 	e := newEnv(t)
-	if code, _ := e.browser().get("/healthz"); code != http.StatusOK {
+	code, body := e.browser().get("/healthz")
+	if code != http.StatusOK {
 		t.Fatalf("healthz on a writable database: %d", code)
+	}
+	if want := "database: " + e.store.Dialect() + "\nschema: "; !strings.Contains(body.Text(), want) {
+		t.Errorf("healthz does not name the database: %q", body.Text())
 	}
 	path := storetest.Database(t)
 	st, err := store.Open(path, store.Options{Registry: gametest.Registry()})
