@@ -179,3 +179,19 @@ func jobLockKey(job string) int64 {
 	h.Write([]byte("rondel job: " + job))
 	return int64(h.Sum64())
 }
+
+// onPostgres reports whether tx runs on PostgreSQL (for code that has the
+// transaction but not the store).
+func onPostgres(tx *gorm.DB) bool { return tx.Dialector.Name() == "postgres" }
+
+// lockLadder serialises the changes to one kind's ladders: a rated game's
+// end reads the ratings its players have and writes new ones, so on
+// PostgreSQL two games of a kind ending at once on two instances take
+// turns (a transaction-scoped advisory lock, released at commit). SQLite's
+// writers take turns anyway.
+func lockLadder(tx *gorm.DB, kind string) error {
+	if !onPostgres(tx) {
+		return nil
+	}
+	return tx.Exec(`SELECT pg_advisory_xact_lock(?)`, jobLockKey("ladder "+kind)).Error
+}

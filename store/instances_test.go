@@ -209,3 +209,48 @@ func TestExclusiveJobsRunOnOneInstance(t *testing.T) {
 		t.Errorf("after the first ended: ran %v, %v", ran, err)
 	}
 }
+
+// TestConcurrentGamesKeepTheDerivedRows: the same players play several
+// games at once, each game's moves on alternating instances. The rows
+// summed over games (each member's reliability) count every move: verify
+// finds them equal to the logs.
+func TestConcurrentGamesKeepTheDerivedRows(t *testing.T) {
+	a, b, _ := openTwo(t)
+	ctx := context.Background()
+	var games []*Game
+	for i := range 4 {
+		games = append(games, startGame(t, a, 2, uint64(20+i)))
+	}
+	var wg sync.WaitGroup
+	for gi, g := range games {
+		wg.Go(func() {
+			for i := 0; i < 40; i++ {
+				st := []*Store{a, b}[(i+gi)%2]
+				pos, err := st.Current(ctx, g.ID)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if pos.State.Finished() {
+					return
+				}
+				seat, mv, ok := gametest.FirstMove(pos.State)
+				if !ok {
+					return
+				}
+				if _, err := st.AppendMove(ctx, Submit{GameID: g.ID, Seat: seat, Seq: pos.Seq, Move: mv}); err != nil {
+					t.Errorf("game %d move %d: %v", g.ID, pos.Seq+1, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	report, err := b.Verify(ctx, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range report.Problems {
+		t.Error(p)
+	}
+}

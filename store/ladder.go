@@ -179,6 +179,9 @@ func (s *Store) rateFinished(tx *gorm.DB, g *Game) error {
 	if !g.Rated || g.Status != StatusFinished {
 		return nil
 	}
+	if err := lockLadder(tx, g.Kind); err != nil {
+		return err
+	}
 	bySeat, dropped, err := ratedSeats(tx, g.Kind, g.ID)
 	if err != nil {
 		return err
@@ -331,6 +334,9 @@ func putChange(tx *gorm.DB, kind string, rg rating.Game, seat int, ch rating.Cha
 
 // rebuildLadder rates every rated game of a kind again, from scratch.
 func (s *Store) rebuildLadder(tx *gorm.DB, kind string) error {
+	if err := lockLadder(tx, kind); err != nil {
+		return err
+	}
 	seasons, err := storedSeasons(tx)
 	if err != nil {
 		return err
