@@ -195,3 +195,14 @@ func lockLadder(tx *gorm.DB, kind string) error {
 	}
 	return tx.Exec(`SELECT pg_advisory_xact_lock(?)`, jobLockKey("ladder "+kind)).Error
 }
+
+// setupKey is what a cached state of the game must have been made with
+// besides its move count: the seat names, which the state holds. Another
+// instance on the same database may rename a seat (a substitute takes it)
+// without a move; the instance that renames also forgets the game's state
+// itself (stateCache.forget). One indexed read of a few rows.
+func (s *Store) setupKey(tx *gorm.DB, gameID int64) (string, error) {
+	var names []string
+	err := tx.Model(&Seat{}).Where("game_id = ?", gameID).Order("seat").Pluck("name", &names).Error
+	return strings.Join(names, "\x00"), err
+}

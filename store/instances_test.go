@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -252,5 +253,34 @@ func TestConcurrentGamesKeepTheDerivedRows(t *testing.T) {
 	}
 	for _, p := range report.Problems {
 		t.Error(p)
+	}
+}
+
+// TestRenameOnAnotherInstance: a substitute takes a seat on one instance
+// (a new name, no move); the other, which holds the game's state in its
+// cache, shows the new name at once.
+func TestRenameOnAnotherInstance(t *testing.T) {
+	a, b, _ := openTwo(t)
+	ctx := context.Background()
+	g := startGame(t, a, 2, 13)
+	before, err := a.Current(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if js, _ := before.State.MarshalJSON(); !strings.Contains(string(js), before.Seats[0].Name) {
+		t.Skipf("the test game's state does not hold names: %s", js)
+	}
+	err = b.NotifyTx(ctx, func(tx *NotifyTx) error {
+		return tx.ReplaceSeatUser(g.ID, 0, before.Seats[0].UserID, "Zed Newcomer")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := a.Current(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if js, _ := after.State.MarshalJSON(); !strings.Contains(string(js), "Zed Newcomer") {
+		t.Errorf("instance a still shows the old name: %s", js)
 	}
 }

@@ -79,6 +79,7 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 	epoch := s.cache.epoch()
 	var out Played
 	var size int64
+	var setup string
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var g Game
 		if err := s.takeGame(tx, sub.GameID, &g); err != nil {
@@ -89,6 +90,10 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 		}
 		if g.Status != StatusActive {
 			return ErrNotActive
+		}
+		var err error
+		if setup, err = s.setupKey(tx, g.ID); err != nil {
+			return err
 		}
 		prev, err := s.summaryFor(tx, &g)
 		if err != nil {
@@ -146,7 +151,7 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(epoch, sub.GameID, out.Seq, out.State, size)
+	s.cache.put(epoch, sub.GameID, out.Seq, setup, out.State, size)
 	return &out, nil
 }
 
