@@ -206,3 +206,20 @@ func (s *Store) setupKey(tx *gorm.DB, gameID int64) (string, error) {
 	err := tx.Model(&Seat{}).Where("game_id = ?", gameID).Order("seat").Pluck("name", &names).Error
 	return strings.Join(names, "\x00"), err
 }
+
+// flag spells a flag's value in SQL the way the partial indexes on flags
+// do in each dialect's migrations (game_waits_auto, game_clocks_unmailed):
+// 1 and 0 on SQLite, whose planner uses a partial index only for a query
+// that repeats the index's own literal (TRUE, which means 1 there, does
+// not count); TRUE and FALSE on PostgreSQL, where flags are BOOLEAN.
+func (s *Store) flag(v bool) string {
+	switch {
+	case s.pg && v:
+		return "TRUE"
+	case s.pg:
+		return "FALSE"
+	case v:
+		return "1"
+	}
+	return "0"
+}

@@ -33,7 +33,8 @@ var migrationFiles embed.FS
 //     ... DO NOTHING is portable), rebuilding a table to change it
 //     (PostgreSQL has ALTER TABLE ... ALTER COLUMN), triggers;
 //   - flags: PostgreSQL's are BOOLEAN. Compare them with TRUE and FALSE,
-//     never 1 and 0 (SQLite takes both); a new flag column declared
+//     never 1 and 0 (SQLite takes both), except where a query must match
+//     a partial index on a flag (Store.flag); a new flag column declared
 //     BOOLEAN NOT NULL DEFAULT FALSE is portable.
 // ALTER TABLE ... ADD COLUMN of an INTEGER or TEXT, CREATE INDEX (partial
 // ones too), UPDATE and DELETE with plain expressions are portable.
