@@ -214,6 +214,6 @@ func (s *Store) HasAutoMoves(ctx context.Context, gameID int64) (bool, error) {
 // decide has a standing order or is played by the caretaker (dropped).
 func (s *Store) GamesWithAutoMoves(ctx context.Context) ([]int64, error) {
 	var out []int64
-	err := s.db.WithContext(ctx).Raw(`SELECT DISTINCT game_id FROM game_waits WHERE auto = `+s.flag(true)+` ORDER BY game_id`).Scan(&out).Error
+	err := s.db.WithContext(ctx).Raw(`SELECT DISTINCT game_id FROM game_waits WHERE auto = ` + s.flag(true) + ` ORDER BY game_id`).Scan(&out).Error
 	return out, err
 }
