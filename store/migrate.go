@@ -151,12 +151,12 @@ func (s *Store) Schema(ctx context.Context) (SchemaState, error) {
 // tablesSQL counts the tables of the database's schema (on PostgreSQL,
 // the first schema on the search path), or only the one named.
 func (s *Store) tablesSQL(name string) string {
-	q := `SELECT count(*) FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'`
+	q, col := `SELECT count(*) FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'`, "name"
 	if s.pg {
-		q = `SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`
+		q, col = `SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`, "table_name"
 	}
 	if name != "" {
-		q += ` AND ` + map[bool]string{false: "name", true: "table_name"}[s.pg] + ` = '` + name + `'`
+		q += ` AND ` + col + ` = '` + name + `'` // name is one of ours, never input
 	}
 	return q
 }
