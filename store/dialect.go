@@ -89,8 +89,8 @@ func openPostgres(rawURL string, o Options) (gorm.Dialector, error) {
 	return postgres.New(postgres.Config{Conn: db}), nil
 }
 
-// sqlDB is the pool under a Dialector opened by openPostgres (closed if
-// gorm.Open fails).
+// closeDialector closes the pool openPostgres made, when gorm.Open fails
+// on it (an SQLite dialector holds none yet).
 func closeDialector(d gorm.Dialector) {
 	if p, ok := d.(*postgres.Dialector); ok {
 		if db, ok := p.Conn.(*sql.DB); ok {
