@@ -64,7 +64,7 @@ func (s *Store) provider() (*goose.Provider, error) {
 	if err := s.sql.QueryRow(`SELECT current_schema()`).Scan(&schema); err != nil {
 		return nil, err
 	}
-	locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(jobLockKey("migrate " + schema)))
+	locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(jobLockKey("migrate "+schema)), lock.WithLockTimeout(1, 300))
 	if err != nil {
 		return nil, err
 	}
