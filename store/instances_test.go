@@ -212,20 +212,31 @@ func TestExclusiveJobsRunOnOneInstance(t *testing.T) {
 }
 
 // TestConcurrentGamesKeepTheDerivedRows: the same players play several
-// games at once, each game's moves on alternating instances. The rows
-// summed over games (each member's reliability) count every move: verify
-// finds them equal to the logs.
+// rated games at once to their ends, each game's moves on alternating
+// instances. The rows summed over games (each member's reliability, the
+// ladder) count every move and every game: verify finds them equal to
+// the logs.
 func TestConcurrentGamesKeepTheDerivedRows(t *testing.T) {
 	a, b, _ := openTwo(t)
 	ctx := context.Background()
 	var games []*Game
 	for i := range 4 {
-		games = append(games, startGame(t, a, 2, uint64(20+i)))
+		g, invites, err := a.CreateGame(ctx, NewGame{Kind: gametest.ID, Name: fmt.Sprint("rated ", i), Seed: uint64(20 + i),
+			Players: []NewPlayer{{Name: "Ann", Email: "a@example.org"}, {Name: "Bob", Email: "b@example.org"}}, Rated: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, inv := range invites {
+			if _, _, err := a.AcceptInvitation(ctx, inv.Token); err != nil {
+				t.Fatal(err)
+			}
+		}
+		games = append(games, g)
 	}
 	var wg sync.WaitGroup
 	for gi, g := range games {
 		wg.Go(func() {
-			for i := 0; i < 40; i++ {
+			for i := 0; i < 1000; i++ {
 				st := []*Store{a, b}[(i+gi)%2]
 				pos, err := st.Current(ctx, g.ID)
 				if err != nil {
@@ -250,6 +261,9 @@ func TestConcurrentGamesKeepTheDerivedRows(t *testing.T) {
 	report, err := b.Verify(ctx, false)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if report.Finished != len(games) {
+		t.Errorf("%d of the %d games finished", report.Finished, len(games))
 	}
 	for _, p := range report.Problems {
 		t.Error(p)
