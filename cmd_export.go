@@ -121,7 +121,7 @@ func seasonRange(seasons []config.Season, name string) (from, to time.Time, err 
 // openExisting opens the configured database, which must exist at this
 // build's schema (tools never create or migrate a database).
 func openExisting(ctx context.Context, cfg config.Config) (*store.Store, error) {
-	if _, err := os.Stat(cfg.Database); err != nil {
+	if _, err := os.Stat(cfg.Database); err != nil && !store.IsPostgres(cfg.Database) {
 		return nil, fmt.Errorf("no database at %s (--db or the configuration's database names it)", cfg.Database)
 	}
 	st, err := store.Open(cfg.Database, store.Options{Registry: registry(), Logger: newLogger(cfg, io.Discard)})
@@ -130,7 +130,7 @@ func openExisting(ctx context.Context, cfg config.Config) (*store.Store, error) 
 	}
 	if err := st.CheckSchema(ctx, false); err != nil {
 		st.Close()
-		return nil, fmt.Errorf("%s: %w", cfg.Database, err)
+		return nil, fmt.Errorf("%s: %w", store.Redact(cfg.Database), err)
 	}
 	return st, nil
 }

@@ -27,16 +27,16 @@ func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	defer st.Close()
 	applied, err := st.Migrate(ctx)
 	if err != nil {
-		return fmt.Errorf("%s: %w", cfg.Database, err)
+		return fmt.Errorf("%s: %w", store.Redact(cfg.Database), err)
 	}
 	sch, err := st.Schema(ctx)
 	if err != nil {
 		return err
 	}
 	if len(applied) == 0 {
-		fmt.Fprintf(stdout, "%s is up to date (schema version %d)\n", cfg.Database, sch.Current)
+		fmt.Fprintf(stdout, "%s is up to date (schema version %d)\n", store.Redact(cfg.Database), sch.Current)
 		return nil
 	}
-	fmt.Fprintf(stdout, "%s: applied migrations %v; schema version %d\n", cfg.Database, applied, sch.Current)
+	fmt.Fprintf(stdout, "%s: applied migrations %v; schema version %d\n", store.Redact(cfg.Database), applied, sch.Current)
 	return nil
 }

@@ -24,7 +24,7 @@ func init() {
 func loadConfig(fs *flag.FlagSet, args []string) (config.Config, error) {
 	path := fs.String("config", "", "YAML configuration `file` (see config.example.yaml); none: defaults")
 	addr := fs.String("addr", "", "listen on `HOST:PORT` (overrides the configuration)")
-	db := fs.String("db", "", "SQLite database `file` (overrides the configuration)")
+	db := fs.String("db", "", "SQLite database `file`, or a postgres:// URL (overrides the configuration)")
 	if err := fs.Parse(args); err != nil {
 		return config.Config{}, err
 	}
@@ -67,7 +67,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// A new, empty database file gets the schema here; an existing one must
 	// already be at this build's version (`rondel migrate` upgrades it).
 	if err := st.CheckSchema(ctx, true); err != nil {
-		return fmt.Errorf("%s: %w", cfg.Database, err)
+		return fmt.Errorf("%s: %w", store.Redact(cfg.Database), err)
 	}
 	deps, stopJobs, err := startNotify(ctx, cfg, st, log)
 	if err != nil {
@@ -84,7 +84,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 60 * time.Second, IdleTimeout: 2 * time.Minute}
-	log.Info("Rondel is running", "url", "http://"+ln.Addr().String(), "database", cfg.Database, "games", len(registry().List()))
+	log.Info("Rondel is running", "url", "http://"+ln.Addr().String(), "database", store.Redact(cfg.Database), "games", len(registry().List()))
 	warnLocalMail(cfg, log, stderr)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()

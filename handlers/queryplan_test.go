@@ -16,6 +16,7 @@ import (
 
 	"rondel/notify"
 	"rondel/store"
+	"rondel/store/storetest"
 )
 
 // growing are the tables whose rows grow with the club's games, moves,
@@ -62,6 +63,7 @@ func tablesOf(q string) map[string]string {
 // and asks SQLite how it would run each: none may read a table that
 // grows with the club whole (EXPLAIN QUERY PLAN "SCAN t").
 func TestHotQueriesUseIndexes(t *testing.T) {
+	storetest.SQLiteOnly(t) // asks SQLite's planner
 	var mu sync.Mutex
 	seen := map[string]string{}
 	var svc *notify.Service
@@ -81,7 +83,7 @@ func TestHotQueriesUseIndexes(t *testing.T) {
 	})
 	ctx := context.Background()
 	e := tb.e
-	if err := e.store.Exec(`UPDATE games SET rated = 1 WHERE id = ?`, tb.id); err != nil {
+	if err := e.store.Exec(`UPDATE games SET rated = TRUE WHERE id = ?`, tb.id); err != nil {
 		t.Fatal(err)
 	}
 	if err := e.store.Exec(`UPDATE users SET notify = 'daily' WHERE email = ?`, trio[2][1]); err != nil {

@@ -7,23 +7,27 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"rondel/game/gametest"
 	"rondel/notify"
 	"rondel/store"
+	"rondel/store/storetest"
 )
 
 // TestHealthzNeedsAWritableDatabase: a database that answers but takes no
 // writes is unhealthy.
 func TestHealthzNeedsAWritableDatabase(t *testing.T) {
 	e := newEnv(t)
-	if code, _ := e.browser().get("/healthz"); code != http.StatusOK {
+	code, body := e.browser().get("/healthz")
+	if code != http.StatusOK {
 		t.Fatalf("healthz on a writable database: %d", code)
 	}
-	path := filepath.Join(t.TempDir(), "ro.db")
+	if want := "database: " + e.store.Dialect() + "\nschema: "; !strings.Contains(body.Text(), want) {
+		t.Errorf("healthz does not name the database: %q", body.Text())
+	}
+	path := storetest.Database(t)
 	st, err := store.Open(path, store.Options{Registry: gametest.Registry()})
 	if err != nil {
 		t.Fatal(err)

@@ -108,19 +108,27 @@ func New(d Deps) (*Server, error) {
 // ServeHTTP serves a request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.echo.ServeHTTP(w, r) }
 
+// healthz says whether the service can work: its database answers and
+// takes writes. The body names the database (sqlite or postgres, never
+// its address) and its schema version, for an operator checking which
+// database an instance uses.
 func (s *Server) healthz(c *echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
 	defer cancel()
+	db := "database: " + s.store.Dialect()
 	if err := s.store.Ping(ctx); err != nil {
-		return c.String(http.StatusServiceUnavailable, "database unreachable\n")
+		return c.String(http.StatusServiceUnavailable, "database unreachable\n"+db+"\n")
 	}
 	// A database that answers but takes no writes (a read-only file, a
 	// full disk) cannot record a move: not healthy either.
 	if err := s.store.CheckWrite(ctx); err != nil {
 		s.log.Error("healthz: the database cannot be written", "error", err)
-		return c.String(http.StatusServiceUnavailable, "database cannot be written\n")
+		return c.String(http.StatusServiceUnavailable, "database cannot be written\n"+db+"\n")
 	}
-	return c.String(http.StatusOK, "ok\n")
+	if sch, err := s.store.Schema(ctx); err == nil {
+		db += fmt.Sprintf("\nschema: %d", sch.Current)
+	}
+	return c.String(http.StatusOK, "ok\n"+db+"\n")
 }
 
 // link makes an absolute URL for mails.

@@ -128,6 +128,11 @@ func (s *Service) timeout(ctx context.Context, d store.Deadline) error {
 	if pos.State == nil || pos.Game.Status != store.StatusActive {
 		return nil
 	}
+	// Another instance may have handled this deadline since it was read
+	// (its caretaker's move closes it): one timeout, one turn.
+	if cur, err := s.st.OpenDeadline(ctx, d.GameID, d.Seat); err != nil || cur == nil || cur.ID != d.ID {
+		return err
+	}
 	gc, err := s.st.GameClockOf(ctx, d.GameID)
 	if err != nil || gc == nil {
 		return err

@@ -12,7 +12,6 @@ import (
 	"mime/quotedprintable"
 	"net"
 	"net/mail"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -215,7 +214,7 @@ type env struct {
 func newEnv(t *testing.T, smtpSrv *smtpServer, tweak func(*config.Config)) *env {
 	t.Helper()
 	clk := gametest.NewClock(epoch)
-	path := filepath.Join(t.TempDir(), "n.db")
+	path := storetest.Database(t)
 	st := storetest.OpenFile(t, path, store.Options{Registry: registry(), Now: clk.Now, CacheBytes: 16 << 20})
 	ctx := context.Background()
 	cfg := config.Default()

@@ -20,7 +20,10 @@ type stateCache struct {
 }
 
 type cachedState struct {
-	seq   int
+	seq int
+	// setup is the game's seat names when the state was made (see
+	// Store.setupKey): another instance may rename a seat.
+	setup string
 	state game.State
 	size  int64 // estimated bytes in memory (see stateBytes)
 }
@@ -51,7 +54,7 @@ func (c *stateCache) epoch() uint64 {
 // put remembers state as gameID after seq moves, keeping the newer of two,
 // unless a game's setup changed since epoch (the state may be replayed
 // from the old one). size is the state's estimated bytes.
-func (c *stateCache) put(epoch uint64, gameID int64, seq int, state game.State, size int64) {
+func (c *stateCache) put(epoch uint64, gameID int64, seq int, setup string, state game.State, size int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if epoch != c.gen {
@@ -60,7 +63,7 @@ func (c *stateCache) put(epoch uint64, gameID int64, seq int, state game.State, 
 	if old, ok := c.lru.Get(gameID); ok && old.seq > seq {
 		return
 	}
-	c.lru.Put(gameID, cachedState{seq: seq, state: state, size: size}, size)
+	c.lru.Put(gameID, cachedState{seq: seq, setup: setup, state: state, size: size}, size)
 }
 
 // forget drops a game's state after its setup changed (a seat renamed):

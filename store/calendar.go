@@ -87,7 +87,7 @@ func (s *Store) OpenDeadlinesOf(ctx context.Context, userID int64) ([]Deadline, 
 		Joins("JOIN seats AS s ON s.game_id = d.game_id AND s.seat = d.seat").
 		Joins("JOIN games AS g ON g.id = d.game_id").
 		Joins("LEFT JOIN seat_clocks AS c ON c.game_id = d.game_id AND c.seat = d.seat").
-		Where("d.closed_at IS NULL AND s.user_id = ? AND g.status = ? AND COALESCE(c.dropped, 0) = 0", userID, StatusActive).
+		Where("d.closed_at IS NULL AND s.user_id = ? AND g.status = ? AND COALESCE(c.dropped, FALSE) = FALSE", userID, StatusActive).
 		Order("d.due_at, d.id").Find(&out).Error
 	return out, err
 }

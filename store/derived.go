@@ -120,7 +120,7 @@ func writeSummary(tx *gorm.DB, sum *Summary, waits []int) error {
 // autoSQL says whether seat (game_id, seat: twice) answers by itself: it
 // has standing orders, or the caretaker plays it.
 const autoSQL = `EXISTS (SELECT 1 FROM standing_orders WHERE game_id = ? AND seat = ?)
-	OR EXISTS (SELECT 1 FROM seat_clocks WHERE game_id = ? AND seat = ? AND dropped = 1)`
+	OR EXISTS (SELECT 1 FROM seat_clocks WHERE game_id = ? AND seat = ? AND dropped = TRUE)`
 
 // refreshAuto brings a waiting seat's auto flag in step after its
 // standing orders or its clock changed.

@@ -228,6 +228,12 @@ func (s *Store) AcceptSeat(ctx context.Context, gameID, userID int64) (started b
 }
 
 func (s *Store) acceptSeat(tx *gorm.DB, gameID, userID int64, now time.Time) (bool, error) {
+	// Two seats accepted at once on two instances: one at a time, so
+	// exactly one of them sees the last seat taken and starts the game.
+	var locked Game
+	if err := s.takeGame(tx, gameID, &locked); err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+		return false, err
+	}
 	res := tx.Model(&Seat{}).Where("game_id = ? AND user_id = ?", gameID, userID).
 		Where("accepted_at IS NULL").Update("accepted_at", now)
 	if res.Error != nil {

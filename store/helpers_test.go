@@ -2,11 +2,13 @@ package store
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"rondel/game/gametest"
+	"rondel/store/pgtest"
 )
 
 func newClock() *gametest.Clock {
@@ -25,7 +27,7 @@ func openTest(t *testing.T, cacheKB int) (*Store, *gametest.Clock, string) {
 // own cannot import it, as it imports the store.)
 func openWith(t *testing.T, opts Options) (*Store, *gametest.Clock, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "test.db")
+	path := testDatabase(t)
 	c := newClock()
 	opts.Now = c.Now
 	s, err := Open(path, opts)
@@ -38,6 +40,29 @@ func openWith(t *testing.T, opts Options) (*Store, *gametest.Clock, string) {
 	}
 	return s, c, path
 }
+
+// testDatabase names a new database for the test: a file in its
+// temporary directory, or with RONDEL_TEST_STORE=postgres a PostgreSQL
+// schema of its own.
+func testDatabase(t *testing.T) string {
+	t.Helper()
+	if pgtest.Enabled() {
+		return pgtest.URL(t)
+	}
+	return filepath.Join(t.TempDir(), "test.db")
+}
+
+// sqliteOnly skips a test of SQLite itself (its files, pragmas, query
+// plans, migrations of old SQLite schemas) when the suite runs on
+// PostgreSQL.
+func sqliteOnly(t *testing.T) {
+	t.Helper()
+	if pgtest.Enabled() {
+		t.Skip("tests SQLite only")
+	}
+}
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 
 // startGame creates a game among n players and accepts every seat.
 func startGame(t *testing.T, s *Store, n int, seed uint64) *Game {

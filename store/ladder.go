@@ -96,7 +96,7 @@ func ratedSeats(tx *gorm.DB, kind string, gameID int64) (map[int64][]Seat, map[[
 	// notify drops a seat after repeated timeouts (the caretaker then
 	// plays it to the end): that player timed out of the game too.
 	rows, err := tx.Raw(`SELECT d.game_id, d.seat FROM seat_drops d JOIN games g ON g.id = d.game_id WHERE `+where+`
-		UNION SELECT c.game_id, c.seat FROM seat_clocks c JOIN games g ON g.id = c.game_id WHERE c.dropped = 1 AND `+where,
+		UNION SELECT c.game_id, c.seat FROM seat_clocks c JOIN games g ON g.id = c.game_id WHERE c.dropped = TRUE AND `+where,
 		append(args, args...)...).Rows()
 	if err != nil {
 		return nil, nil, err
@@ -178,6 +178,9 @@ func ratedGame(g Game, seats []Seat, dropped map[[2]int64]bool) (rating.Game, bo
 func (s *Store) rateFinished(tx *gorm.DB, g *Game) error {
 	if !g.Rated || g.Status != StatusFinished {
 		return nil
+	}
+	if err := lockLadder(tx, g.Kind); err != nil {
+		return err
 	}
 	bySeat, dropped, err := ratedSeats(tx, g.Kind, g.ID)
 	if err != nil {
@@ -331,6 +334,9 @@ func putChange(tx *gorm.DB, kind string, rg rating.Game, seat int, ch rating.Cha
 
 // rebuildLadder rates every rated game of a kind again, from scratch.
 func (s *Store) rebuildLadder(tx *gorm.DB, kind string) error {
+	if err := lockLadder(tx, kind); err != nil {
+		return err
+	}
 	seasons, err := storedSeasons(tx)
 	if err != nil {
 		return err

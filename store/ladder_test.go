@@ -117,7 +117,7 @@ func TestLadderIncrementalEqualsRebuild(t *testing.T) {
 		var setup []func(int64)
 		if i == 12 { // notify drops seat 1 after repeated timeouts
 			setup = append(setup, func(id int64) {
-				if err := s.Exec(`INSERT INTO seat_clocks (game_id, seat, dropped) VALUES (?, 1, 1)`, id); err != nil {
+				if err := s.Exec(`INSERT INTO seat_clocks (game_id, seat, dropped) VALUES (?, 1, TRUE)`, id); err != nil {
 					t.Fatal(err)
 				}
 			})

@@ -178,7 +178,11 @@ func (s *Store) stateAt(tx *gorm.DB, g *Game, seq int) (game.State, error) {
 
 func (s *Store) sizedStateAt(tx *gorm.DB, g *Game, seq int) (game.State, int64, error) {
 	epoch := s.cache.epoch()
-	if c, ok := s.cache.get(g.ID); ok && c.seq <= seq {
+	setup, err := s.setupKey(tx, g.ID)
+	if err != nil {
+		return nil, 0, err
+	}
+	if c, ok := s.cache.get(g.ID); ok && c.seq <= seq && c.setup == setup {
 		if c.seq == seq {
 			return c.state, c.size, nil
 		}
@@ -191,7 +195,7 @@ func (s *Store) sizedStateAt(tx *gorm.DB, g *Game, seq int) (game.State, int64, 
 			if err != nil {
 				return nil, 0, err
 			}
-			s.cache.put(epoch, g.ID, seq, st, c.size)
+			s.cache.put(epoch, g.ID, seq, setup, st, c.size)
 			return st, c.size, nil
 		}
 	}
@@ -209,7 +213,7 @@ func (s *Store) sizedStateAt(tx *gorm.DB, g *Game, seq int) (game.State, int64, 
 		}
 		size = stateBytes(len(b))
 	}
-	s.cache.put(epoch, g.ID, seq, st, size)
+	s.cache.put(epoch, g.ID, seq, setup, st, size)
 	return st, size, nil
 }
 

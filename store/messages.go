@@ -184,7 +184,7 @@ func unread(tx *gorm.DB, gameID, userID int64) ([]Message, error) {
 // markTold notes that member userID was told of a game's messages up to id.
 func markTold(tx *gorm.DB, gameID, userID, id int64) error {
 	return tx.Exec(`INSERT INTO message_marks (game_id, user_id, told_id) VALUES (?, ?, ?)
-		ON CONFLICT (game_id, user_id) DO UPDATE SET told_id = max(told_id, excluded.told_id)`, gameID, userID, id).Error
+		ON CONFLICT (game_id, user_id) DO UPDATE SET told_id = CASE WHEN excluded.told_id > message_marks.told_id THEN excluded.told_id ELSE message_marks.told_id END`, gameID, userID, id).Error
 }
 
 // Unread is the messages of a game member userID was not told of by mail.

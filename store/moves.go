@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -80,9 +79,10 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 	epoch := s.cache.epoch()
 	var out Played
 	var size int64
+	var setup string
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var g Game
-		if err := tx.Take(&g, sub.GameID).Error; err != nil {
+		if err := s.takeGame(tx, sub.GameID, &g); err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
 				return ErrNotFound
 			}
@@ -90,6 +90,10 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 		}
 		if g.Status != StatusActive {
 			return ErrNotActive
+		}
+		var err error
+		if setup, err = s.setupKey(tx, g.ID); err != nil {
+			return err
 		}
 		prev, err := s.summaryFor(tx, &g)
 		if err != nil {
@@ -147,7 +151,7 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(epoch, sub.GameID, out.Seq, out.State, size)
+	s.cache.put(epoch, sub.GameID, out.Seq, setup, out.State, size)
 	return &out, nil
 }
 
@@ -192,12 +196,6 @@ func hasDecision(st game.State, seat int) bool {
 		}
 	}
 	return false
-}
-
-// isUniqueViolation recognises SQLite's refusal of a duplicate (gorm
-// translates no errors here: TranslateError is off).
-func isUniqueViolation(err error) bool {
-	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
 }
 
 // lastMove returns the number of moves of a game and when the last was made.

@@ -18,7 +18,7 @@ func (s *Store) LinkKey(ctx context.Context) ([]byte, error) {
 		return nil, err
 	}
 	db := s.db.WithContext(ctx)
-	if err := db.Exec("INSERT OR IGNORE INTO notify_keys (id, key) VALUES (1, ?)", fresh).Error; err != nil {
+	if err := db.Exec("INSERT INTO notify_keys (id, key) VALUES (1, ?) ON CONFLICT (id) DO NOTHING", fresh).Error; err != nil {
 		return nil, fmt.Errorf("store: link key: %w", err)
 	}
 	var key []byte
@@ -196,7 +196,7 @@ func (s *Store) GamesIdleSince(ctx context.Context, t time.Time) ([]Game, error)
 func (s *Store) GamesToStart(ctx context.Context) ([]int64, error) {
 	var out []int64
 	err := s.db.WithContext(ctx).Raw(`SELECT g.id FROM game_clocks c JOIN games g ON g.id = c.game_id
-		WHERE c.started_mailed = 0 AND g.status = ?
+		WHERE c.started_mailed = `+s.flag(false)+` AND g.status = ?
 		UNION SELECT g.id FROM games g WHERE g.status = ? AND NOT EXISTS (SELECT 1 FROM game_clocks c WHERE c.game_id = g.id)
 		ORDER BY 1`, StatusActive, StatusActive).Scan(&out).Error
 	return out, err
@@ -206,7 +206,7 @@ func (s *Store) GamesToStart(ctx context.Context) ([]int64, error) {
 // standing orders or is played by the caretaker.
 func (s *Store) HasAutoMoves(ctx context.Context, gameID int64) (bool, error) {
 	var n []int
-	err := s.db.WithContext(ctx).Raw(`SELECT 1 FROM game_waits WHERE game_id = ? AND auto = 1 LIMIT 1`, gameID).Scan(&n).Error
+	err := s.db.WithContext(ctx).Raw(`SELECT 1 FROM game_waits WHERE game_id = ? AND auto = `+s.flag(true)+` LIMIT 1`, gameID).Scan(&n).Error
 	return len(n) > 0, err
 }
 
@@ -214,6 +214,6 @@ func (s *Store) HasAutoMoves(ctx context.Context, gameID int64) (bool, error) {
 // decide has a standing order or is played by the caretaker (dropped).
 func (s *Store) GamesWithAutoMoves(ctx context.Context) ([]int64, error) {
 	var out []int64
-	err := s.db.WithContext(ctx).Raw(`SELECT DISTINCT game_id FROM game_waits WHERE auto = 1 ORDER BY game_id`).Scan(&out).Error
+	err := s.db.WithContext(ctx).Raw(`SELECT DISTINCT game_id FROM game_waits WHERE auto = ` + s.flag(true) + ` ORDER BY game_id`).Scan(&out).Error
 	return out, err
 }

@@ -85,10 +85,11 @@ func (t *NotifyTx) User(id int64) (*User, error) {
 	return &u, nil
 }
 
-// GameRow returns a game.
+// GameRow returns a game, locked on PostgreSQL until the transaction
+// ends (see takeGame): notify reads it before acting on the game.
 func (t *NotifyTx) GameRow(id int64) (*Game, error) {
 	var g Game
-	if err := t.tx.Take(&g, id).Error; err != nil {
+	if err := t.s.takeGame(t.tx, id, &g); err != nil {
 		return nil, err
 	}
 	return &g, nil

@@ -70,7 +70,7 @@ func (s *Store) claim(ctx context.Context, id int64, lease time.Duration) (*Outb
 			q = q.Where("next_at <= ?", now)
 		}
 		var m OutboxMail
-		err := q.Order("next_at, id").Limit(1).Take(&m).Error
+		err := s.skipLocked(q).Order("next_at, id").Limit(1).Take(&m).Error
 		if errors.Is(err, gorm.ErrRecordNotFound) {
 			return nil
 		}

@@ -1,9 +1,11 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -161,11 +163,26 @@ func (t tally) move(kind string, userID int64, wait time.Duration) {
 func (t tally) timeout(kind string, userID int64) { t.at(kind, userID).timeouts++ }
 
 // add adds the tally to the stored rows.
+// On PostgreSQL each row is locked before it is read (made first if
+// need be), in one order, so moves of one member in two games on two
+// instances add to it one after the other instead of one overwriting the
+// other's count.
 func (t tally) add(tx *gorm.DB) error {
-	for k, c := range t {
+	keys := slices.SortedFunc(maps.Keys(t), func(a, b tallyKey) int {
+		return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(a.userID, b.userID))
+	})
+	pg := onPostgres(tx)
+	for _, k := range keys {
+		c := t[k]
 		var row reliabilityRow
-		err := tx.Raw(`SELECT moves, timeouts, waits FROM reliability WHERE kind = ? AND user_id = ?`, k.kind, k.userID).
-			Row().Scan(&row.Moves, &row.Timeouts, &row.Waits)
+		q := `SELECT moves, timeouts, waits FROM reliability WHERE kind = ? AND user_id = ?`
+		if pg {
+			if err := tx.Exec(`INSERT INTO reliability (kind, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING`, k.kind, k.userID).Error; err != nil {
+				return err
+			}
+			q += ` FOR UPDATE`
+		}
+		err := tx.Raw(q, k.kind, k.userID).Row().Scan(&row.Moves, &row.Timeouts, &row.Waits)
 		if err != nil && !isNoRows(err) {
 			return err
 		}

@@ -1,4 +1,4 @@
-// Package store keeps Rondel's data in SQLite through GORM: users, games,
+// Package store keeps Rondel's data in SQLite (or PostgreSQL) through GORM: users, games,
 // seats, the append-only move log, sign-in tokens, sessions, invitations and
 // the local mailbox. The log is the truth: everything else about a game
 // (its summary, a snapshot of its state every few moves, the ladders and
@@ -70,6 +70,10 @@ type Store struct {
 
 	// progress keeps pages of history's progress (history.go).
 	progress *lru.Cache[progressKey, []game.Progress]
+
+	// pg: the database is PostgreSQL (shared by several instances), not
+	// an SQLite file (dialect.go).
+	pg bool
 }
 
 // DSN returns the go-sqlite3 connection string for path: WAL journal,
@@ -86,8 +90,9 @@ func DSN(path string, busy time.Duration) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
-// Open opens (creating if needed) the database file at path. It does not
-// touch the schema: call CheckSchema or Migrate next.
+// Open opens the database named by path: a PostgreSQL URL
+// (postgres://… or postgresql://…) or else an SQLite file, created if
+// needed. It does not touch the schema: call CheckSchema or Migrate next.
 func Open(path string, o Options) (*Store, error) {
 	if o.Registry == nil {
 		o.Registry = game.NewRegistry()
@@ -104,33 +109,53 @@ func Open(path string, o Options) (*Store, error) {
 	if o.SnapshotEvery <= 0 {
 		o.SnapshotEvery = DefaultSnapshotEvery
 	}
-	dsn := DSN(path, o.BusyTimeout)
-	if o.ReadOnly {
-		dsn += "&mode=ro"
-	} else if err := checkWritable(path); err != nil {
-		return nil, err
+	pg := IsPostgres(path)
+	var dial gorm.Dialector
+	if pg {
+		d, err := openPostgres(path, o)
+		if err != nil {
+			return nil, err
+		}
+		dial = d
+	} else {
+		dsn := DSN(path, o.BusyTimeout)
+		if o.ReadOnly {
+			dsn += "&mode=ro"
+		} else if err := checkWritable(path); err != nil {
+			return nil, err
+		}
+		dial = sqlite.Open(dsn)
 	}
-	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{
+	name := Redact(path)
+	db, err := gorm.Open(dial, &gorm.Config{
 		SkipDefaultTransaction: true,
 		Logger:                 logger.Discard,
 		NowFunc:                func() time.Time { return o.Now().UTC() },
 	})
 	if err != nil {
-		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+		closeDialector(dial)
+		return nil, fmt.Errorf("store: opening %s: %w", name, err)
 	}
 	sqlDB, err := db.DB()
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	// A few connections let readers run beside the one writer WAL allows.
-	sqlDB.SetMaxOpenConns(4)
-	sqlDB.SetMaxIdleConns(4)
+	if pg {
+		// The server serves many clients: a pool as wide as a busy
+		// instance needs, idle connections kept for reuse.
+		sqlDB.SetMaxOpenConns(16)
+		sqlDB.SetMaxIdleConns(8)
+	} else {
+		// A few connections let readers run beside the one writer WAL allows.
+		sqlDB.SetMaxOpenConns(4)
+		sqlDB.SetMaxIdleConns(4)
+	}
 	if err := sqlDB.Ping(); err != nil {
 		sqlDB.Close()
-		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+		return nil, fmt.Errorf("store: opening %s: %w", name, err)
 	}
 	return &Store{db: db, sql: sqlDB, reg: o.Registry, now: o.Now, cache: newStateCache(o.CacheBytes), log: o.Logger,
-		snapEvery: o.SnapshotEvery, progress: lru.New[progressKey, []game.Progress](progressCacheBytes)}, nil
+		snapEvery: o.SnapshotEvery, progress: lru.New[progressKey, []game.Progress](progressCacheBytes), pg: pg}, nil
 }
 
 // Close closes the database.
@@ -145,8 +170,8 @@ func (s *Store) Ping(ctx context.Context) error {
 // CheckWrite writes the health row: an error means the database does not
 // take writes now (a read-only file, a full disk), so /healthz fails.
 func (s *Store) CheckWrite(ctx context.Context) error {
-	_, err := s.sql.ExecContext(ctx, `INSERT INTO health (id, checked_at) VALUES (1, ?)
-		ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`, s.Now())
+	err := s.db.WithContext(ctx).Exec(`INSERT INTO health (id, checked_at) VALUES (1, ?)
+		ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`, s.Now()).Error
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrNotWritable, err)
 	}
@@ -197,6 +222,9 @@ func (s *Store) DropCache() { s.cache.drop() }
 // Pragmas returns the effective connection settings, for tests and checks.
 func (s *Store) Pragmas(ctx context.Context) (map[string]string, error) {
 	out := map[string]string{}
+	if s.pg {
+		return out, nil
+	}
 	for _, p := range []string{"journal_mode", "busy_timeout", "foreign_keys", "synchronous"} {
 		var v string
 		if err := s.sql.QueryRowContext(ctx, "PRAGMA "+p).Scan(&v); err != nil {
@@ -207,8 +235,8 @@ func (s *Store) Pragmas(ctx context.Context) (map[string]string, error) {
 	return out, nil
 }
 
-// Exec runs a raw statement (for tests and maintenance tools).
+// Exec runs a raw statement (for tests and maintenance tools); its
+// placeholders are ?, on either database.
 func (s *Store) Exec(query string, args ...any) error {
-	_, err := s.sql.Exec(query, args...)
-	return err
+	return s.db.Exec(query, args...).Error
 }

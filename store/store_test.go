@@ -11,6 +11,7 @@ import (
 )
 
 func TestPragmas(t *testing.T) {
+	sqliteOnly(t)
 	s, _, _ := openTest(t, 0)
 	got, err := s.Pragmas(context.Background())
 	if err != nil {
@@ -27,6 +28,7 @@ func TestPragmas(t *testing.T) {
 func TestTransactionsAreImmediate(t *testing.T) {
 	// With _txlock=immediate a transaction holds the write lock from BEGIN:
 	// a second writer cannot begin until the first ends.
+	sqliteOnly(t)
 	s, _, path := openTest(t, 0)
 	other, err := Open(path, Options{Registry: gametest.Registry(), BusyTimeout: 50_000_000})
 	if err != nil {
@@ -46,7 +48,7 @@ func TestTransactionsAreImmediate(t *testing.T) {
 func TestForeignKeysEnforced(t *testing.T) {
 	s, _, _ := openTest(t, 0)
 	err := s.db.Exec(`INSERT INTO seats (game_id, seat, user_id, name) VALUES (999, 0, 999, 'x')`).Error
-	if err == nil || !strings.Contains(err.Error(), "FOREIGN KEY") {
+	if err == nil || !strings.Contains(strings.ToLower(err.Error()), "foreign key") {
 		t.Fatalf("seat of a missing game: got %v, want a foreign key error", err)
 	}
 }
@@ -131,7 +133,7 @@ func TestMovesAreAppendOnly(t *testing.T) {
 			t.Errorf("%s: got %v, want the trigger's refusal", q, err)
 		}
 	}
-	dup := s.db.Exec(`INSERT INTO moves (game_id, seq, seat, move, at) VALUES (?, 1, 0, '{}', '2026-01-01')`, g.ID).Error
+	dup := s.db.Exec(`INSERT INTO moves (game_id, seq, seat, move, at) VALUES (?, 1, 0, '{}', '2026-01-01 00:00:00')`, g.ID).Error
 	if !isUniqueViolation(dup) {
 		t.Errorf("a second move 1: got %v, want a unique violation", dup)
 	}

@@ -52,9 +52,12 @@ func (s *Store) TakeBack(ctx context.Context, gameID int64, seat, seq int, userI
 	epoch := s.cache.epoch()
 	var out Played
 	var size int64
+	var setup string
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var g Game
-		if err := tx.Take(&g, gameID).Error; err != nil {
+		// On PostgreSQL the game's row stays locked until the end, so a
+		// move on another instance waits for the take-back (dialect.go).
+		if err := s.takeGame(tx, gameID, &g); err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
 				return ErrNotFound
 			}
@@ -65,6 +68,10 @@ func (s *Store) TakeBack(ctx context.Context, gameID int64, seat, seq int, userI
 				return &TakeBackRefusedError{Why: TakeBackOver}
 			}
 			return ErrNotActive
+		}
+		var err error
+		if setup, err = s.setupKey(tx, g.ID); err != nil {
+			return err
 		}
 		prev, err := s.summaryFor(tx, &g)
 		if err != nil {
@@ -113,7 +120,7 @@ func (s *Store) TakeBack(ctx context.Context, gameID int64, seat, seq int, userI
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(epoch, gameID, out.Seq, out.State, size)
+	s.cache.put(epoch, gameID, out.Seq, setup, out.State, size)
 	return &out, nil
 }
 

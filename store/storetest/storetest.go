@@ -12,17 +12,43 @@ import (
 
 	"rondel/game/gametest"
 	"rondel/store"
+	"rondel/store/pgtest"
 )
 
-// Open opens a store on a new file in the test's temporary directory,
-// migrated to this build's schema and closed when the test ends. Without
-// a registry it hosts the take-away game only.
+// Open opens a store on a new database, migrated to this build's schema
+// and closed when the test ends. Without a registry it hosts the
+// take-away game only.
 func Open(t testing.TB, opts store.Options) *store.Store {
 	t.Helper()
-	return OpenFile(t, filepath.Join(t.TempDir(), "test.db"), opts)
+	return OpenFile(t, Database(t), opts)
 }
 
-// OpenFile is Open on the file at path, for a test that opens the same
+// Database names a new database for the test: a file in its temporary
+// directory, or with RONDEL_TEST_STORE=postgres a PostgreSQL schema of its
+// own (package pgtest). Open it with OpenFile, as often as the test needs
+// instances of the service.
+func Database(t testing.TB) string {
+	t.Helper()
+	if pgtest.Enabled() {
+		return pgtest.URL(t)
+	}
+	return filepath.Join(t.TempDir(), "test.db")
+}
+
+// SQLiteOnly skips a test of SQLite itself (files, pragmas) when the
+// suites run on PostgreSQL.
+func SQLiteOnly(t testing.TB) {
+	t.Helper()
+	if pgtest.Enabled() {
+		t.Skip("tests SQLite only")
+	}
+}
+
+// Main runs a package's tests (call it from TestMain) and then removes the
+// PostgreSQL database they used, if any.
+func Main(m *testing.M) int { return pgtest.Main(m) }
+
+// OpenFile is Open on the database at path (a file or a URL), for a test that opens the same
 // database a second time (another instance of the service).
 func OpenFile(t testing.TB, path string, opts store.Options) *store.Store {
 	t.Helper()

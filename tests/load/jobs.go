@@ -40,7 +40,7 @@ type memLine struct {
 func runJobs(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("jobs", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	db := fs.String("db", "", "SQLite database `file` made by seed")
+	db := fs.String("db", "", "SQLite database `file` made by seed, or the postgres:// URL of a club copied there (rondel copy)")
 	now := fs.String("now", "", "the jobs' clock, RFC 3339, or \"real\" (default: a minute after the time seed.json was seeded for, else real)")
 	cache := fs.Int("cache-mb", config.Default().Cache.StateMB, "megabytes of game states the store keeps (cache.state_mb)")
 	if err := fs.Parse(args); err != nil {
@@ -53,7 +53,7 @@ func runJobs(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	if _, err := os.Stat(*db); err != nil {
+	if _, err := os.Stat(*db); err != nil && !store.IsPostgres(*db) {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -108,7 +108,11 @@ func jobsClock(db, flagNow string) (func() time.Time, error) {
 	case "real":
 		return time.Now, nil
 	case "":
-		data, err := os.ReadFile(filepath.Join(filepath.Dir(db), seedFile))
+		dir := filepath.Dir(db)
+		if store.IsPostgres(db) {
+			dir = "." // a club copied to PostgreSQL: seed.json where the tool runs
+		}
+		data, err := os.ReadFile(filepath.Join(dir, seedFile))
 		if err != nil {
 			return time.Now, nil
 		}

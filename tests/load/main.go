@@ -4,6 +4,7 @@
 //	go run ./tests/load seed --db FILE --games N [--active N --moves-max M] [--seed S]
 //	go run ./tests/load run --url URL --dir DIR --page game|history|dashboard|ladder|moves --clients C --duration D
 //	go run ./tests/load jobs --db FILE
+//	go run ./tests/load race --url URL1,URL2 --dir DIR [--games N --submissions M]
 //
 // seed writes sessions.tsv and games.tsv beside the database; run reads
 // them to sign its clients in and pick games. Every command prints JSON
@@ -34,11 +35,12 @@ var commands = map[string]func(ctx context.Context, args []string, stdout, stder
 	"seed": runSeed,
 	"run":  runLoad,
 	"jobs": runJobs,
+	"race": runRace,
 }
 
 func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || commands[args[0]] == nil {
-		fmt.Fprintln(stderr, "usage: go run ./tests/load seed|run|jobs [flags]  (each command has -h)")
+		fmt.Fprintln(stderr, "usage: go run ./tests/load seed|run|jobs|race [flags]  (each command has -h)")
 		return 2
 	}
 	if err := commands[args[0]](ctx, args[1:], stdout, stderr); err != nil {
