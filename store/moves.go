@@ -283,7 +283,7 @@ func (s *Store) Current(ctx context.Context, gameID int64) (*Position, error) {
 		return nil, err
 	}
 	p := &Position{Game: g, Seats: seats, Seq: sum.Moves, Since: sum.LastMoveAt, Summary: sum}
-	if g.Status == StatusInviting {
+	if !g.Started() {
 		return p, nil
 	}
 	if p.State, err = s.stateAt(db, g, sum.Moves); err != nil {
@@ -305,7 +305,7 @@ func (s *Store) summaryFor(tx *gorm.DB, g *Game) (*Summary, error) {
 		return nil, err
 	}
 	var st game.State
-	if g.Status != StatusInviting {
+	if g.Started() {
 		if st, err = s.stateAt(tx, g, seq); err != nil {
 			return nil, err
 		}

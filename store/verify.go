@@ -71,7 +71,7 @@ type VerifyReport struct {
 // were kept) get one from this replay.
 func (s *Store) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
 	var games []Game
-	if err := s.db.WithContext(ctx).Where("status <> ?", StatusInviting).Order("id").Find(&games).Error; err != nil {
+	if err := s.db.WithContext(ctx).Where(startedSQL).Order("id").Find(&games).Error; err != nil {
 		return nil, err
 	}
 	rep := &VerifyReport{}

@@ -1,0 +1,303 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"rondel/game/words"
+)
+
+// Managing a game before it starts: its creator cancels it, sends an
+// invitation again or to someone else; members take its open seats.
+// Each refusal is a sentence for the person who asked, and changes
+// nothing.
+
+// Refusals of managing a game.
+var (
+	ErrNotCreator  = words.Fail(words.New("club.error.not_creator"))
+	ErrNotWaiting  = words.Fail(words.New("club.error.not_waiting"))
+	ErrNoOpenSeat  = words.Fail(words.New("club.error.no_open_seat"))
+	ErrHasSeat     = words.Fail(words.New("club.error.has_seat"))
+	ErrSeatTaken   = words.Fail(words.New("club.error.seat_accepted"))
+	ErrNoSuchSeat  = words.Fail(words.New("club.error.no_seat"))
+	ErrNotInPlay   = words.Fail(words.New("club.error.not_in_play"))
+	ErrNotPlaying  = words.Fail(words.New("club.error.not_playing"))
+	ErrCannotEnd   = words.Fail(words.New("club.error.cannot_end"))
+	ErrGameMovedOn = words.Fail(words.New("club.error.moved_on"))
+)
+
+// waitingGame reads a game that must still wait for players, for its
+// creator when creator is not 0.
+func waitingGame(tx *gorm.DB, gameID, creator int64) (*Game, error) {
+	var g Game
+	err := tx.Take(&g, gameID).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	if creator != 0 && (g.CreatedBy == nil || *g.CreatedBy != creator) {
+		return nil, ErrNotCreator
+	}
+	if g.Status != StatusInviting {
+		return nil, ErrNotWaiting
+	}
+	return &g, nil
+}
+
+// CancelGame ends a game that has not started, for its creator: its
+// invitations and open seats stop working, and it is listed as cancelled.
+// It returns the game as it is now.
+func (s *Store) CancelGame(ctx context.Context, gameID, creator int64) (*Game, error) {
+	var g *Game
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var err error
+		if g, err = waitingGame(tx, gameID, creator); err != nil {
+			return err
+		}
+		return s.endUnstarted(tx, g, EndCancelled)
+	})
+	return g, err
+}
+
+// endUnstarted ends a game that waits for players (cancelled, expired).
+func (s *Store) endUnstarted(tx *gorm.DB, g *Game, ending string) error {
+	now := s.Now()
+	res := tx.Model(&Game{}).Where("id = ? AND status = ?", g.ID, StatusInviting).
+		Updates(map[string]any{"status": StatusFinished, "ending": ending, "finished_at": now, "open_seats": 0})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected != 1 {
+		return ErrNotWaiting
+	}
+	g.Status, g.Ending, g.FinishedAt, g.OpenSeats = StatusFinished, ending, &now, 0
+	_, err := s.deriveGame(tx, g)
+	return err
+}
+
+// JoinGame gives userID one of a game's open seats, under their name,
+// and starts the game when it was the last seat; started says so.
+func (s *Store) JoinGame(ctx context.Context, gameID, userID int64) (started bool, err error) {
+	now := s.Now()
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		g, err := waitingGame(tx, gameID, 0)
+		if err != nil {
+			return err
+		}
+		if g.OpenSeats <= 0 {
+			return ErrNoOpenSeat
+		}
+		var u User
+		if err := tx.Take(&u, userID).Error; err != nil {
+			return err
+		}
+		var seats []Seat
+		if err := tx.Where("game_id = ?", gameID).Order("seat").Find(&seats).Error; err != nil {
+			return err
+		}
+		if SeatOf(seats, userID) >= 0 {
+			return ErrHasSeat
+		}
+		name, err := seatName(u, seats)
+		if err != nil {
+			return err
+		}
+		res := tx.Model(&Game{}).Where("id = ? AND status = ? AND open_seats > 0", gameID, StatusInviting).
+			Update("open_seats", gorm.Expr("open_seats - 1"))
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrNoOpenSeat
+		}
+		seat := Seat{GameID: gameID, Seat: len(seats), UserID: userID, Name: name, AcceptedAt: &now}
+		if err := tx.Create(&seat).Error; err != nil {
+			return err
+		}
+		if started, err = s.startIfAllAccepted(tx, gameID, now); err != nil || started {
+			return err
+		}
+		_, err = s.deriveGame(tx, g) // still waiting: its summary stays
+		return err
+	})
+	return started, err
+}
+
+// seatName is the name a member takes a seat under: their display name,
+// else the part of their address before the @ (others never see the
+// address). A name another seat has already is refused.
+func seatName(u User, seats []Seat) (string, error) {
+	raw := u.DisplayName
+	if raw == "" {
+		raw, _, _ = strings.Cut(u.Email, "@")
+	}
+	name, err := CleanName(raw, MaxSeatName)
+	if err != nil || name == "" {
+		return "", words.Fail(words.New("club.error.name_needed"))
+	}
+	for _, st := range seats {
+		if strings.EqualFold(st.Name, name) {
+			return "", words.Fail(words.New("club.error.name_taken").Lit("name", name))
+		}
+	}
+	return name, nil
+}
+
+// openInvitationSeat reads a seat of a waiting game, for its creator,
+// that nobody has accepted yet.
+func openInvitationSeat(tx *gorm.DB, gameID, creator int64, seat int) (*Game, *Seat, error) {
+	g, err := waitingGame(tx, gameID, creator)
+	if err != nil {
+		return nil, nil, err
+	}
+	var st Seat
+	err = tx.Take(&st, "game_id = ? AND seat = ?", gameID, seat).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, nil, ErrNoSuchSeat
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if st.AcceptedAt != nil {
+		return nil, nil, ErrSeatTaken
+	}
+	return g, &st, nil
+}
+
+// ResendInvitation makes a fresh link for a seat's invitation, valid for
+// ttl from now, in place of the old one (which stops working), for the
+// game's creator.
+func (s *Store) ResendInvitation(ctx context.Context, gameID, creator int64, seat int, ttl time.Duration) (*Invite, error) {
+	now := s.Now()
+	var out *Invite
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		_, st, err := openInvitationSeat(tx, gameID, creator, seat)
+		if err != nil {
+			return err
+		}
+		var u User
+		if err := tx.Take(&u, st.UserID).Error; err != nil {
+			return err
+		}
+		token, err := renewInvitation(tx, gameID, u.ID, now, ttl)
+		if err != nil {
+			return err
+		}
+		out = &Invite{Seat: *st, User: u, Token: token}
+		return nil
+	})
+	return out, err
+}
+
+// renewInvitation gives (gameID, userID) an invitation with a new link,
+// whether one was there or not, and returns the link's secret.
+func renewInvitation(tx *gorm.DB, gameID, userID int64, now time.Time, ttl time.Duration) (string, error) {
+	token, hash := newToken()
+	if err := tx.Where("game_id = ? AND user_id = ?", gameID, userID).Delete(&Invitation{}).Error; err != nil {
+		return "", err
+	}
+	inv := Invitation{GameID: gameID, UserID: userID, TokenHash: hash, CreatedAt: now, ExpiresAt: now.Add(ttl)}
+	return token, tx.Create(&inv).Error
+}
+
+// ReplaceInvitation invites someone else to a seat nobody has accepted,
+// for the game's creator: the old invitation stops working.
+func (s *Store) ReplaceInvitation(ctx context.Context, gameID, creator int64, seat int, p NewPlayer, ttl time.Duration) (*Invite, error) {
+	now := s.Now()
+	var out *Invite
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		_, st, err := openInvitationSeat(tx, gameID, creator, seat)
+		if err != nil {
+			return err
+		}
+		ps, err := checkPlayers([]NewPlayer{p})
+		if err != nil {
+			return err
+		}
+		if len(ps) != 1 || ps[0].Name == "" {
+			return words.Fail(words.New("club.error.name_needed"))
+		}
+		var seats []Seat
+		if err := tx.Where("game_id = ? AND seat <> ?", gameID, seat).Find(&seats).Error; err != nil {
+			return err
+		}
+		for _, o := range seats {
+			if strings.EqualFold(o.Name, ps[0].Name) {
+				return words.Fail(words.New("club.error.name_taken").Lit("name", ps[0].Name))
+			}
+		}
+		u, err := findOrCreateUser(tx, ps[0].Email, ps[0].Name, now)
+		if err != nil {
+			return err
+		}
+		if SeatOf(seats, u.ID) >= 0 {
+			return ErrHasSeat
+		}
+		if err := tx.Where("game_id = ? AND user_id = ?", gameID, st.UserID).Delete(&Invitation{}).Error; err != nil {
+			return err
+		}
+		st.UserID, st.Name = u.ID, ps[0].Name
+		if err := tx.Model(&Seat{}).Where("id = ?", st.ID).Updates(map[string]any{"user_id": u.ID, "name": st.Name}).Error; err != nil {
+			return err
+		}
+		token, err := renewInvitation(tx, gameID, u.ID, now, ttl)
+		if err != nil {
+			return err
+		}
+		out = &Invite{Seat: *st, User: *u, Token: token}
+		return nil
+	})
+	return out, err
+}
+
+// InvitationState is how one seat's invitation stands, for the game page.
+type InvitationState struct {
+	Seat      int
+	ExpiresAt time.Time
+	Expired   bool
+	Failed    bool // its mail could not be delivered
+}
+
+// InvitationStates returns the open invitations of a game by seat, and
+// whether each ran out or its mail failed: two indexed queries.
+func (s *Store) InvitationStates(ctx context.Context, gameID int64) (map[int]InvitationState, error) {
+	db := s.db.WithContext(ctx)
+	type row struct {
+		Seat      int
+		UserID    int64
+		ExpiresAt time.Time
+	}
+	var rows []row
+	if err := db.Raw(`SELECT st.seat, st.user_id, i.expires_at FROM invitations i
+		JOIN seats st ON st.game_id = i.game_id AND st.user_id = i.user_id
+		WHERE i.game_id = ? AND i.used_at IS NULL`, gameID).Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	// The newest invitation mail to each person decides (one sent again
+	// after a failure clears it).
+	type mail struct {
+		UserID int64
+		Status string
+	}
+	var mails []mail
+	if err := db.Raw(`SELECT user_id, status FROM outbox WHERE game_id = ? AND (kind = 'invite' OR kind LIKE 'invite-%')
+		ORDER BY id`, gameID).Scan(&mails).Error; err != nil {
+		return nil, err
+	}
+	failed := map[int64]bool{}
+	for _, m := range mails {
+		failed[m.UserID] = m.Status == OutboxFailed
+	}
+	now := s.Now()
+	out := map[int]InvitationState{}
+	for _, r := range rows {
+		out[r.Seat] = InvitationState{Seat: r.Seat, ExpiresAt: r.ExpiresAt.UTC(), Expired: !now.Before(r.ExpiresAt), Failed: failed[r.UserID]}
+	}
+	return out, nil
+}
