@@ -41,6 +41,10 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 			v.NeedAccept = true
 		}
 	}
+	var err error
+	if v.Manage, err = s.manageOf(ctx, r, pos, userID, you); err != nil {
+		return nil, err
+	}
 	if pos.State == nil {
 		return v, nil
 	}
@@ -62,6 +66,8 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 	}
 	if pos.State.Finished() {
 		v.Result = resultOf(sp, pos.State.Result(), pos.Seats, you)
+	} else if pos.Game.Ending == store.EndAgreed {
+		v.Result = resultOf(sp, pos.Game.GameResult(), pos.Seats, you) // scored at the agreed end
 	}
 	v.Archive = s.gamePanel(ctx, r, pos)
 	if played > 0 && played <= pos.Seq {

@@ -64,6 +64,7 @@ type gameView struct {
 	Result     *resultView
 	Notice     string
 	Archive    template.HTML // downloads, rating changes, import note (records_archive.go)
+	Manage     *manageView   // cancel, invitations, join, resign, end early (manage_view.go)
 }
 
 func boardOf(st game.State, viewer int, sp *words.Speaker) template.HTML {

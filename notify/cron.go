@@ -36,6 +36,7 @@ func (s *Service) Start(ctx context.Context) (stop func(), err error) {
 		{"@every 1m", "deadlines", s.Deadlines},
 		{"@every 10m", "digests", s.Digests},
 		{"@every 1h", "abandoned games", s.Abandoned},
+		{"@every 1h", "invitations that ran out", s.Invitations},
 	}
 	for _, j := range jobs {
 		j := j

@@ -301,3 +301,73 @@ func (s *Store) InvitationStates(ctx context.Context, gameID int64) (map[int]Inv
 	}
 	return out, nil
 }
+
+// ExpiredInvitation is an invitation that ran out unused, whose creator
+// is not told yet.
+type ExpiredInvitation struct {
+	ID       int64
+	GameID   int64
+	SeatName string
+	Creator  *User // nil: the game has no creator
+}
+
+// ExpiredInvitations lists up to limit invitations of games still
+// waiting for players that ran out by now and whose creator was not told.
+func (s *Store) ExpiredInvitations(ctx context.Context, now time.Time, limit int) ([]ExpiredInvitation, error) {
+	db := s.db.WithContext(ctx)
+	type row struct {
+		ID        int64
+		GameID    int64
+		SeatName  string
+		CreatedBy *int64
+	}
+	var rows []row
+	if err := db.Raw(`SELECT i.id, i.game_id, st.name AS seat_name, g.created_by FROM invitations i
+		JOIN games g ON g.id = i.game_id
+		JOIN seats st ON st.game_id = i.game_id AND st.user_id = i.user_id
+		WHERE i.used_at IS NULL AND i.told_at IS NULL AND i.expires_at <= ? AND g.status = ?
+		ORDER BY i.expires_at LIMIT ?`, now.UTC(), StatusInviting, limit).Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]ExpiredInvitation, 0, len(rows))
+	for _, r := range rows {
+		e := ExpiredInvitation{ID: r.ID, GameID: r.GameID, SeatName: r.SeatName}
+		if r.CreatedBy != nil {
+			u, err := s.User(ctx, *r.CreatedBy)
+			if err != nil {
+				return nil, err
+			}
+			e.Creator = u
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// MarkInvitationTold records that the creator was told an invitation ran
+// out; false when that was done already.
+func (t *NotifyTx) MarkInvitationTold(id int64) (bool, error) {
+	res := t.tx.Model(&Invitation{}).Where("id = ? AND told_at IS NULL", id).Update("told_at", t.now)
+	return res.RowsAffected == 1, res.Error
+}
+
+// StaleInvitingGames lists games still waiting for players that were
+// made before cutoff and have had no working invitation since: no
+// unused invitation runs out after cutoff, and no member joined.
+func (s *Store) StaleInvitingGames(ctx context.Context, cutoff time.Time) ([]int64, error) {
+	var out []int64
+	err := s.db.WithContext(ctx).Raw(`SELECT g.id FROM games g WHERE g.status = ? AND g.created_at < ?
+		AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.game_id = g.id AND i.used_at IS NULL AND i.expires_at > ?)
+		AND NOT EXISTS (SELECT 1 FROM seats st WHERE st.game_id = g.id AND st.accepted_at > ?)
+		ORDER BY g.id`, StatusInviting, cutoff.UTC(), cutoff.UTC(), cutoff.UTC()).Scan(&out).Error
+	return out, err
+}
+
+// ExpireGame ends a game that waited for players too long.
+func (t *NotifyTx) ExpireGame(gameID int64) (*Game, error) {
+	g, err := waitingGame(t.tx, gameID, 0)
+	if err != nil {
+		return nil, err
+	}
+	return g, t.s.endUnstarted(t.tx, g, EndExpired)
+}

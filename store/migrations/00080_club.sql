@@ -47,11 +47,14 @@ CREATE INDEX games_finished ON games(finished_at, id) WHERE status = 'finished';
 CREATE INDEX games_kind_finished ON games(game_id, finished_at, id) WHERE status = 'finished';
 -- A member's finished games by when they ended (the player filter).
 CREATE INDEX seats_user_game ON seats(user_id, game_id);
+-- The player filter finds a member by name.
+CREATE INDEX users_name ON users(display_name COLLATE NOCASE);
 -- Invitations that ran out and whose creator is not told yet.
 CREATE INDEX invitations_untold ON invitations(expires_at) WHERE used_at IS NULL AND told_at IS NULL;
 
 -- +goose Down
 DROP INDEX invitations_untold;
+DROP INDEX users_name;
 DROP INDEX seats_user_game;
 DROP INDEX games_kind_finished;
 DROP INDEX games_finished;
