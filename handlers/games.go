@@ -79,7 +79,7 @@ type newGamePage struct {
 	Rated    bool // counts on the ladder
 	// OpenSeats are seats any member may take from the club's games page.
 	OpenSeats int
-	Error    string
+	Error     string
 	// How the game keeps time (only when notify runs).
 	Clock    bool
 	Presets  []presetChoice
