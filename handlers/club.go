@@ -142,7 +142,7 @@ func (s *Server) clubRowOf(r *reader, l store.Listing) clubRow {
 	row := clubRow{ID: g.ID, Name: g.Name, Kind: s.kindName(sp, g.Kind), Players: sp.Join(seatNames(l.Seats)), When: l.Summary.LastMoveAt}
 	switch g.Status {
 	case store.StatusInviting:
-		row.State, row.When = sp.T("club.open_seats_left", "count", g.OpenSeats), g.CreatedAt
+		row.State, row.When = sp.T("club.open_seats_row", "count", g.OpenSeats), g.CreatedAt
 	case store.StatusActive:
 		var asked []words.Arg
 		for _, d := range l.Summary.Decisions() {
