@@ -157,8 +157,8 @@ func (s *Server) clubRowOf(r *reader, l store.Listing) clubRow {
 			row.When = *g.FinishedAt
 		}
 		row.State = sp.T("pages.status.finished")
-		if key, ok := endingKeys[g.Ending]; ok {
-			row.State = sp.T(key)
+		if w := endingWords(sp, g.Ending); w != "" {
+			row.State = w
 		}
 		if res := g.GameResult(); res != nil {
 			var won []words.Arg

@@ -64,6 +64,9 @@ func TestCancelGame(t *testing.T) {
 	if st, end := gameStatus(t, e, id); st != store.StatusFinished || end != store.EndCancelled {
 		t.Fatalf("cancelled game: %s %s", st, end)
 	}
+	if _, doc := bob.get("/"); !strings.Contains(doc.Find("tr:has(a[href=\""+path+"\"])").Text(), "cancelled") {
+		t.Errorf("Bob's games do not say the game was cancelled: %s", text(doc))
+	}
 	// Cy's invitation no longer works; cancelling twice is refused.
 	if code, _ := e.browser().get(pathOf(t, e.lastMailTo("cy@x.org").Link)); code != http.StatusNotFound {
 		t.Errorf("invitation of a cancelled game: %d", code)

@@ -40,6 +40,15 @@ var endingKeys = map[string]string{
 	store.EndAgreed:    "club.ending.agreed",
 }
 
+// endingWords says in a word or two how a game ended other than by its
+// rules, for a list of games ("" when it did not).
+func endingWords(sp *words.Speaker, ending string) string {
+	if _, ok := endingKeys[ending]; !ok {
+		return ""
+	}
+	return sp.T("club.ended." + ending)
+}
+
 // manageOf builds the management part of the game page for userID.
 func (s *Server) manageOf(ctx context.Context, r *reader, pos *store.Position, userID int64, you int) (*manageView, error) {
 	g := pos.Game
