@@ -225,6 +225,9 @@ func buildRecord(tx *gorm.DB, g *Game, upto int) (*record.Record, error) {
 		rec.Players[i].ID = strconv.FormatInt(seats[i].UserID, 10)
 	}
 	rec.Started, rec.Finished, rec.Result = g.StartedAt, g.FinishedAt, g.GameResult()
+	if g.Ending == EndAgreed {
+		rec.Ending = record.EndingAgreed
+	}
 	q := tx.Where("game_id = ?", g.ID)
 	if upto >= 0 {
 		q = q.Where("seq <= ?", upto)
