@@ -167,3 +167,28 @@ func moveCount(b *testing.B, st *store.Store, id int64) int {
 	moveCounts[id] = pos.Seq
 	return pos.Seq
 }
+
+// BenchmarkPageClub: the club's games page, unfiltered, by kind, by
+// month, by player (name or address), all three, and a page deep in the
+// finished games: each list one indexed, paged read of the summaries.
+func BenchmarkPageClub(b *testing.B) {
+	p := openPageBench(b)
+	ctx := context.Background()
+	var emails []string
+	for _, u := range p.d.users[:min(50, len(p.d.users))] {
+		m, err := p.st.User(ctx, u)
+		if err != nil {
+			b.Fatal(err)
+		}
+		emails = append(emails, m.Email)
+	}
+	p.run(b, func(r *rand.Rand) (int64, string) {
+		u := p.d.users[r.IntN(len(p.d.users))]
+		kind := p.d.kinds[r.IntN(len(p.d.kinds))]
+		month := fmt.Sprintf("2026-%02d", 1+r.IntN(11))
+		who := emails[r.IntN(len(emails))]
+		paths := []string{"/club", "/club?kind=" + kind, "/club?month=" + month, "/club?player=" + who,
+			"/club?kind=" + kind + "&month=" + month + "&player=" + who, "/club?finished=" + fmt.Sprint(1+r.IntN(200))}
+		return u, paths[r.IntN(len(paths))]
+	})
+}
