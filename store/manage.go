@@ -77,6 +77,12 @@ func (s *Store) endUnstarted(tx *gorm.DB, g *Game, ending string) error {
 		return ErrNotWaiting
 	}
 	g.Status, g.Ending, g.FinishedAt, g.OpenSeats = StatusFinished, ending, &now, 0
+	// Its open invitations no longer run out for anyone to hear of: out
+	// of invitations_untold, so the hourly job never reads them again.
+	if err := tx.Exec(`UPDATE invitations SET told_at = ? WHERE game_id = ? AND used_at IS NULL AND told_at IS NULL`,
+		now, g.ID).Error; err != nil {
+		return err
+	}
 	_, err := s.deriveGame(tx, g)
 	return err
 }

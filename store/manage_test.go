@@ -154,3 +154,41 @@ func TestCancelledAndJoinedGamesVerify(t *testing.T) {
 		t.Errorf("open games: %v %v", open, err)
 	}
 }
+
+// TestAgreementWithoutResigned: a seat that resigned has no say; the
+// others' agreement ends the game; a resigned player can neither agree
+// nor resign again, and someone without a seat neither.
+func TestAgreementWithoutResigned(t *testing.T) {
+	s, _, _ := openTest(t, 0)
+	ctx := context.Background()
+	g := startGame(t, s, 3, 4)
+	seats, _ := s.Seats(ctx, g.ID)
+	if err := s.NotifyTx(ctx, func(tx *NotifyTx) error { _, err := tx.Resign(g.ID, seats[2].UserID); return err }); err != nil {
+		t.Fatal(err)
+	}
+	agree := func(uid int64) (bool, error) {
+		var ended bool
+		err := s.NotifyTx(ctx, func(tx *NotifyTx) error {
+			var err error
+			ended, err = tx.AgreeToEnd(g.ID, uid, 0)
+			return err
+		})
+		return ended, err
+	}
+	if _, err := agree(seats[2].UserID); !errors.Is(err, ErrNotPlaying) {
+		t.Errorf("the resigned player agrees: %v", err)
+	}
+	if err := s.NotifyTx(ctx, func(tx *NotifyTx) error { _, err := tx.Resign(g.ID, seats[2].UserID); return err }); !errors.Is(err, ErrNotPlaying) {
+		t.Errorf("resigning twice: %v", err)
+	}
+	if _, err := agree(9999); !errors.Is(err, ErrNotPlaying) {
+		t.Errorf("someone without a seat agrees: %v", err)
+	}
+	if ended, err := agree(seats[0].UserID); err != nil || ended {
+		t.Fatalf("first agreement: %v %v", ended, err)
+	}
+	if ended, err := agree(seats[1].UserID); err != nil || !ended {
+		t.Fatalf("the last player still playing agrees: %v %v", ended, err)
+	}
+	cleanVerify(t, s)
+}
