@@ -122,6 +122,10 @@ func TestEndByAgreement(t *testing.T) {
 	if code, page := agree(0); code != http.StatusOK || !strings.Contains(page, "Ann agrees to end the game now") {
 		t.Fatalf("Ann proposes: %d %s", code, page)
 	}
+	if _, doc := tb.players[1].get(tb.path); !strings.Contains(doc.Find(".notice.changed").Text(), "proposes to end the game") ||
+		doc.Find(`form[action$="/end"] button`).Text() != "Agree to end the game" {
+		t.Errorf("Bob's page after Ann's proposal: %s", text(doc))
+	}
 	// A stale form (made before a move) is refused.
 	csrf := csrfAt(t, tb.players[1], tb.path)
 	pos, _ := e.store.Current(ctx, tb.id)

@@ -16,7 +16,8 @@ import (
 // TestClubInChromium photographs the club's games page (open seats,
 // games in play, finished games) and a waiting game's page as its creator
 // sees it (invitations, one run out; Cancel the game), at a laptop's and
-// a phone's width, each checked by axe-core (WCAG 2 A and AA) and for
+// a phone's width, with a game in play's page (Propose to end the game,
+// Resign) and the resignation's confirmation, each checked by axe-core (WCAG 2 A and AA) and for
 // fitting the phone's screen. Screenshots: testdata-artifacts/browser/club.
 func TestClubInChromium(t *testing.T) {
 	reg := game.NewRegistry(caesar.New())
@@ -47,6 +48,7 @@ func TestClubInChromium(t *testing.T) {
 	var tasks []task
 	for _, p := range []struct{ name, path string }{
 		{"club", "/club"}, {"club-filtered", "/club?kind=" + caesar.ID + "&player=Bob"}, {"waiting-game", fmt.Sprintf("/games/%d", waiting.ID)},
+		{"playing-game", running.path()}, {"resign", running.path() + "/resign"},
 	} {
 		for _, w := range []int{1280, 390} {
 			name := fmt.Sprintf("%s-%d", p.name, w)
