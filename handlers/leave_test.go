@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -49,6 +50,26 @@ func TestResign(t *testing.T) {
 	}
 	if code, _ := bob.post(tb.path+"/resign", url.Values{"csrf": {csrfAt(t, bob, tb.path)}}); code != http.StatusForbidden {
 		t.Errorf("resigning twice: %d", code)
+	}
+	// Bob no longer moves: no form, and a move he sends anyway is refused.
+	for tb.toAct(t) != 1 {
+		pos, _ := e.store.Current(ctx, tb.id)
+		seat, mv, _ := gametest.FirstMove(pos.State)
+		if _, err := e.store.AppendMove(ctx, store.Submit{GameID: tb.id, Seat: seat, Seq: pos.Seq, Move: json.RawMessage(mv)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, doc := bob.get(tb.path); doc.Find("form.move, form.move-now").Length() != 0 {
+		t.Error("Bob resigned but is offered a move")
+	}
+	pos, _ := e.store.Current(ctx, tb.id)
+	_, mv, _ := gametest.FirstMove(pos.State)
+	before := tb.moveCount(t)
+	if code, doc := bob.post(tb.path+"/move", url.Values{"csrf": {csrfAt(t, bob, tb.path)}, "seq": {strconv.Itoa(pos.Seq)}, "move": {string(mv)}}); code != http.StatusForbidden {
+		t.Errorf("a resigned player's move: %d %s", code, text(doc))
+	}
+	if tb.moveCount(t) != before {
+		t.Fatal("a resigned player's move was played")
 	}
 	if err := e.srv.notify.SendDue(ctx); err != nil {
 		t.Fatal(err)

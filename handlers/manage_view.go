@@ -19,6 +19,7 @@ type manageView struct {
 	CanJoin     bool
 	// In play (only when notify runs: its caretaker plays resigned seats).
 	CanResign  bool
+	Resigned   bool     // the viewer resigned their seat: no move form
 	CanPropose bool     // the engine scores an early end, the viewer plays
 	Agreed     []string // who agrees to end the game now
 	YouAgreed  bool
@@ -93,6 +94,9 @@ func (s *Server) manageOf(ctx context.Context, r *reader, pos *store.Position, u
 		}
 		clock, err := s.store.SeatClockOf(ctx, g.ID, you)
 		if err != nil {
+			return nil, err
+		}
+		if m.Resigned, err = s.store.Resigned(ctx, g.ID, you, userID); err != nil {
 			return nil, err
 		}
 		m.CanResign = !clock.Dropped

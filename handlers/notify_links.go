@@ -143,6 +143,8 @@ func (s *Server) decisionMake(c *echo.Context) error {
 		return errLinkGone
 	case errors.As(err, &illegal):
 		return failWith(http.StatusUnprocessableEntity, "pages.error.illegal", illegalText(illegal.Err)).naming(d.Pos.Seats)
+	case errors.Is(err, store.ErrNotPlaying):
+		return refused(err) // a link mailed before its player resigned
 	case err != nil:
 		return err
 	}

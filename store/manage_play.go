@@ -64,6 +64,27 @@ func leftSeats(tx *gorm.DB, gameID int64) (map[int]bool, error) {
 	return out, nil
 }
 
+// resigned reports whether userID resigned seat of a game (a substitute
+// who took it since plays it).
+func resigned(tx *gorm.DB, gameID int64, seat int, userID int64) (bool, error) {
+	var n int64
+	err := tx.Model(&SeatDrop{}).Where("game_id = ? AND seat = ? AND reason = ? AND user_id = ?", gameID, seat, DropResigned, userID).Count(&n).Error
+	return n > 0, err
+}
+
+// Resigned reports whether userID resigned their seat in a game.
+func (s *Store) Resigned(ctx context.Context, gameID int64, seat int, userID int64) (bool, error) {
+	return resigned(s.db.WithContext(ctx), gameID, seat, userID)
+}
+
+// cmpErr is err, else other.
+func cmpErr(err, other error) error {
+	if err != nil {
+		return err
+	}
+	return other
+}
+
 // Resign records that userID leaves their seat in a game in play: the
 // caretaker plays it from now on (a substitute may take it, notify's
 // TakeSeat), and on the ladder they rank last in this game. It returns

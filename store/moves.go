@@ -91,6 +91,11 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 		if g.Status != StatusActive {
 			return ErrNotActive
 		}
+		if sub.By == ByPlayer && sub.UserID != 0 {
+			if left, err := resigned(tx, g.ID, sub.Seat, sub.UserID); err != nil || left {
+				return cmpErr(err, ErrNotPlaying) // the caretaker plays a seat its player resigned
+			}
+		}
 		prev, err := s.summaryFor(tx, &g)
 		if err != nil {
 			return err
