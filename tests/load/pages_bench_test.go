@@ -169,8 +169,8 @@ func moveCount(b *testing.B, st *store.Store, id int64) int {
 }
 
 // BenchmarkPageClub: the club's games page, unfiltered, by kind, by
-// month, by player (name or address), all three, and a page deep in the
-// finished games: each list one indexed, paged read of the summaries.
+// month, by player (address), all three, and a page deep in the finished
+// games: each list one indexed, paged read of the summaries.
 func BenchmarkPageClub(b *testing.B) {
 	p := openPageBench(b)
 	ctx := context.Background()
@@ -182,13 +182,22 @@ func BenchmarkPageClub(b *testing.B) {
 		}
 		emails = append(emails, m.Email)
 	}
-	p.run(b, func(r *rand.Rand) (int64, string) {
-		u := p.d.users[r.IntN(len(p.d.users))]
-		kind := p.d.kinds[r.IntN(len(p.d.kinds))]
-		month := fmt.Sprintf("2026-%02d", 1+r.IntN(11))
-		who := emails[r.IntN(len(emails))]
-		paths := []string{"/club", "/club?kind=" + kind, "/club?month=" + month, "/club?player=" + who,
-			"/club?kind=" + kind + "&month=" + month + "&player=" + who, "/club?finished=" + fmt.Sprint(1+r.IntN(200))}
-		return u, paths[r.IntN(len(paths))]
-	})
+	month := func(r *rand.Rand) string { return fmt.Sprintf("2026-%02d", 1+r.IntN(11)) }
+	for _, v := range []struct {
+		name string
+		path func(r *rand.Rand) string
+	}{
+		{"all", func(*rand.Rand) string { return "/club" }},
+		{"kind", func(r *rand.Rand) string { return "/club?kind=" + p.d.kinds[r.IntN(len(p.d.kinds))] }},
+		{"month", func(r *rand.Rand) string { return "/club?month=" + month(r) }},
+		{"player", func(r *rand.Rand) string { return "/club?player=" + emails[r.IntN(len(emails))] }},
+		{"all-three", func(r *rand.Rand) string {
+			return "/club?kind=" + p.d.kinds[r.IntN(len(p.d.kinds))] + "&month=" + month(r) + "&player=" + emails[r.IntN(len(emails))]
+		}},
+		{"page-200", func(*rand.Rand) string { return "/club?finished=200" }},
+	} {
+		b.Run(v.name, func(b *testing.B) {
+			p.run(b, func(r *rand.Rand) (int64, string) { return p.d.users[r.IntN(len(p.d.users))], v.path(r) })
+		})
+	}
 }
