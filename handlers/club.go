@@ -30,6 +30,7 @@ type clubRow struct {
 	State   string // open seats, what it waits for, or who won
 	When    time.Time
 	Record  bool // its record can be downloaded
+	CanJoin bool // it has an open seat and the viewer none
 }
 
 // clubList is one of the page's lists, with links to its neighbours.
@@ -37,6 +38,7 @@ type clubList struct {
 	Rows        []clubRow
 	Prev, Next  string // links to the previous and next page ("" if none)
 	Empty, When string // catalogue keys: the words for no games, the heading of the dates
+	CSRF        string // for the buttons that take a seat
 }
 
 // clubPage is the club's games page.
@@ -50,6 +52,7 @@ type clubPage struct {
 func (s *Server) clubGames(c *echo.Context) error {
 	ctx := c.Request().Context()
 	r := s.reader(c)
+	v := clubViewer{id: currentUser(c).ID, csrf: csrfToken(c)}
 	sp := r.sp
 	p := clubPage{Kind: c.QueryParam("kind"), Player: strings.TrimSpace(c.QueryParam("player")), Month: c.QueryParam("month")}
 	var bad []words.Arg
@@ -85,17 +88,17 @@ func (s *Server) clubGames(c *echo.Context) error {
 	}
 	q := c.QueryParams()
 	var err error
-	if p.Open, err = s.clubListOf(r, q, "open", func(off int) ([]store.Listing, bool, error) {
+	if p.Open, err = s.clubListOf(r, v, q, "open", func(off int) ([]store.Listing, bool, error) {
 		return s.store.OpenGames(ctx, off, clubPageSize)
 	}); err != nil {
 		return err
 	}
-	if p.Playing, err = s.clubListOf(r, q, "playing", func(off int) ([]store.Listing, bool, error) {
+	if p.Playing, err = s.clubListOf(r, v, q, "playing", func(off int) ([]store.Listing, bool, error) {
 		return s.store.GamesInPlay(ctx, off, clubPageSize)
 	}); err != nil {
 		return err
 	}
-	if p.Finished, err = s.clubListOf(r, q, "finished", func(off int) ([]store.Listing, bool, error) {
+	if p.Finished, err = s.clubListOf(r, v, q, "finished", func(off int) ([]store.Listing, bool, error) {
 		return s.store.FinishedGames(ctx, f, off, clubPageSize)
 	}); err != nil {
 		return err
@@ -105,7 +108,14 @@ func (s *Server) clubGames(c *echo.Context) error {
 
 // clubListOf reads one list's page (its number in the query parameter
 // name) and says its games in words.
-func (s *Server) clubListOf(r *reader, q url.Values, name string, read func(offset int) ([]store.Listing, bool, error)) (clubList, error) {
+// clubViewer is who looks at the club's page: whether they may take a
+// seat, and the token their buttons carry.
+type clubViewer struct {
+	id   int64
+	csrf string
+}
+
+func (s *Server) clubListOf(r *reader, v clubViewer, q url.Values, name string, read func(offset int) ([]store.Listing, bool, error)) (clubList, error) {
 	page := 1
 	if n, err := strconv.Atoi(q.Get(name)); err == nil && n >= 1 && n <= 10000 {
 		page = n
@@ -114,17 +124,19 @@ func (s *Server) clubListOf(r *reader, q url.Values, name string, read func(offs
 	if err != nil {
 		return clubList{}, err
 	}
-	out := clubList{Empty: "club." + name + ".empty", When: "club." + name + ".when"}
+	out := clubList{Empty: "club." + name + ".empty", When: "club." + name + ".when", CSRF: v.csrf}
 	for _, l := range ls {
-		out.Rows = append(out.Rows, s.clubRowOf(r, l))
+		row := s.clubRowOf(r, l)
+		row.CanJoin = l.Game.Status == store.StatusInviting && l.Game.OpenSeats > 0 && store.SeatOf(l.Seats, v.id) < 0
+		out.Rows = append(out.Rows, row)
 	}
 	link := func(n int) string {
-		v := url.Values{}
+		u := url.Values{}
 		for k, vs := range q {
-			v[k] = vs
+			u[k] = vs
 		}
-		v.Set(name, strconv.Itoa(n))
-		return "/club?" + v.Encode() + "#" + name
+		u.Set(name, strconv.Itoa(n))
+		return "/club?" + u.Encode() + "#" + name
 	}
 	if page > 1 {
 		out.Prev = link(page - 1)

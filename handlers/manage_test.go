@@ -182,8 +182,11 @@ func TestOpenSeatsJoin(t *testing.T) {
 	if code, doc := ann.post(path+"/join", url.Values{"csrf": {csrfAt(t, ann, path)}}); code != http.StatusConflict {
 		t.Errorf("the creator joins: %d %s", code, text(doc))
 	}
-	_, doc = bob.get(path)
-	if code, doc := bob.submit(doc, `form[action$="/join"]`, nil); code != http.StatusOK {
+	if _, doc := ann.get("/club"); doc.Find(`form[action="` + path + `/join"]`).Length() != 0 {
+		t.Error("the club page offers Ann a seat in a game she sits in")
+	}
+	_, doc = bob.get("/club") // Bob takes a seat from the club's page
+	if code, doc := bob.submit(doc, `form[action="`+path+`/join"]`, nil); code != http.StatusOK || bob.last.Request.URL.Path != path {
 		t.Fatalf("Bob joins: %d %s", code, text(doc))
 	}
 	if code, _ := bob.post(path+"/join", url.Values{"csrf": {csrfAt(t, bob, path)}}); code != http.StatusConflict {
@@ -195,6 +198,9 @@ func TestOpenSeatsJoin(t *testing.T) {
 	}
 	if st, _ := gameStatus(t, e, id); st != store.StatusActive {
 		t.Fatalf("full game is %s", st)
+	}
+	if _, doc := dee.get("/club"); doc.Find(`form[action="` + path + `/join"]`).Length() != 0 {
+		t.Error("the club page offers a seat in a full game")
 	}
 	// Full: Dee is refused, nothing changes.
 	if code, doc := dee.post(path+"/join", url.Values{"csrf": {csrfAt(t, dee, path)}}); code != http.StatusConflict {

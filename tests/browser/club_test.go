@@ -46,13 +46,18 @@ func TestClubInChromium(t *testing.T) {
 	me := running.sessions[0]
 
 	var tasks []task
+	bob := running.sessions[1] // seated in no game with open seats: offered a seat
 	for _, p := range []struct{ name, path string }{
 		{"club", "/club"}, {"club-filtered", "/club?kind=" + caesar.ID + "&player=Bob"}, {"waiting-game", fmt.Sprintf("/games/%d", waiting.ID)},
 		{"playing-game", running.path()}, {"resign", running.path() + "/resign"},
 	} {
 		for _, w := range []int{1280, 390} {
 			name := fmt.Sprintf("%s-%d", p.name, w)
-			tasks = append(tasks, task{Name: name, Session: me, Path: p.path, Width: w, Height: 844, JS: true, Axe: true,
+			who := me
+			if strings.HasPrefix(p.name, "club") {
+				who = bob
+			}
+			tasks = append(tasks, task{Name: name, Session: who, Path: p.path, Width: w, Height: 844, JS: true, Axe: true,
 				Steps: []step{{Report: true}, {Axe: true}, {Shot: name}}})
 		}
 	}
