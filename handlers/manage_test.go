@@ -182,7 +182,7 @@ func TestOpenSeatsJoin(t *testing.T) {
 	if code, doc := ann.post(path+"/join", url.Values{"csrf": {csrfAt(t, ann, path)}}); code != http.StatusConflict {
 		t.Errorf("the creator joins: %d %s", code, text(doc))
 	}
-	if _, doc := ann.get("/club"); doc.Find(`form[action="` + path + `/join"]`).Length() != 0 {
+	if _, doc := ann.get("/club"); doc.Find(`form[action="`+path+`/join"]`).Length() != 0 {
 		t.Error("the club page offers Ann a seat in a game she sits in")
 	}
 	_, doc = bob.get("/club") // Bob takes a seat from the club's page
@@ -199,7 +199,7 @@ func TestOpenSeatsJoin(t *testing.T) {
 	if st, _ := gameStatus(t, e, id); st != store.StatusActive {
 		t.Fatalf("full game is %s", st)
 	}
-	if _, doc := dee.get("/club"); doc.Find(`form[action="` + path + `/join"]`).Length() != 0 {
+	if _, doc := dee.get("/club"); doc.Find(`form[action="`+path+`/join"]`).Length() != 0 {
 		t.Error("the club page offers a seat in a full game")
 	}
 	// Full: Dee is refused, nothing changes.
