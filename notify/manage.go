@@ -81,7 +81,7 @@ func (s *Service) Resign(ctx context.Context, gameID, userID int64) error {
 		link := s.base + "/notify/substitute/" + token
 		return s.mailEach(tx, v, seq, kind, func(u store.User, sp *words.Speaker) (string, []string) {
 			return sp.Say(words.New("mail.club.resigned.subject").Seat("player", seat)),
-				[]string{sp.Say(said), sp.T("mail.substitute.offer", "player", words.Seat(seat), "when", when(sp, until, tx.TimeZone(u.ID), tx.Now())),
+				[]string{sp.Say(said), sp.T("mail.club.resigned.offer", "when", when(sp, until, tx.TimeZone(u.ID), tx.Now())),
 					link}
 		})
 	})

@@ -114,6 +114,10 @@ func TestResignToSubstitute(t *testing.T) {
 	if m == nil {
 		t.Fatalf("no substitute link: %s", mails[0].TextBody)
 	}
+	if body := mails[0].TextBody; !strings.Contains(body, "resigned from the game") || !strings.Contains(body, "offered to a replacement") ||
+		strings.Contains(body, "did not decide in time") {
+		t.Errorf("resignation mail: %s", body)
+	}
 	if sc, _ := e.st.SeatClockOf(e.ctx, g.ID, 1); !sc.Dropped {
 		t.Error("the resigned seat is not the caretaker's meanwhile")
 	}
