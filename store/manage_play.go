@@ -207,7 +207,24 @@ func (t *NotifyTx) endAgreed(g *Game, seq int, st game.State, res *game.Result) 
 	}
 	now := t.now
 	g.Status, g.Ending, g.Rated, g.Result, g.FinishedAt = StatusFinished, EndAgreed, false, &r, &now
-	if _, err := t.s.deriveGame(t.tx, g); err != nil {
+	// Its summary and snapshot from the state in hand (what deriveGame
+	// would make by replaying the whole log).
+	_, last, err := lastMove(t.tx, g.ID)
+	if err != nil {
+		return err
+	}
+	sum, _, err := summaryOf(g, seq, last, st)
+	if err != nil {
+		return err
+	}
+	if err := writeSummary(t.tx, sum, nil); err != nil {
+		return err
+	}
+	sn, err := encodeSnapshot(g.ID, seq, st)
+	if err != nil {
+		return err
+	}
+	if err := writeSnapshot(t.tx, sn); err != nil {
 		return err
 	}
 	t.renamed = append(t.renamed, g.ID) // its cached state says "in play"
