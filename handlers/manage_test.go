@@ -67,6 +67,18 @@ func TestCancelGame(t *testing.T) {
 	if _, doc := bob.get("/"); !strings.Contains(doc.Find("tr:has(a[href=\""+path+"\"])").Text(), "cancelled") {
 		t.Errorf("Bob's games do not say the game was cancelled: %s", text(doc))
 	}
+	// A game that never started has no record to download.
+	if doc.Find(`a[href$="/export.json"]`).Length() != 0 {
+		t.Error("a cancelled game offers its record")
+	}
+	if code, _ := ann.get(path + "/export.json"); code != http.StatusNotFound {
+		t.Errorf("record of a cancelled game: %d", code)
+	}
+	for _, p := range []string{path + "/history", path + "/board.svg", path + "/log.txt", "/club", "/"} {
+		if code, _ := bob.get(p); code >= 500 {
+			t.Errorf("%s of a cancelled game: %d", p, code)
+		}
+	}
 	// Cy's invitation no longer works; cancelling twice is refused.
 	if code, _ := e.browser().get(pathOf(t, e.lastMailTo("cy@x.org").Link)); code != http.StatusNotFound {
 		t.Errorf("invitation of a cancelled game: %d", code)

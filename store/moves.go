@@ -261,6 +261,9 @@ func (s *Store) Record(ctx context.Context, gameID int64) (*record.Record, error
 	if err != nil {
 		return nil, err
 	}
+	if !g.Started() {
+		return nil, ErrNotFound // no setup yet (a seat may be open): nothing to replay
+	}
 	return buildRecord(s.db.WithContext(ctx), g, -1)
 }
 
