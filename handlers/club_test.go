@@ -145,6 +145,27 @@ func TestClubQueriesUseIndexes(t *testing.T) {
 	if code, _ := bob.submit(doc, `form[action$="/join"]`, nil); code != http.StatusOK {
 		t.Fatalf("join: %d", code)
 	}
+	// In play: a proposal to end the game, then a resignation.
+	_, doc = bob.get(tb.path)
+	if code, _ := bob.submit(doc, `form[action$="/end"]`, nil); code != http.StatusOK {
+		t.Fatalf("proposal: %d", code)
+	}
+	_, doc = bob.get(tb.path + "/resign")
+	if code, _ := bob.submit(doc, "main form", nil); code != http.StatusOK {
+		t.Fatalf("resign: %d", code)
+	}
+	if err := svc.Tick(ctx); err != nil { // the caretaker plays Bob's seat when asked
+		t.Fatal(err)
+	}
+	for _, p := range []*browser{ann, tb.players[2]} { // the others agree: the game ends
+		_, doc = p.get(tb.path)
+		if code, _ := p.submit(doc, `form[action$="/end"]`, nil); code != http.StatusOK {
+			t.Fatalf("agreement: %d", code)
+		}
+	}
+	if _, end := gameStatus(t, e, tb.id); end != store.EndAgreed {
+		t.Fatalf("the game did not end by agreement: %q", end)
+	}
 	waiting := idGame(t, ann.newGame("Waiting", trio...))
 	wPath := fmt.Sprintf("/games/%d", waiting)
 	_, doc = ann.get(wPath)
@@ -167,11 +188,6 @@ func TestClubQueriesUseIndexes(t *testing.T) {
 	doomed := idGame(t, ann.newGame("Doomed", trio...))
 	_, doc = ann.get(fmt.Sprintf("/games/%d", doomed))
 	ann.submit(doc, `form[action$="/cancel"]`, nil)
-	_, doc = bob.get(tb.path)
-	bob.submit(doc, `form[action$="/end"]`, nil)
-	bob.get(tb.path + "/resign")
-	_, doc = bob.get(tb.path + "/resign")
-	bob.submit(doc, "main form", nil)
 	for _, q := range []string{"", "?kind=" + gametest.ID, "?player=ann", "?month=2026-05", "?kind=" + gametest.ID + "&player=ann&month=2026-05",
 		"?open=2&playing=2&finished=2", "?player=ann&month=2026-05"} {
 		if code, _ := ann.get("/club" + q); code != http.StatusOK {
