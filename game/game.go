@@ -44,6 +44,15 @@ type State interface {
 	MarshalJSON() ([]byte, error)
 }
 
+// Ender is a state that its players may agree to end early: EndNow
+// scores the position as the rule book scores the end of the game (the
+// same result a finished game gives, from the position as it stands),
+// without changing the state. Rondel offers "Propose to end the game"
+// only for games whose states are Enders; such a result is never rated.
+type Ender interface {
+	EndNow() *Result
+}
+
 // Info describes a game for the registry. Names and help are catalogue
 // texts (package words), said in each reader's language.
 type Info struct {

@@ -59,7 +59,7 @@ func (s *Server) dashboard(c *echo.Context) error {
 		seat := store.SeatOf(l.Seats, u.ID)
 		for _, st := range l.Seats {
 			names = append(names, st.Name)
-			if st.UserID == u.ID && st.AcceptedAt == nil {
+			if st.UserID == u.ID && st.AcceptedAt == nil && g.Status == store.StatusInviting {
 				row.YourTurn, row.Prompt = true, sp.T("pages.dashboard.accept")
 			}
 		}
@@ -67,6 +67,9 @@ func (s *Server) dashboard(c *echo.Context) error {
 		row.Since = l.Summary.LastMoveAt
 		row.Waiting = r.ago(row.Since)
 		row.State = statusWords(sp, g.Status)
+		if w := endingWords(sp, g.Ending); w != "" {
+			row.State = w // cancelled, never started, ended by agreement
+		}
 		if g.Status == store.StatusActive {
 			var others []words.Arg
 			for _, d := range l.Summary.Decisions() {

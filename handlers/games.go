@@ -77,7 +77,9 @@ type newGamePage struct {
 	Players  []playerField
 	Order    string
 	Rated    bool // counts on the ladder
-	Error    string
+	// OpenSeats are seats any member may take from the club's games page.
+	OpenSeats int
+	Error     string
 	// How the game keeps time (only when notify runs).
 	Clock    bool
 	Presets  []presetChoice
@@ -110,6 +112,9 @@ func (s *Server) newGamePageFrom(c *echo.Context, submitted bool) newGamePage {
 		p.Order = "random"
 	}
 	p.Clock = s.notify != nil
+	if n, err := strconv.Atoi(c.FormValue("open_seats")); err == nil && n >= 0 && n <= maxPlayers {
+		p.OpenSeats = n
+	}
 	p.Presets = presetChoices(sp, s.cfg.Notify.Presets)
 	p.Preset, p.Policy, p.Weekends = c.FormValue("preset"), c.FormValue("policy"), c.FormValue("weekends") == "on"
 	if !submitted {
@@ -163,6 +168,9 @@ func (s *Server) createGame(c *echo.Context) error {
 			return refuse(words.New("pages.newgame.error.policy"))
 		}
 	}
+	if v := c.FormValue("open_seats"); v != "" && v != strconv.Itoa(p.OpenSeats) {
+		return refuse(words.New("club.error.open_seats"))
+	}
 	var players []store.NewPlayer
 	members := map[string]bool{} // the invited who are members already
 	for _, pl := range p.Players {
@@ -176,6 +184,7 @@ func (s *Server) createGame(c *echo.Context) error {
 	row, invites, err := s.store.CreateGame(ctx, store.NewGame{
 		Kind: p.Selected, Name: p.Name, Options: opts, Seed: newSeed(), Players: players,
 		ShuffleSeats: p.Order != "entered", CreatedBy: u.ID, InviteTTL: s.cfg.Auth.InviteTTL(), Rated: p.Rated,
+		OpenSeats: p.OpenSeats,
 	})
 	if err != nil {
 		return refuse(words.New("pages.newgame.error.not_created").Sub("why", errorText(err)))

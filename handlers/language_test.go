@@ -234,8 +234,12 @@ func (tb *table) playToEnd(t *testing.T) {
 func TestPlayedGamePagesShowNoCode(t *testing.T) {
 	tb := startTable(t, withNotify(t))
 	pages := func(stage string) []string {
-		return []string{"/", "/games/new", "/settings", "/notify/settings", tb.path, tb.path + "/history", tb.path + "/history?at=1",
-			tb.path + "/notify", "/ladder", "/ladder/" + gametest.ID, "/players/1"}
+		out := []string{"/", "/games/new", "/settings", "/notify/settings", tb.path, tb.path + "/history", tb.path + "/history?at=1",
+			tb.path + "/notify", "/club", "/club?month=x", "/ladder", "/ladder/" + gametest.ID, "/players/1"}
+		if stage != "finished" {
+			out = append(out, tb.path+"/resign") // the confirmation only: a GET
+		}
+		return out
 	}
 	visit := func(stage string) {
 		for _, lang := range words.Languages {

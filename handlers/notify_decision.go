@@ -241,6 +241,8 @@ func (s *Server) decisionMove(c *echo.Context) error {
 			words.New("pages.error.not_your_turn.msg").Sub("waiting", waitingFor(notToAct.Waiting))).naming(pos.Seats)
 	case errors.As(err, &illegal):
 		return failWith(http.StatusUnprocessableEntity, "pages.error.illegal", illegalText(illegal.Err)).naming(pos.Seats)
+	case errors.Is(err, store.ErrNotPlaying):
+		return refused(err) // a link mailed before its player resigned
 	case errors.Is(err, store.ErrNotActive):
 		return fail(http.StatusConflict, "pages.error.not_active", "status", words.Term("pages.status."+pos.Game.Status))
 	default:

@@ -43,6 +43,10 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 			v.NeedAccept = true
 		}
 	}
+	var err error
+	if v.Manage, err = s.manageOf(ctx, r, pos, userID, you); err != nil {
+		return nil, err
+	}
 	if pos.State == nil {
 		var err error
 		v.Talk, err = s.buildTalk(ctx, sp, pos.Game, pos.Seats, userID)
@@ -53,7 +57,7 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 	if d, ok := pos.State.(game.Describer); ok && you >= 0 {
 		v.Situation = sp.Sentences(d.Situation(you))
 	}
-	if pos.Game.Status == store.StatusActive && you >= 0 {
+	if pos.Game.Status == store.StatusActive && you >= 0 && !v.Manage.Resigned {
 		var prompts []string
 		for _, d := range pos.State.ToAct() {
 			if d.Seat == you {
@@ -66,6 +70,8 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 	}
 	if pos.State.Finished() {
 		v.Result = resultOf(sp, pos.State.Result(), pos.Seats, you)
+	} else if pos.Game.Ending == store.EndAgreed {
+		v.Result = resultOf(sp, pos.Game.GameResult(), pos.Seats, you) // scored at the agreed end
 	}
 	v.Archive = s.gamePanel(ctx, r, pos)
 	if pos.Game.Status == store.StatusFinished {
@@ -163,6 +169,8 @@ func (s *Server) move(c *echo.Context) error {
 			words.New("pages.error.not_your_turn.msg").Sub("waiting", waitingFor(notToAct.Waiting))).naming(pos.Seats)
 	case errors.As(err, &illegal):
 		return failWith(http.StatusUnprocessableEntity, "pages.error.illegal", illegalText(illegal.Err)).naming(pos.Seats)
+	case errors.Is(err, store.ErrNotPlaying):
+		return refused(err) // resigned: the caretaker plays the seat
 	case errors.Is(err, store.ErrNotActive):
 		return fail(http.StatusConflict, "pages.error.not_active", "status", words.Term("pages.status."+pos.Game.Status))
 	default:

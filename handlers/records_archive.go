@@ -203,7 +203,7 @@ func (s *Server) gamePanel(ctx context.Context, r *reader, pos *store.Position) 
 	if a == nil {
 		return ""
 	}
-	v := panelView{GameID: pos.Game.ID, Finished: pos.Game.Status == store.StatusFinished}
+	v := panelView{GameID: pos.Game.ID, Finished: pos.Game.Status == store.StatusFinished && pos.Game.Started()}
 	var err error
 	if v.Import, err = s.store.ImportOf(ctx, pos.Game.ID); err != nil {
 		s.log.Warn("import note unavailable", "game", pos.Game.ID, "error", err)

@@ -57,6 +57,14 @@ func (s *Server) routes() []route {
 		{get, "/games/:id/history", s.history, signedIn},
 		{get, "/games/:id/board.svg", s.boardSVG, signedIn},
 
+		// Managing a game before it starts (manage.go) and the club's
+		// games page (club.go).
+		{post, "/games/:id/cancel", s.cancelGame, signedIn},
+		{post, "/games/:id/invitations/resend", s.resendInvitation, signedIn},
+		{post, "/games/:id/invitations/replace", s.replaceInvitation, signedIn},
+		{post, "/games/:id/join", s.joinGame, signedIn},
+		{get, "/club", s.clubGames, signedIn},
+
 		// The archive: records, ladders, players (records_archive.go,
 		// ladder_pages.go) and the import of games (records_import.go).
 		{get, "/games/:id/export.json", a.exportJSON, signedIn},
@@ -84,6 +92,12 @@ func (s *Server) routes() []route {
 			{post, "/notify/unsubscribe/:token", s.unsubscribeMake, public},
 			{get, "/notify/substitute/:token", s.substituteShow, signedIn},
 			{post, "/notify/substitute/:token", s.substituteTake, signedIn},
+
+			// Leaving a game in play: resigning, ending it by agreement
+			// (leave.go); the caretaker plays a resigned seat.
+			{get, "/games/:id/resign", s.resignConfirm, signedIn},
+			{post, "/games/:id/resign", s.resign, signedIn},
+			{post, "/games/:id/end", s.proposeEnd, signedIn},
 
 			// A person's time zone and absences (notify_settings.go).
 			{get, "/notify/settings", s.notifySettings, signedIn},

@@ -41,6 +41,7 @@ func (s *Service) Start(ctx context.Context) (stop func(), err error) {
 		{"@every 1m", "deadlines", s.exclusive("deadlines", s.Deadlines)},
 		{"@every 10m", "digests", s.exclusive("digests", s.Digests)},
 		{"@every 1h", "abandoned games", s.exclusive("abandoned games", s.Abandoned)},
+		{"@every 1h", "invitations that ran out", s.exclusive("invitations that ran out", s.Invitations)},
 	}
 	for _, j := range jobs {
 		if _, err := c.AddFunc(j.spec, func() {

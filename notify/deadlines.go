@@ -274,7 +274,9 @@ func (s *Service) TakeSeat(ctx context.Context, token string, userID int64, name
 		if err != nil {
 			return err
 		}
-		sc.SubstituteUntil, sc.SubstituteToken, sc.Timeouts = nil, "", 0
+		// The newcomer plays the seat: the caretaker no longer does (a
+		// resigned seat was played by the caretaker meanwhile).
+		sc.SubstituteUntil, sc.SubstituteToken, sc.Timeouts, sc.Dropped = nil, "", 0, false
 		if err := tx.SaveSeatClock(sc); err != nil {
 			return err
 		}

@@ -114,6 +114,7 @@ func (s *Service) Tick(ctx context.Context) error {
 		s.Deadlines(ctx),
 		s.Digests(ctx),
 		s.Abandoned(ctx),
+		s.Invitations(ctx),
 		s.SendDue(ctx),
 	)
 }

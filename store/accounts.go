@@ -26,6 +26,9 @@ func (accountRow) TableName() string { return "game_accounts" }
 // its account, nil for a game whose kind keeps none (or that this build
 // does not host).
 func (s *Store) accountOf(tx *gorm.DB, g *Game) ([]byte, error) {
+	if g.Ending == EndCancelled || g.Ending == EndExpired {
+		return nil, nil // it never started: nothing was played to tell
+	}
 	if _, err := s.reg.Get(g.Kind); err != nil {
 		return nil, nil
 	}

@@ -214,6 +214,9 @@ func (s *Store) Invitation(ctx context.Context, token string) (*InvitationInfo, 
 	if err := db.Take(&out.Game, inv.GameID).Error; err != nil {
 		return nil, err
 	}
+	if out.Game.Status != StatusInviting {
+		return nil, ErrTokenInvalid // cancelled or expired meanwhile
+	}
 	if err := db.Take(&out.User, inv.UserID).Error; err != nil {
 		return nil, err
 	}
@@ -235,6 +238,12 @@ func (s *Store) AcceptInvitation(ctx context.Context, token string) (*User, *Gam
 		}
 		if err != nil {
 			return err
+		}
+		if err := tx.Take(&g, inv.GameID).Error; err != nil {
+			return err
+		}
+		if g.Status != StatusInviting {
+			return ErrTokenInvalid // cancelled or expired meanwhile
 		}
 		if _, err := s.acceptSeat(tx, inv.GameID, inv.UserID, now); err != nil {
 			return err

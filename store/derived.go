@@ -268,7 +268,7 @@ func (s *Store) deriveGame(tx *gorm.DB, g *Game) (game.State, error) {
 		}
 		return nil, writeSummary(tx, sum, nil)
 	}
-	if g.Status != StatusInviting {
+	if g.Started() {
 		if st, err = s.replayTo(tx, g, seq); err != nil {
 			return nil, err
 		}

@@ -223,3 +223,13 @@ func (s *Store) flag(v bool) string {
 	}
 	return "0"
 }
+
+// indexedBy names the index an SQLite query must walk (" INDEXED BY
+// name"): without ANALYZE's statistics SQLite's planner may pick a worse
+// one. PostgreSQL has no such clause and keeps statistics: "".
+func (s *Store) indexedBy(name string) string {
+	if s.pg {
+		return ""
+	}
+	return " INDEXED BY " + name
+}

@@ -114,7 +114,7 @@ type ExportFilter struct {
 
 // ExportGames lists the ids of the games a filter selects, oldest first.
 func (s *Store) ExportGames(ctx context.Context, f ExportFilter) ([]int64, error) {
-	q := s.db.WithContext(ctx).Model(&Game{}).Where("status <> ?", StatusInviting)
+	q := s.db.WithContext(ctx).Model(&Game{}).Where(startedSQL)
 	if !f.Since.IsZero() {
 		q = q.Where("created_at >= ?", f.Since.UTC())
 	}

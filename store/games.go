@@ -36,6 +36,10 @@ type NewGame struct {
 	CreatedBy    int64       // user id of the creator (0: none)
 	Rated        bool
 	InviteTTL    time.Duration // how long invitation links work (default 14 days)
+	// OpenSeats are seats beyond Players that any member may take from
+	// the club's games page; they are numbered after the invited seats,
+	// in the order members join.
+	OpenSeats int
 }
 
 // Invite is one invitation to send: Token is the secret for the link and
@@ -65,9 +69,16 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, []Invite, er
 		r := rng.New(ng.Seed ^ 0x5eed5eed5eed5eed)
 		r.Shuffle(len(players), func(i, j int) { players[i], players[j] = players[j], players[i] })
 	}
-	names := make([]string, len(players))
+	if ng.OpenSeats < 0 || ng.OpenSeats > g.Info().MaxPlayers {
+		return nil, nil, words.Fail(words.New("club.error.open_seats"))
+	}
+	names := make([]string, len(players), len(players)+ng.OpenSeats)
 	for i, p := range players {
 		names[i] = p.Name
+	}
+	for i := range ng.OpenSeats {
+		// Stand-ins for the dry run: a name nobody can type.
+		names = append(names, fmt.Sprintf("\x00open %d", i+1))
 	}
 	if err := game.CheckPlayers(g.Info(), names); err != nil {
 		return nil, nil, err
@@ -90,7 +101,7 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, []Invite, er
 	}
 	now := s.Now()
 	row := &Game{Kind: ng.Kind, Name: name, Options: string(optJSON), Seed: int64(ng.Seed),
-		Status: StatusInviting, Rated: ng.Rated, CreatedAt: now}
+		Status: StatusInviting, Rated: ng.Rated, CreatedAt: now, OpenSeats: ng.OpenSeats}
 	if ng.CreatedBy != 0 {
 		row.CreatedBy = &ng.CreatedBy
 	}
@@ -200,7 +211,8 @@ func (s *Store) startIfAllAccepted(tx *gorm.DB, gameID int64, now time.Time) (bo
 	if open > 0 {
 		return false, nil
 	}
-	res := tx.Model(&Game{}).Where("id = ? AND status = ?", gameID, StatusInviting).
+	// Seats open to any member must be taken first.
+	res := tx.Model(&Game{}).Where("id = ? AND status = ? AND open_seats = 0", gameID, StatusInviting).
 		Updates(map[string]any{"status": StatusActive, "started_at": now})
 	if res.Error != nil || res.RowsAffected != 1 {
 		return false, res.Error
@@ -230,9 +242,12 @@ func (s *Store) AcceptSeat(ctx context.Context, gameID, userID int64) (started b
 func (s *Store) acceptSeat(tx *gorm.DB, gameID, userID int64, now time.Time) (bool, error) {
 	// Two seats accepted at once on two instances: one at a time, so
 	// exactly one of them sees the last seat taken and starts the game.
-	var locked Game
-	if err := s.takeGame(tx, gameID, &locked); err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+	var g Game
+	if err := s.takeGame(tx, gameID, &g); err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
 		return false, err
+	}
+	if g.Ending == EndCancelled || g.Ending == EndExpired {
+		return false, ErrNotWaiting
 	}
 	res := tx.Model(&Seat{}).Where("game_id = ? AND user_id = ?", gameID, userID).
 		Where("accepted_at IS NULL").Update("accepted_at", now)

@@ -107,7 +107,7 @@ func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec Impor
 		if err := importMessages(tx, row.ID, rec.Messages); err != nil {
 			return err
 		}
-		if final.Finished() {
+		if final.Finished() || row.Ending == EndAgreed {
 			if err := sealFinal(tx, row.ID, len(rec.Moves), final, now); err != nil {
 				return err
 			}
@@ -149,14 +149,19 @@ func importRow(rec *record.Record, info game.Info, opts game.Options, spec Impor
 	if spec.CreatedBy != 0 {
 		row.CreatedBy = &spec.CreatedBy
 	}
-	if final.Finished() {
+	res := final.Result()
+	if e, ok := final.(game.Ender); ok && rec.Ending == record.EndingAgreed && !final.Finished() {
+		// Ended by agreement (Check compared its result): never rated.
+		res, row.Ending, row.Rated = e.EndNow(), EndAgreed, false
+	}
+	if res != nil {
 		row.Status = StatusFinished
 		done := now
 		if rec.Finished != nil {
 			done = rec.Finished.UTC()
 		}
 		row.FinishedAt = &done
-		if b, err := json.Marshal(final.Result()); err == nil {
+		if b, err := json.Marshal(res); err == nil {
 			r := string(b)
 			row.Result = &r
 		}

@@ -15,8 +15,9 @@ import (
 
 // Reasons a player left a game early.
 const (
-	DropTimeout = "timeout" // timed out of the game
-	DropDropped = "dropped" // dropped by the club
+	DropTimeout  = "timeout"  // timed out of the game
+	DropDropped  = "dropped"  // dropped by the club
+	DropResigned = "resigned" // resigned (store/manage_play.go)
 )
 
 // SeatDrop records that a seat's player timed out of a game or was
@@ -29,6 +30,9 @@ type SeatDrop struct {
 	Seat   int
 	Reason string
 	At     time.Time
+	// UserID is who left, when a substitute may hold the seat since
+	// (a resignation); nil: whoever holds the seat.
+	UserID *int64
 }
 
 // TableName pins the table the migration creates.
@@ -39,7 +43,7 @@ func (SeatDrop) TableName() string { return "seat_drops" }
 // the seat holder's reliability; a finished rated game's ladder is rated
 // again from that game on.
 func (s *Store) DropSeat(ctx context.Context, gameID int64, seat int, reason string) error {
-	if reason != DropTimeout && reason != DropDropped {
+	if reason != DropTimeout && reason != DropDropped && reason != DropResigned {
 		return fmt.Errorf("store: unknown reason %q for leaving a game", reason)
 	}
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -79,7 +83,11 @@ func LadderGameID(id int64) string { return strconv.FormatInt(id, 10) }
 // game gameID when not 0), each seat and whether its player left early.
 // Joins, not lists of ids, so the query is the same whatever the number
 // of games.
-func ratedSeats(tx *gorm.DB, kind string, gameID int64) (map[int64][]Seat, map[[2]int64]bool, error) {
+//
+// A seat left early maps to who left it: 0 for its holder, else the
+// member who resigned it (a substitute who took the seat afterwards is
+// not rated for it: the one who resigned ranks last in their place).
+func ratedSeats(tx *gorm.DB, kind string, gameID int64) (map[int64][]Seat, map[[2]int64]int64, error) {
 	where, args := `g.game_id = ? AND g.status = ? AND g.rated = ?`, []any{kind, StatusFinished, true}
 	if gameID != 0 {
 		where, args = `g.id = ?`, []any{gameID}
@@ -95,20 +103,22 @@ func ratedSeats(tx *gorm.DB, kind string, gameID int64) (map[int64][]Seat, map[[
 	}
 	// notify drops a seat after repeated timeouts (the caretaker then
 	// plays it to the end): that player timed out of the game too.
-	rows, err := tx.Raw(`SELECT d.game_id, d.seat FROM seat_drops d JOIN games g ON g.id = d.game_id WHERE `+where+`
-		UNION SELECT c.game_id, c.seat FROM seat_clocks c JOIN games g ON g.id = c.game_id WHERE c.dropped = TRUE AND `+where,
+	rows, err := tx.Raw(`SELECT d.game_id, d.seat, COALESCE(d.user_id, 0) FROM seat_drops d JOIN games g ON g.id = d.game_id WHERE `+where+`
+		UNION SELECT c.game_id, c.seat, 0 FROM seat_clocks c JOIN games g ON g.id = c.game_id WHERE c.dropped = TRUE AND `+where,
 		append(args, args...)...).Rows()
 	if err != nil {
 		return nil, nil, err
 	}
 	defer rows.Close()
-	dropped := map[[2]int64]bool{}
+	dropped := map[[2]int64]int64{}
 	for rows.Next() {
-		var id, seat int64
-		if err := rows.Scan(&id, &seat); err != nil {
+		var id, seat, who int64
+		if err := rows.Scan(&id, &seat, &who); err != nil {
 			return nil, nil, err
 		}
-		dropped[[2]int64{id, seat}] = true
+		if k := [2]int64{id, seat}; dropped[k] == 0 {
+			dropped[k] = who
+		}
 	}
 	return bySeat, dropped, rows.Err()
 }
@@ -155,7 +165,7 @@ func (s *Store) RatedGames(ctx context.Context, kind string) ([]rating.Game, err
 
 // ratedGame makes the ladder's view of one game, or false if it cannot be
 // rated (no result, a seat not accepted, places not matching the seats).
-func ratedGame(g Game, seats []Seat, dropped map[[2]int64]bool) (rating.Game, bool) {
+func ratedGame(g Game, seats []Seat, dropped map[[2]int64]int64) (rating.Game, bool) {
 	res := g.GameResult()
 	if res == nil || g.FinishedAt == nil || len(res.Places) != len(seats) || len(seats) < 2 {
 		return rating.Game{}, false
@@ -165,8 +175,12 @@ func ratedGame(g Game, seats []Seat, dropped map[[2]int64]bool) (rating.Game, bo
 		if st.AcceptedAt == nil || st.Seat != i {
 			return rating.Game{}, false
 		}
-		rg.Players = append(rg.Players, rating.Result{Member: MemberID(st.UserID), Place: res.Places[i],
-			Dropped: dropped[[2]int64{g.ID, int64(i)}]})
+		who, left := dropped[[2]int64{g.ID, int64(i)}]
+		member := st.UserID
+		if who != 0 {
+			member = who // resigned: rated in place of the substitute
+		}
+		rg.Players = append(rg.Players, rating.Result{Member: MemberID(member), Place: res.Places[i], Dropped: left})
 	}
 	if _, err := rating.CheckGame(rg); err != nil {
 		return rating.Game{}, false

@@ -207,7 +207,7 @@ func (s *Store) PendingOf(ctx context.Context, userID int64) ([]Pending, error) 
 		var createdBy sql.NullInt64
 		var started, finished, accepted, due sql.NullTime
 		err := rs.Scan(&r.g.ID, &r.g.Kind, &r.g.Name, &r.g.Options, &r.g.Seed, &r.g.Status, &r.g.Rated, &result, &createdBy,
-			&r.g.CreatedAt, &started, &finished,
+			&r.g.CreatedAt, &started, &finished, &r.g.Ending, &r.g.OpenSeats,
 			&r.st.ID, &r.st.GameID, &r.st.Seat, &r.st.UserID, &r.st.Name, &accepted,
 			&r.sm.GameID, &r.sm.Status, &r.sm.Moves, &r.sm.LastMoveAt, &r.sm.Round, &r.sm.Phase, &r.sm.ToAct, &due)
 		if result.Valid {

@@ -54,7 +54,29 @@ type Game struct {
 	CreatedAt  time.Time
 	StartedAt  *time.Time
 	FinishedAt *time.Time
+	Ending     string // how it ended other than by its rules (EndCancelled, ...), "" otherwise
+	OpenSeats  int    // seats any member may still take while it is inviting
 }
+
+// How a game ended other than by its rules.
+const (
+	EndCancelled = "cancelled" // by its creator, before it started
+	EndExpired   = "expired"   // its invitations ran out and nobody acted
+	EndAgreed    = "agreed"    // early, by all its players' agreement (unrated)
+)
+
+// Started reports whether the game ever started: every seat was taken,
+// so it has a setup a replay starts from. A game cancelled or expired
+// while it waited for players never did.
+func (g *Game) Started() bool {
+	return g.Status != StatusInviting && g.Ending != EndCancelled && g.Ending != EndExpired
+}
+
+// startedSQL selects the games that ever started (Game.Started).
+const startedSQL = `status <> 'inviting' AND ending NOT IN ('cancelled', 'expired')`
+
+// unstartedSQL selects the games that never started.
+const unstartedSQL = `(status = 'inviting' OR ending IN ('cancelled', 'expired'))`
 
 // Seat is one player's place in a game.
 type Seat struct {
@@ -121,6 +143,7 @@ type Invitation struct {
 	CreatedAt time.Time
 	ExpiresAt time.Time
 	UsedAt    *time.Time
+	ToldAt    *time.Time // the creator was told it ran out unused
 }
 
 // LocalMail is a message kept in the local outbox (no SMTP configured).

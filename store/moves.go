@@ -95,6 +95,11 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 		if setup, err = s.setupKey(tx, g.ID); err != nil {
 			return err
 		}
+		if sub.By == ByPlayer && sub.UserID != 0 {
+			if left, err := resigned(tx, g.ID, sub.Seat, sub.UserID); err != nil || left {
+				return cmpErr(err, ErrNotPlaying) // the caretaker plays a seat its player resigned
+			}
+		}
 		prev, err := s.summaryFor(tx, &g)
 		if err != nil {
 			return err
@@ -223,6 +228,9 @@ func buildRecord(tx *gorm.DB, g *Game, upto int) (*record.Record, error) {
 		rec.Players[i].ID = strconv.FormatInt(seats[i].UserID, 10)
 	}
 	rec.Started, rec.Finished, rec.Result = g.StartedAt, g.FinishedAt, g.GameResult()
+	if g.Ending == EndAgreed {
+		rec.Ending = record.EndingAgreed
+	}
 	q := tx.Where("game_id = ?", g.ID)
 	if upto >= 0 {
 		q = q.Where("seq <= ?", upto)
@@ -250,6 +258,9 @@ func (s *Store) Record(ctx context.Context, gameID int64) (*record.Record, error
 	g, err := s.GameRow(ctx, gameID)
 	if err != nil {
 		return nil, err
+	}
+	if !g.Started() {
+		return nil, ErrNotFound // no setup yet (a seat may be open): nothing to replay
 	}
 	return buildRecord(s.db.WithContext(ctx), g, -1)
 }
@@ -281,7 +292,7 @@ func (s *Store) Current(ctx context.Context, gameID int64) (*Position, error) {
 		return nil, err
 	}
 	p := &Position{Game: g, Seats: seats, Seq: sum.Moves, Since: sum.LastMoveAt, Summary: sum}
-	if g.Status == StatusInviting {
+	if !g.Started() {
 		return p, nil
 	}
 	if p.State, err = s.stateAt(db, g, sum.Moves); err != nil {
@@ -303,7 +314,7 @@ func (s *Store) summaryFor(tx *gorm.DB, g *Game) (*Summary, error) {
 		return nil, err
 	}
 	var st game.State
-	if g.Status != StatusInviting {
+	if g.Started() {
 		if st, err = s.stateAt(tx, g, seq); err != nil {
 			return nil, err
 		}

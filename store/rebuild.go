@@ -92,7 +92,7 @@ func (s *Store) Rebuild(ctx context.Context, progress func(done, total int)) (*R
 // tallyAll counts every game's moves and timeouts on reliabilities.
 func tallyAll(tx *gorm.DB) (tally, error) {
 	var games []Game
-	if err := tx.Where("status <> ?", StatusInviting).Order("id").Find(&games).Error; err != nil {
+	if err := tx.Where(startedSQL).Order("id").Find(&games).Error; err != nil {
 		return nil, err
 	}
 	t := tally{}

@@ -12,14 +12,14 @@ import (
 // plain column list and Scan: the ORM's reflection costs several times
 // what SQLite spends finding them.
 
-const gameCols = `id, game_id, name, options, seed, status, rated, result, created_by, created_at, started_at, finished_at`
+const gameCols = `id, game_id, name, options, seed, status, rated, result, created_by, created_at, started_at, finished_at, ending, open_seats`
 
 func scanGame(rows *sql.Rows) (Game, error) {
 	var g Game
 	var result sql.NullString
 	var createdBy sql.NullInt64
 	var started, finished sql.NullTime
-	err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Options, &g.Seed, &g.Status, &g.Rated, &result, &createdBy, &g.CreatedAt, &started, &finished)
+	err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Options, &g.Seed, &g.Status, &g.Rated, &result, &createdBy, &g.CreatedAt, &started, &finished, &g.Ending, &g.OpenSeats)
 	if result.Valid {
 		g.Result = &result.String
 	}

@@ -71,7 +71,7 @@ type VerifyReport struct {
 // were kept) get one from this replay.
 func (s *Store) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
 	var games []Game
-	if err := s.db.WithContext(ctx).Where("status <> ?", StatusInviting).Order("id").Find(&games).Error; err != nil {
+	if err := s.db.WithContext(ctx).Where(startedSQL).Order("id").Find(&games).Error; err != nil {
 		return nil, err
 	}
 	rep := &VerifyReport{}
@@ -134,7 +134,23 @@ func (s *Store) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
 // checkFinished compares a finished game's replay with its stored result
 // and seal, and reports whether it has a seal.
 func (s *Store) checkFinished(ctx context.Context, g *Game, moves int, st game.State, problem func(string, ...any)) (bool, error) {
-	if !st.Finished() {
+	if g.Ending == EndAgreed {
+		// Ended by agreement: the stored result is the engine's score of
+		// the position its log reaches.
+		e, ok := st.(game.Ender)
+		switch {
+		case !ok:
+			problem("was ended by agreement, but its engine no longer scores an early end")
+		case g.Result == nil:
+			problem("was ended by agreement but has no stored result")
+		default:
+			var stored game.Result
+			if json.Unmarshal([]byte(*g.Result), &stored) != nil || !record.SameResult(&stored, e.EndNow()) {
+				b, _ := json.Marshal(e.EndNow())
+				problem("the agreed result differs: stored %s, its position scores %s", *g.Result, b)
+			}
+		}
+	} else if !st.Finished() {
 		if g.Result == nil {
 			// Ended without a result: abandoned (notify ends idle games).
 			// Its log must still replay, which the caller checked.
@@ -144,6 +160,7 @@ func (s *Store) checkFinished(ctx context.Context, g *Game, moves int, st game.S
 		return true, nil
 	}
 	switch {
+	case g.Ending == EndAgreed: // its result was checked above
 	case g.Result == nil:
 		problem("is finished but has no stored result")
 	case !sameStoredResult(*g.Result, st):

@@ -188,7 +188,7 @@ func (s *Store) checkSnapshot(tx *gorm.DB, g *Game, seq int, st game.State, atSn
 func (s *Store) checkAcross(ctx context.Context, problem func(string, ...any)) error {
 	db := s.db.WithContext(ctx)
 	var inviting []Game
-	if err := db.Where("status = ?", StatusInviting).Order("id").Find(&inviting).Error; err != nil {
+	if err := db.Where(unstartedSQL).Order("id").Find(&inviting).Error; err != nil {
 		return err
 	}
 	for i := range inviting {

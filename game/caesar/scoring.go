@@ -256,3 +256,15 @@ func describeTie(keys []rankKey, group []int) words.Text {
 	return words.New(id).List("players", players...).Num("points", keys[group[0]].total).
 		With("details", chain("caesar.tiebreak.details", details))
 }
+
+// EndNow scores the position as the end of the game is scored (the final
+// scoring, places and tie-breaks of finish), on a copy, for a game its
+// players agree to end early (game.Ender).
+func (s *State) EndNow() *game.Result {
+	if s.d.Over {
+		return s.Result()
+	}
+	c := s.clone()
+	c.finish()
+	return c.Result()
+}

@@ -319,3 +319,22 @@ var (
 	_ game.Describer  = (*state)(nil)
 	_ game.OrderTaker = (*state)(nil)
 )
+
+// EndNow scores the stones taken so far (game.Ender); the last-stone
+// bonus goes to nobody while stones are left.
+func (s *state) EndNow() *game.Result {
+	if s.Finished() {
+		return s.Result()
+	}
+	scores := slices.Clone(s.Taken)
+	places := make([]int, len(scores))
+	for i := range scores {
+		places[i] = 1
+		for j := range scores {
+			if scores[j] > scores[i] {
+				places[i]++
+			}
+		}
+	}
+	return &game.Result{Scores: scores, Places: places, TieBreak: words.New("takeaway.tiebreak")}
+}

@@ -103,3 +103,15 @@ func (s *State) ranking() (*game.Result, []tieNote) {
 
 // Finished reports whether a nation reached 25 power points.
 func (s *State) Finished() bool { return s.Phase == PhaseOver }
+
+// EndNow scores the position as the end of the game is scored (rule book
+// END OF THE GAME: bonds' interest × power factor, plus cash; the same
+// ties), for a game its players agree to end early (game.Ender).
+func (s *State) EndNow() *game.Result {
+	if s.Phase == PhaseOver {
+		return s.Result()
+	}
+	c := s.clone()
+	c.Phase = PhaseOver
+	return c.Result()
+}

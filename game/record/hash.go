@@ -85,6 +85,18 @@ func (r *Record) Check(final game.State) error {
 	if r.Result == nil {
 		return nil
 	}
+	if r.Ending == EndingAgreed {
+		e, ok := final.(game.Ender)
+		if !ok {
+			return errors.New("record: the game was ended by agreement, but this engine cannot score an early end")
+		}
+		if got := e.EndNow(); !SameResult(r.Result, got) {
+			a, _ := json.Marshal(r.Result)
+			b, _ := json.Marshal(got)
+			return fmt.Errorf("record: the agreed result %s differs from the position's score %s", a, b)
+		}
+		return nil
+	}
 	if !final.Finished() {
 		return errors.New("record: the record has a result but its moves do not end the game")
 	}

@@ -38,10 +38,17 @@ type Record struct {
 	// They never change the game.
 	Messages []Message    `json:"messages,omitempty"`
 	Result   *game.Result `json:"result,omitempty"`
+	// Ending is EndingAgreed for a game its players agreed to end early:
+	// its result is then the engine's score of the final position
+	// (game.Ender), which its moves do not end. Empty otherwise.
+	Ending string `json:"ending,omitempty"`
 	// StateHash is the SHA-256 of the final state's JSON, hex encoded, by
 	// the rule of the record's Version (HashFor).
 	StateHash string `json:"state_hash,omitempty"`
 }
+
+// EndingAgreed marks a record of a game ended early by agreement.
+const EndingAgreed = "agreed"
 
 // Player is one seat.
 type Player struct {

@@ -167,3 +167,37 @@ func moveCount(b *testing.B, st *store.Store, id int64) int {
 	moveCounts[id] = pos.Seq
 	return pos.Seq
 }
+
+// BenchmarkPageClub: the club's games page, unfiltered, by kind, by
+// month, by player (address), all three, and a page deep in the finished
+// games: each list one indexed, paged read of the summaries.
+func BenchmarkPageClub(b *testing.B) {
+	p := openPageBench(b)
+	ctx := context.Background()
+	var emails []string
+	for _, u := range p.d.users[:min(50, len(p.d.users))] {
+		m, err := p.st.User(ctx, u)
+		if err != nil {
+			b.Fatal(err)
+		}
+		emails = append(emails, m.Email)
+	}
+	month := func(r *rand.Rand) string { return fmt.Sprintf("2026-%02d", 1+r.IntN(11)) }
+	for _, v := range []struct {
+		name string
+		path func(r *rand.Rand) string
+	}{
+		{"all", func(*rand.Rand) string { return "/club" }},
+		{"kind", func(r *rand.Rand) string { return "/club?kind=" + p.d.kinds[r.IntN(len(p.d.kinds))] }},
+		{"month", func(r *rand.Rand) string { return "/club?month=" + month(r) }},
+		{"player", func(r *rand.Rand) string { return "/club?player=" + emails[r.IntN(len(emails))] }},
+		{"all-three", func(r *rand.Rand) string {
+			return "/club?kind=" + p.d.kinds[r.IntN(len(p.d.kinds))] + "&month=" + month(r) + "&player=" + emails[r.IntN(len(emails))]
+		}},
+		{"page-200", func(*rand.Rand) string { return "/club?finished=200" }},
+	} {
+		b.Run(v.name, func(b *testing.B) {
+			p.run(b, func(r *rand.Rand) (int64, string) { return p.d.users[r.IntN(len(p.d.users))], v.path(r) })
+		})
+	}
+}

@@ -1,0 +1,155 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// The club's games page reads these: games with open seats, games in
+// play, finished games by kind, player and month. Every list is one
+// indexed, paged query for the games (migration 00080's indexes and
+// game_summaries_idle) and one each for their summaries and seats.
+
+// ClubFilter chooses finished games; zero fields choose all.
+type ClubFilter struct {
+	Kind   string    // registry id
+	UserID int64     // a member who had a seat
+	Month  time.Time // the first instant of a month (UTC) the game ended in
+}
+
+// clubPage is the most games one page lists.
+const clubPage = 200
+
+// OpenGames lists games waiting for players that have seats open to
+// every member, newest first: limit from offset, and whether more follow.
+func (s *Store) OpenGames(ctx context.Context, offset, limit int) ([]Listing, bool, error) {
+	// INDEXED BY: without ANALYZE's statistics SQLite would read every
+	// waiting game by games_status and sort them.
+	return s.clubList(ctx, `SELECT `+gameCols+` FROM games`+s.indexedBy("games_open")+` WHERE status = 'inviting' AND open_seats > 0
+		ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, offset, limit)
+}
+
+// GamesInPlay lists the games in play, the latest move first.
+func (s *Store) GamesInPlay(ctx context.Context, offset, limit int) ([]Listing, bool, error) {
+	return s.clubList(ctx, `SELECT `+prefixed("g.", gameCols)+` FROM game_summaries sm JOIN games g ON g.id = sm.game_id
+		WHERE sm.status = 'active' ORDER BY sm.last_move_at DESC, sm.game_id DESC LIMIT ? OFFSET ?`, offset, limit)
+}
+
+// FinishedGames lists the games that were played and ended (not those
+// cancelled or expired before they started), the latest end first.
+func (s *Store) FinishedGames(ctx context.Context, f ClubFilter, offset, limit int) ([]Listing, bool, error) {
+	var where []string
+	var args []any
+	if f.Kind != "" {
+		where, args = append(where, "game_id = ?"), append(args, f.Kind)
+	}
+	if !f.Month.IsZero() {
+		from := f.Month.UTC()
+		where, args = append(where, "finished_at >= ? AND finished_at < ?"), append(args, from, from.AddDate(0, 1, 0))
+	}
+	if f.UserID != 0 {
+		where, args = append(where, "id IN (SELECT game_id FROM seats WHERE user_id = ?)"), append(args, f.UserID)
+	}
+	from := `games`
+	if f.Kind == "" && f.UserID == 0 {
+		// Newest first along games_finished (month: a range of it), not
+		// every finished game by games_status and a sort, which SQLite
+		// picks without ANALYZE's statistics.
+		from = `games` + s.indexedBy("games_finished")
+	}
+	q := `SELECT ` + gameCols + ` FROM ` + from + ` WHERE status = 'finished' AND ending NOT IN ('cancelled', 'expired')`
+	for _, w := range where {
+		q += " AND " + w
+	}
+	q += ` ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?`
+	return s.clubList(ctx, q, append(args, offset, limit)...)
+}
+
+// clubList runs a paged query of games (its last two arguments are the
+// offset and limit, in that order here) and adds their summaries and seats.
+func (s *Store) clubList(ctx context.Context, q string, args ...any) ([]Listing, bool, error) {
+	n := len(args)
+	offset, limit := args[n-2].(int), args[n-1].(int)
+	limit = min(max(limit, 1), clubPage)
+	offset = max(offset, 0)
+	args[n-2], args[n-1] = limit+1, offset // LIMIT ? OFFSET ?
+	db := s.db.WithContext(ctx)
+	games, err := queryRows(db, scanGame, q, args...)
+	if err != nil {
+		return nil, false, err
+	}
+	more := len(games) > limit
+	if more {
+		games = games[:limit]
+	}
+	out, err := s.listings(db, games)
+	return out, more, err
+}
+
+// listings adds summaries and seats to a page of games: two queries.
+func (s *Store) listings(db *gorm.DB, games []Game) ([]Listing, error) {
+	if len(games) == 0 {
+		return nil, nil
+	}
+	ids := make([]any, len(games))
+	marks := make([]string, len(games))
+	for i, g := range games {
+		ids[i], marks[i] = g.ID, "?"
+	}
+	in := "(" + strings.Join(marks, ",") + ")"
+	sums, err := queryRows(db, scanSummary, `SELECT `+summaryCols+` FROM game_summaries WHERE game_id IN `+in, ids...)
+	if err != nil {
+		return nil, err
+	}
+	seats, err := queryRows(db, scanSeat, `SELECT `+seatCols+` FROM seats WHERE game_id IN `+in+` ORDER BY game_id, seat`, ids...)
+	if err != nil {
+		return nil, err
+	}
+	bySum := make(map[int64]Summary, len(sums))
+	for _, sm := range sums {
+		bySum[sm.GameID] = sm
+	}
+	bySeat := map[int64][]Seat{}
+	for _, st := range seats {
+		bySeat[st.GameID] = append(bySeat[st.GameID], st)
+	}
+	out := make([]Listing, 0, len(games))
+	for _, g := range games {
+		sm, ok := bySum[g.ID]
+		if !ok {
+			p, err := s.summaryFor(db, &g)
+			if err != nil {
+				return nil, err
+			}
+			sm = *p
+		}
+		out = append(out, Listing{Game: g, Summary: sm, Seats: bySeat[g.ID]})
+	}
+	return out, nil
+}
+
+// MemberNamed finds a member by display name or address (any case), for
+// the player filter; ErrNotFound when none, or when the name is several
+// members'.
+func (s *Store) MemberNamed(ctx context.Context, name string) (*User, error) {
+	name = strings.TrimSpace(name)
+	if name == "" || len(name) > 254 {
+		return nil, ErrNotFound
+	}
+	byName := `u.display_name = ? COLLATE NOCASE` // users_name
+	if s.pg {
+		byName = `lower(u.display_name) = lower(?)` // users_name on PostgreSQL
+	}
+	us, err := queryRows(s.db.WithContext(ctx), scanUser, `SELECT `+userCols+` FROM users u
+		WHERE `+byName+` OR u.email = ? LIMIT 2`, name, strings.ToLower(name))
+	if err != nil {
+		return nil, err
+	}
+	if len(us) != 1 {
+		return nil, ErrNotFound
+	}
+	return &us[0], nil
+}

@@ -1,0 +1,242 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"gorm.io/gorm"
+
+	"rondel/game"
+)
+
+// Leaving a game in play: a player resigns (the caretaker plays the
+// seat until a substitute takes it; on the ladder the one who resigned
+// ranks last), or all players agree to end the game now (scored as the
+// rule book scores the end, never rated). notify runs these in the
+// transaction that queues their mails.
+
+// activeSeat reads a game in play and userID's seat in it, refused when
+// they hold none or left it.
+func activeSeat(tx *gorm.DB, gameID, userID int64) (*Game, int, error) {
+	var g Game
+	err := tx.Take(&g, gameID).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, 0, ErrNotFound
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	if g.Status != StatusActive {
+		return nil, 0, ErrNotInPlay
+	}
+	var seats []Seat
+	if err := tx.Where("game_id = ?", gameID).Order("seat").Find(&seats).Error; err != nil {
+		return nil, 0, err
+	}
+	seat := SeatOf(seats, userID)
+	if seat < 0 {
+		return nil, 0, ErrNotPlaying
+	}
+	left, err := leftSeats(tx, gameID)
+	if err != nil {
+		return nil, 0, err
+	}
+	if left[seat] {
+		return nil, 0, ErrNotPlaying
+	}
+	return &g, seat, nil
+}
+
+// leftSeats are a game's seats nobody plays any more: resigned or
+// dropped, so the caretaker plays them.
+func leftSeats(tx *gorm.DB, gameID int64) (map[int]bool, error) {
+	var seats []int
+	if err := tx.Raw(`SELECT seat FROM seat_clocks WHERE game_id = ? AND dropped = TRUE
+		UNION SELECT seat FROM seat_drops WHERE game_id = ?`, gameID, gameID).Scan(&seats).Error; err != nil {
+		return nil, err
+	}
+	out := map[int]bool{}
+	for _, s := range seats {
+		out[s] = true
+	}
+	return out, nil
+}
+
+// resigned reports whether userID resigned seat of a game (a substitute
+// who took it since plays it).
+func resigned(tx *gorm.DB, gameID int64, seat int, userID int64) (bool, error) {
+	var n int64
+	err := tx.Model(&SeatDrop{}).Where("game_id = ? AND seat = ? AND reason = ? AND user_id = ?", gameID, seat, DropResigned, userID).Count(&n).Error
+	return n > 0, err
+}
+
+// Resigned reports whether userID resigned their seat in a game.
+func (s *Store) Resigned(ctx context.Context, gameID int64, seat int, userID int64) (bool, error) {
+	return resigned(s.db.WithContext(ctx), gameID, seat, userID)
+}
+
+// cmpErr is err, else other.
+func cmpErr(err, other error) error {
+	if err != nil {
+		return err
+	}
+	return other
+}
+
+// Resign records that userID leaves their seat in a game in play: the
+// caretaker plays it from now on (a substitute may take it, notify's
+// TakeSeat), and on the ladder they rank last in this game. It returns
+// the seat.
+func (t *NotifyTx) Resign(gameID, userID int64) (int, error) {
+	_, seat, err := activeSeat(t.tx, gameID, userID)
+	if err != nil {
+		return 0, err
+	}
+	uid := userID
+	if err := t.tx.Create(&SeatDrop{GameID: gameID, Seat: seat, Reason: DropResigned, At: t.now, UserID: &uid}).Error; err != nil {
+		return 0, err
+	}
+	sc, _, err := t.SeatClock(gameID, seat)
+	if err != nil {
+		return 0, err
+	}
+	sc.Dropped = true
+	if err := t.SaveSeatClock(sc); err != nil { // the caretaker answers for it now
+		return 0, err
+	}
+	return seat, t.tx.Exec(`DELETE FROM end_votes WHERE game_id = ? AND seat = ?`, gameID, seat).Error
+}
+
+// EndVotes returns the seats that agree to end a game at its current
+// position (a vote made before the last move no longer counts).
+func (s *Store) EndVotes(ctx context.Context, gameID int64) (map[int]bool, error) {
+	return endVotes(s.db.WithContext(ctx), gameID)
+}
+
+func endVotes(tx *gorm.DB, gameID int64) (map[int]bool, error) {
+	seq, _, err := lastMove(tx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	var seats []int
+	if err := tx.Raw(`SELECT seat FROM end_votes WHERE game_id = ? AND seq = ?`, gameID, seq).Scan(&seats).Error; err != nil {
+		return nil, err
+	}
+	out := map[int]bool{}
+	for _, s := range seats {
+		out[s] = true
+	}
+	return out, nil
+}
+
+// CanEndEarly reports whether a kind of game can be ended by agreement:
+// its engine scores a position as the end of the game (game.Ender).
+func (s *Store) CanEndEarly(st game.State) bool {
+	_, ok := st.(game.Ender)
+	return ok
+}
+
+// AgreeToEnd records that userID agrees to end the game at its current
+// position, seq (the position the player saw: a move since refuses).
+// When every seat still played agrees, the game ends: scored by its
+// engine as the end of the game, unrated. ended says so.
+func (t *NotifyTx) AgreeToEnd(gameID, userID int64, seq int) (ended bool, err error) {
+	g, seat, err := activeSeat(t.tx, gameID, userID)
+	if err != nil {
+		return false, err
+	}
+	now, _, err := lastMove(t.tx, gameID)
+	if err != nil {
+		return false, err
+	}
+	if seq != now {
+		return false, ErrGameMovedOn
+	}
+	st, err := t.s.stateAt(t.tx, g, now)
+	if err != nil {
+		return false, err
+	}
+	ender, ok := st.(game.Ender)
+	if !ok {
+		return false, ErrCannotEnd
+	}
+	if err := t.tx.Exec(`INSERT INTO end_votes (game_id, seat, seq, at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (game_id, seat) DO UPDATE SET seq = excluded.seq, at = excluded.at`, gameID, seat, now, t.now).Error; err != nil {
+		return false, err
+	}
+	votes, err := endVotes(t.tx, gameID)
+	if err != nil {
+		return false, err
+	}
+	left, err := leftSeats(t.tx, gameID)
+	if err != nil {
+		return false, err
+	}
+	var n int64
+	if err := t.tx.Model(&Seat{}).Where("game_id = ?", gameID).Count(&n).Error; err != nil {
+		return false, err
+	}
+	for i := range int(n) {
+		if !left[i] && !votes[i] {
+			return false, nil // someone still to agree
+		}
+	}
+	return true, t.endAgreed(g, now, st, ender.EndNow())
+}
+
+// endAgreed ends a game by agreement with the engine's score of its
+// position: unrated, its final state sealed like any finished game's.
+func (t *NotifyTx) endAgreed(g *Game, seq int, st game.State, res *game.Result) error {
+	if res == nil {
+		return ErrCannotEnd
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		return fmt.Errorf("store: game %d: the agreed result: %w", g.ID, err)
+	}
+	r := string(b)
+	upd := t.tx.Model(&Game{}).Where("id = ? AND status = ?", g.ID, StatusActive).
+		Updates(map[string]any{"status": StatusFinished, "ending": EndAgreed, "rated": false, "result": r, "finished_at": t.now})
+	if upd.Error != nil {
+		return upd.Error
+	}
+	if upd.RowsAffected != 1 {
+		return ErrNotInPlay
+	}
+	now := t.now
+	g.Status, g.Ending, g.Rated, g.Result, g.FinishedAt = StatusFinished, EndAgreed, false, &r, &now
+	// Its summary and snapshot from the state in hand (what deriveGame
+	// would make by replaying the whole log).
+	_, last, err := lastMove(t.tx, g.ID)
+	if err != nil {
+		return err
+	}
+	sum, _, err := summaryOf(g, seq, last, st)
+	if err != nil {
+		return err
+	}
+	if err := writeSummary(t.tx, sum, nil); err != nil {
+		return err
+	}
+	sn, err := encodeSnapshot(g.ID, seq, st)
+	if err != nil {
+		return err
+	}
+	if err := writeSnapshot(t.tx, sn); err != nil {
+		return err
+	}
+	t.renamed = append(t.renamed, g.ID) // its cached state says "in play"
+	return sealFinal(t.tx, g.ID, seq, st, t.now)
+}
+
+// CancelGame is Store.CancelGame inside notify's transaction, so the
+// players' mails are queued with it.
+func (t *NotifyTx) CancelGame(gameID, creator int64) (*Game, error) {
+	g, err := waitingGame(t.tx, gameID, creator)
+	if err != nil {
+		return nil, err
+	}
+	return g, t.s.endUnstarted(t.tx, g, EndCancelled)
+}
