@@ -226,8 +226,6 @@ func (s *Server) decisionMove(c *echo.Context) error {
 	l, pos := chk.Link, chk.Pos
 	played, err := s.store.AppendMove(ctx, store.Submit{GameID: l.Game, Seat: l.Seat, Seq: seq, Move: json.RawMessage(raw),
 		UserID: l.User, Note: words.Encode(words.New("mail.note.mail_link"))})
-	var illegal *store.IllegalMoveError
-	var notToAct *store.NotToActError
 	switch {
 	case err == nil:
 		if s.hooks.MovePlayed != nil {
@@ -236,17 +234,8 @@ func (s *Server) decisionMove(c *echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("%s?played=%d#happened", linkBase(c), played.Seq))
 	case errors.Is(err, store.ErrGameChanged):
 		return s.linkChanged(c, seq)
-	case errors.As(err, &notToAct):
-		return failWith(http.StatusForbidden, "pages.error.not_your_turn",
-			words.New("pages.error.not_your_turn.msg").Sub("waiting", waitingFor(notToAct.Waiting))).naming(pos.Seats)
-	case errors.As(err, &illegal):
-		return failWith(http.StatusUnprocessableEntity, "pages.error.illegal", illegalText(illegal.Err)).naming(pos.Seats)
-	case errors.Is(err, store.ErrNotPlaying):
-		return refused(err) // a link mailed before its player resigned
-	case errors.Is(err, store.ErrNotActive):
-		return fail(http.StatusConflict, "pages.error.not_active", "status", words.Term("pages.status."+pos.Game.Status))
 	default:
-		return err
+		return moveRefused(err, pos)
 	}
 }
 

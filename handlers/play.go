@@ -154,8 +154,6 @@ func (s *Server) move(c *echo.Context) error {
 		return fail(http.StatusBadRequest, "pages.error.no_move")
 	}
 	played, err := s.store.AppendMove(ctx, store.Submit{GameID: pos.Game.ID, Seat: seat, Seq: seq, Move: json.RawMessage(raw), UserID: u.ID})
-	var notToAct *store.NotToActError
-	var illegal *store.IllegalMoveError
 	switch {
 	case err == nil:
 		if s.hooks.MovePlayed != nil {
@@ -164,18 +162,29 @@ func (s *Server) move(c *echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d?played=%d#happened", pos.Game.ID, played.Seq))
 	case errors.Is(err, store.ErrGameChanged):
 		return s.gameChanged(c, seq)
+	default:
+		return moveRefused(err, pos)
+	}
+}
+
+// moveRefused says in words why the store refused a move on pos (from the
+// game's page or a mail link's): not the seat's turn, an illegal move, a
+// player who resigned (the caretaker plays the seat), a game not in play.
+func moveRefused(err error, pos *store.Position) error {
+	var illegal *store.IllegalMoveError
+	var notToAct *store.NotToActError
+	switch {
 	case errors.As(err, &notToAct):
 		return failWith(http.StatusForbidden, "pages.error.not_your_turn",
 			words.New("pages.error.not_your_turn.msg").Sub("waiting", waitingFor(notToAct.Waiting))).naming(pos.Seats)
 	case errors.As(err, &illegal):
 		return failWith(http.StatusUnprocessableEntity, "pages.error.illegal", illegalText(illegal.Err)).naming(pos.Seats)
 	case errors.Is(err, store.ErrNotPlaying):
-		return refused(err) // resigned: the caretaker plays the seat
+		return refused(err)
 	case errors.Is(err, store.ErrNotActive):
 		return fail(http.StatusConflict, "pages.error.not_active", "status", words.Term("pages.status."+pos.Game.Status))
-	default:
-		return err
 	}
+	return err
 }
 
 // gameChanged shows the new situation to a player whose form was stale.

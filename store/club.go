@@ -108,27 +108,7 @@ func (s *Store) listings(db *gorm.DB, games []Game) ([]Listing, error) {
 	if err != nil {
 		return nil, err
 	}
-	bySum := make(map[int64]Summary, len(sums))
-	for _, sm := range sums {
-		bySum[sm.GameID] = sm
-	}
-	bySeat := map[int64][]Seat{}
-	for _, st := range seats {
-		bySeat[st.GameID] = append(bySeat[st.GameID], st)
-	}
-	out := make([]Listing, 0, len(games))
-	for _, g := range games {
-		sm, ok := bySum[g.ID]
-		if !ok {
-			p, err := s.summaryFor(db, &g)
-			if err != nil {
-				return nil, err
-			}
-			sm = *p
-		}
-		out = append(out, Listing{Game: g, Summary: sm, Seats: bySeat[g.ID]})
-	}
-	return out, nil
+	return s.joinListings(db, games, sums, seats)
 }
 
 // MemberNamed finds a member by display name or address (any case), for

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"time"
 
+	"gorm.io/gorm"
+
 	"rondel/game"
 )
 
@@ -38,6 +40,13 @@ func (s *Store) GamesOfUser(ctx context.Context, userID int64) ([]Listing, error
 	if err != nil {
 		return nil, err
 	}
+	return s.joinListings(db, games, sums, seats)
+}
+
+// joinListings puts games together with their summaries and seats, read
+// by the caller in one query each; a game without a summary (not rebuilt
+// since summaries exist) gets one made from its log.
+func (s *Store) joinListings(db *gorm.DB, games []Game, sums []Summary, seats []Seat) ([]Listing, error) {
 	bySum := make(map[int64]Summary, len(sums))
 	for _, sm := range sums {
 		bySum[sm.GameID] = sm
@@ -49,7 +58,7 @@ func (s *Store) GamesOfUser(ctx context.Context, userID int64) ([]Listing, error
 	out := make([]Listing, 0, len(games))
 	for _, g := range games {
 		sm, ok := bySum[g.ID]
-		if !ok { // not rebuilt since summaries exist
+		if !ok {
 			p, err := s.summaryFor(db, &g)
 			if err != nil {
 				return nil, err
