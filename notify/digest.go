@@ -136,14 +136,15 @@ func (s *Service) Abandoned(ctx context.Context) error {
 	if s.cfg.AbandonDays <= 0 {
 		return nil
 	}
-	idle, err := s.st.GamesIdleSince(ctx, s.now().Add(-time.Duration(s.cfg.AbandonDays)*24*time.Hour))
+	cutoff := s.now().Add(-time.Duration(s.cfg.AbandonDays) * 24 * time.Hour)
+	idle, err := s.st.GamesIdleSince(ctx, cutoff)
 	if err != nil {
 		return err
 	}
 	var errs []error
 	for _, g := range idle {
 		errs = append(errs, s.st.NotifyTx(ctx, func(tx *store.NotifyTx) error {
-			ended, err := tx.EndGame(g.ID)
+			ended, err := tx.EndIdleGame(g.ID, cutoff) // a move since the list was read keeps it
 			if err != nil || !ended {
 				return err
 			}

@@ -99,14 +99,18 @@ func closeDialector(d gorm.Dialector) {
 	}
 }
 
-// takeGame reads game id into g for a transaction that changes it. On
-// PostgreSQL it locks the game's row (SELECT … FOR UPDATE) until tx ends,
-// so of two instances writing to one game the second waits, then reads
-// what the first wrote: a move is checked and appended by one at a time.
-// SQLite needs no lock: every write transaction begins IMMEDIATE and
-// holds the whole database.
-func (s *Store) takeGame(tx *gorm.DB, id int64, g *Game) error {
-	if s.pg {
+// lockGame reads game id into g for a transaction that changes the
+// game's course (a move, a take-back, a vote to end, the agreed end, a
+// resignation, a seat taken or joined, a substitute, an abandonment):
+// every such write calls it first, before it reads anything it decides
+// on. On PostgreSQL it locks the game's row (SELECT … FOR UPDATE) until tx
+// ends, so of two instances writing to one game the second waits, then
+// reads what the first wrote (under READ COMMITTED each later statement
+// sees it): the position a request was made on is checked against the
+// game as it is. SQLite needs no lock: every write transaction begins
+// IMMEDIATE and holds the whole database.
+func lockGame(tx *gorm.DB, id int64, g *Game) error {
+	if onPostgres(tx) {
 		tx = tx.Clauses(clause.Locking{Strength: clause.LockingStrengthUpdate})
 	}
 	return tx.Take(g, id).Error

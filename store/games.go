@@ -243,7 +243,7 @@ func (s *Store) acceptSeat(tx *gorm.DB, gameID, userID int64, now time.Time) (bo
 	// Two seats accepted at once on two instances: one at a time, so
 	// exactly one of them sees the last seat taken and starts the game.
 	var g Game
-	if err := s.takeGame(tx, gameID, &g); err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+	if err := lockGame(tx, gameID, &g); err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
 		return false, err
 	}
 	if g.Ending == EndCancelled || g.Ending == EndExpired {

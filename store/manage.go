@@ -30,11 +30,14 @@ var (
 	ErrGameMovedOn = words.Fail(words.New("club.error.moved_on"))
 )
 
-// waitingGame reads a game that must still wait for players, for its
-// creator when creator is not 0.
+// waitingGame locks a game that must still wait for players (lockGame),
+// for its creator when creator is not 0: two members taking its open
+// seats at once take turns, and the second sees the first's seat. A game
+// no longer waiting comes back with ErrNotWaiting, so the caller can say
+// why.
 func waitingGame(tx *gorm.DB, gameID, creator int64) (*Game, error) {
 	var g Game
-	err := tx.Take(&g, gameID).Error
+	err := lockGame(tx, gameID, &g)
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, ErrNotFound
 	}
@@ -45,7 +48,7 @@ func waitingGame(tx *gorm.DB, gameID, creator int64) (*Game, error) {
 		return nil, ErrNotCreator
 	}
 	if g.Status != StatusInviting {
-		return nil, ErrNotWaiting
+		return &g, ErrNotWaiting
 	}
 	return &g, nil
 }
@@ -93,6 +96,9 @@ func (s *Store) JoinGame(ctx context.Context, gameID, userID int64) (started boo
 	now := s.Now()
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		g, err := waitingGame(tx, gameID, 0)
+		if errors.Is(err, ErrNotWaiting) && g != nil && g.Status == StatusActive {
+			return ErrNoOpenSeat // the last seat was taken: it started
+		}
 		if err != nil {
 			return err
 		}

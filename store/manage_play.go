@@ -17,11 +17,13 @@ import (
 // rule book scores the end, never rated). notify runs these in the
 // transaction that queues their mails.
 
-// activeSeat reads a game in play and userID's seat in it, refused when
-// they hold none or left it.
+// activeSeat locks a game in play (lockGame) and reads userID's seat in
+// it, refused when they hold none or left it. What it reads is read under
+// the lock, so a move another instance makes meanwhile is either seen or
+// waits.
 func activeSeat(tx *gorm.DB, gameID, userID int64) (*Game, int, error) {
 	var g Game
-	err := tx.Take(&g, gameID).Error
+	err := lockGame(tx, gameID, &g)
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, 0, ErrNotFound
 	}

@@ -129,8 +129,8 @@ func TestCancelledAndJoinedGamesVerify(t *testing.T) {
 	if started, err := s.JoinGame(ctx, ids[0], joiners[1]); err != nil || !started {
 		t.Fatalf("second join: %v %v", started, err)
 	}
-	if _, err := s.JoinGame(ctx, ids[0], joiners[2]); !errors.Is(err, ErrNotWaiting) {
-		t.Errorf("joining a started game: %v", err)
+	if _, err := s.JoinGame(ctx, ids[0], joiners[2]); !errors.Is(err, ErrNoOpenSeat) {
+		t.Errorf("joining a game its joiners filled and started: %v", err)
 	}
 	if _, err := s.JoinGame(ctx, ids[1], joiners[0]); err != nil {
 		t.Fatal(err)

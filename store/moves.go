@@ -82,7 +82,7 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 	var setup string
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var g Game
-		if err := s.takeGame(tx, sub.GameID, &g); err != nil {
+		if err := lockGame(tx, sub.GameID, &g); err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
 				return ErrNotFound
 			}

@@ -86,10 +86,10 @@ func (t *NotifyTx) User(id int64) (*User, error) {
 }
 
 // GameRow returns a game, locked on PostgreSQL until the transaction
-// ends (see takeGame): notify reads it before acting on the game.
+// ends (see lockGame): notify reads it before acting on the game.
 func (t *NotifyTx) GameRow(id int64) (*Game, error) {
 	var g Game
-	if err := t.s.takeGame(t.tx, id, &g); err != nil {
+	if err := lockGame(t.tx, id, &g); err != nil {
 		return nil, err
 	}
 	return &g, nil
@@ -242,8 +242,27 @@ func (t *NotifyTx) LastAskedSeq(gameID int64, seat int) (int, error) {
 	return d.AskedSeq, err
 }
 
+// EndIdleGame ends a game as abandoned (EndGame) if, under the game's
+// lock, it is still idle: no move since before. A game listed as idle
+// that a move reached meanwhile goes on; ended says whether it ended.
+func (t *NotifyTx) EndIdleGame(gameID int64, before time.Time) (bool, error) {
+	var g Game
+	if err := lockGame(t.tx, gameID, &g); err != nil {
+		return false, err
+	}
+	sum, err := t.s.summaryFor(t.tx, &g)
+	if err != nil || g.Status != StatusActive || !sum.LastMoveAt.Before(before) {
+		return false, err
+	}
+	return t.EndGame(gameID)
+}
+
 // EndGame marks an active game finished without a result (abandoned).
 func (t *NotifyTx) EndGame(gameID int64) (bool, error) {
+	var locked Game
+	if err := lockGame(t.tx, gameID, &locked); err != nil {
+		return false, err
+	}
 	res := t.tx.Model(&Game{}).Where("id = ? AND status = ?", gameID, StatusActive).
 		Updates(map[string]any{"status": StatusFinished, "finished_at": t.now})
 	if res.Error != nil || res.RowsAffected != 1 {
@@ -294,7 +313,7 @@ func (t *NotifyTx) ReplaceSeatUser(gameID int64, seat int, userID int64, name st
 	}
 	// The names are part of the state: its snapshot is made again.
 	var g Game
-	if err := t.tx.Take(&g, gameID).Error; err != nil {
+	if err := lockGame(t.tx, gameID, &g); err != nil {
 		return err
 	}
 	_, err = t.s.deriveGame(t.tx, &g)

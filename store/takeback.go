@@ -57,7 +57,7 @@ func (s *Store) TakeBack(ctx context.Context, gameID int64, seat, seq int, userI
 		var g Game
 		// On PostgreSQL the game's row stays locked until the end, so a
 		// move on another instance waits for the take-back (dialect.go).
-		if err := s.takeGame(tx, gameID, &g); err != nil {
+		if err := lockGame(tx, gameID, &g); err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
 				return ErrNotFound
 			}
