@@ -88,3 +88,67 @@ func TestAccountKeptWhenTheGameEnds(t *testing.T) {
 		t.Error("the rebuilt account differs from the one the last move stored")
 	}
 }
+
+// TestEveryEndKeepsItsAccount: however a game ends (its last move, by
+// agreement, played out by the caretaker after a resignation, abandoned),
+// the end stores its account, so verify finds nothing to report.
+func TestEveryEndKeepsItsAccount(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name string
+		end  func(t *testing.T, s *Store, g *Game)
+	}{
+		{"last move", playToEnd},
+		{"agreed", func(t *testing.T, s *Store, g *Game) {
+			playSome(t, s, g, 6)
+			if !agreeAll(t, s, g) {
+				t.Fatal("every seat agreed, but the game goes on")
+			}
+		}},
+		{"resigned and played out", func(t *testing.T, s *Store, g *Game) {
+			playSome(t, s, g, 6)
+			seats, _ := s.Seats(ctx, g.ID)
+			if err := s.NotifyTx(ctx, func(tx *NotifyTx) error { _, err := tx.Resign(g.ID, seats[1].UserID); return err }); err != nil {
+				t.Fatal(err)
+			}
+			playToEnd(t, s, g)
+		}},
+		{"abandoned", func(t *testing.T, s *Store, g *Game) {
+			playSome(t, s, g, 6)
+			if err := s.NotifyTx(ctx, func(tx *NotifyTx) error { _, err := tx.EndGame(g.ID); return err }); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, _, _ := openWith(t, Options{Registry: game.NewRegistry(caesar.New())})
+			g := startKind(t, s, "caesars-imperium", 3, 5)
+			c.end(t, s, g)
+			row, _ := s.GameRow(ctx, g.ID)
+			if row.Status != StatusFinished {
+				t.Fatalf("the game is %q", row.Status)
+			}
+			if stored, err := readAccount(s.db, g.ID); err != nil || stored == nil {
+				t.Errorf("no account stored at the end: %v", err)
+			}
+			cleanVerify(t, s)
+		})
+	}
+}
+
+// playSome plays n first legal moves of g.
+func playSome(t *testing.T, s *Store, g *Game, n int) {
+	t.Helper()
+	ctx := context.Background()
+	for range n {
+		pos, err := s.Current(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := pos.State.ToAct()[0]
+		mv := pos.State.LegalMoves(d.Seat)[0].Move
+		if _, err := s.AppendMove(ctx, Submit{GameID: g.ID, Seat: d.Seat, Seq: pos.Seq, Move: mv}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -229,6 +229,10 @@ func (t *NotifyTx) endAgreed(g *Game, seq int, st game.State, res *game.Result) 
 	if err := writeSnapshot(t.tx, sn); err != nil {
 		return err
 	}
+	// Its account, as any end stores it (verify compares).
+	if err := t.s.writeAccount(t.tx, g); err != nil {
+		return err
+	}
 	t.renamed = append(t.renamed, g.ID) // its cached state says "in play"
 	return sealFinal(t.tx, g.ID, seq, st, t.now)
 }
