@@ -42,6 +42,43 @@ func canonicalMove(st game.State, seat int, move json.RawMessage) (json.RawMessa
 	return move, nil
 }
 
+// canonicalRecorded is the form in which a move of a record is stored
+// when canonicalMove refused it (why) for fields of its own: the legal
+// move whose fields it carries, provided that move leads to the same
+// state as the move recorded did (after). A record's junk is dropped, and
+// what is stored replays exactly as what was applied. Otherwise why.
+func canonicalRecorded(before, after game.State, seat int, move json.RawMessage, why error) (json.RawMessage, error) {
+	var sent map[string]any
+	if err := json.Unmarshal(move, &sent); err != nil {
+		return nil, why
+	}
+	sent = withoutZeros(sent)
+	want, err := after.MarshalJSON()
+	if err != nil {
+		return nil, why
+	}
+	for _, lm := range before.LegalMoves(seat) {
+		var legal map[string]any
+		if json.Unmarshal(lm.Move, &legal) != nil {
+			continue
+		}
+		if _, ok := extraFields(sent, withoutZeros(legal)); !ok {
+			continue
+		}
+		next, _, err := before.Apply(seat, lm.Move)
+		if err != nil {
+			continue
+		}
+		if got, err := next.MarshalJSON(); err != nil || string(got) != string(want) {
+			continue // another move with fewer fields (an army's move without its route)
+		}
+		if canon, err := canonicalMove(before, seat, lm.Move); err == nil {
+			return canon, nil
+		}
+	}
+	return nil, why
+}
+
 // extraFields reports whether sent has every field of legal with the same
 // value, and names the fields sent has besides.
 func extraFields(sent, legal map[string]any) ([]string, bool) {

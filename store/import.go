@@ -61,9 +61,25 @@ func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec Impor
 	}
 	clean := *rec
 	clean.Options = opts
+	// Each move is stored as the engine spells it (storedForm), from the
+	// state it was made on.
+	setup, err := clean.Setup()
+	if err != nil {
+		return nil, err
+	}
+	prev, err := g.New(setup)
+	if err != nil {
+		return nil, fmt.Errorf("the record does not set up: %w", err)
+	}
 	var events [][]game.Event
-	final, err := record.ReplayEach(s.reg, &clean, func(_ int, _ game.State, ev []game.Event) error {
-		events = append(events, ev)
+	var forms []json.RawMessage
+	final, err := record.ReplayEach(s.reg, &clean, func(i int, after game.State, ev []game.Event) error {
+		m := clean.Moves[i]
+		form, err := storedForm(prev, after, m.Seat, m.Move, m.TakeBack)
+		if err != nil {
+			return fmt.Errorf("move %d: %w", i+1, err)
+		}
+		events, forms, prev = append(events, ev), append(forms, form), after
 		return nil
 	})
 	if err != nil {
@@ -101,7 +117,7 @@ func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec Impor
 				return err
 			}
 		}
-		if err := importMoves(tx, row.ID, rec.Moves, events, now); err != nil {
+		if err := importMoves(tx, row.ID, rec.Moves, forms, events, now); err != nil {
 			return err
 		}
 		if err := importMessages(tx, row.ID, rec.Messages); err != nil {
@@ -169,7 +185,8 @@ func importRow(rec *record.Record, info game.Info, opts game.Options, spec Impor
 	return row
 }
 
-func importMoves(tx *gorm.DB, gameID int64, moves []record.Move, events [][]game.Event, now time.Time) error {
+// importMoves stores a record's moves, each in its stored form.
+func importMoves(tx *gorm.DB, gameID int64, moves []record.Move, forms []json.RawMessage, events [][]game.Event, now time.Time) error {
 	for i, m := range moves {
 		by := m.By
 		switch by {
@@ -183,7 +200,7 @@ func importMoves(tx *gorm.DB, gameID int64, moves []record.Move, events [][]game
 		if m.At != nil {
 			at = m.At.UTC()
 		}
-		row, err := moveRow(gameID, i+1, Submit{Seat: m.Seat, Move: m.Move, By: by, Note: m.Note}, events[i], at)
+		row, err := moveRow(gameID, i+1, Submit{Seat: m.Seat, Move: forms[i], By: by, Note: m.Note}, events[i], at)
 		if err != nil {
 			return fmt.Errorf("move %d: %w", i+1, err)
 		}

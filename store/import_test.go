@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"rondel/game"
@@ -99,4 +100,55 @@ func TestImportOfAGameOverElsewhere(t *testing.T) {
 	if row, err := s.ImportRecord(ctx, &cut, ImportSpec{Emails: emailsFor(rec)}); err != nil || row.Status != StatusActive {
 		t.Errorf("the same moves from a game in play: %v, %+v", err, row)
 	}
+}
+
+// TestImportStoresTheCanonicalMove: a record whose move carries 7 MB in a
+// field its type does not use (a rondel move "from" somewhere) imports as
+// the move the engine applied, without the junk: the log, the export and
+// verify know nothing of it.
+func TestImportStoresTheCanonicalMove(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openReal(t)
+	rec, _ := selfPlayed(t, s.Registry(), variants[0], 21)
+	j := -1
+	for i, m := range rec.Moves {
+		var f map[string]any
+		if json.Unmarshal(m.Move, &f) == nil && f["type"] == "rondel" {
+			j = i
+			break
+		}
+	}
+	if j < 0 {
+		t.Fatal("the game has no rondel move")
+	}
+	cut := *rec
+	cut.Moves = append([]record.Move(nil), rec.Moves[:j+3]...)
+	cut.StateHash, cut.Result, cut.Finished = "", nil, nil
+	want := cut.Moves[j].Move
+	var f map[string]any
+	if err := json.Unmarshal(want, &f); err != nil {
+		t.Fatal(err)
+	}
+	f["from"] = strings.Repeat("J", 7<<20)
+	junk, _ := json.Marshal(f)
+	cut.Moves[j].Move = junk
+	row, err := s.ImportRecord(ctx, &cut, ImportSpec{Emails: emailsFor(rec)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, err := s.Moves(ctx, row.ID)
+	if err != nil || len(moves) != len(cut.Moves) {
+		t.Fatalf("%d moves stored, %v", len(moves), err)
+	}
+	if moves[j].Move != string(want) {
+		t.Errorf("move %d stored as %.200s, want %s", j+1, moves[j].Move, want)
+	}
+	exp, err := s.ExportRecord(ctx, row.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := json.Marshal(exp); len(b) > 1<<20 || strings.Contains(string(b), "JJJJ") {
+		t.Errorf("the export carries the junk (%d bytes)", len(b))
+	}
+	cleanVerify(t, s)
 }

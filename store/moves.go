@@ -119,12 +119,7 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 		if err != nil {
 			return &IllegalMoveError{Err: err}
 		}
-		// The move stored is the engine's own spelling of the move
-		// applied: nothing a player adds to it is kept.
-		if sub.Move, err = canonicalMove(st, sub.Seat, sub.Move); err != nil {
-			return &IllegalMoveError{Err: err}
-		}
-		row, err := moveRow(g.ID, cur+1, sub, events, now)
+		row, err := storedMove(st, g.ID, cur+1, sub, events, now)
 		if err != nil {
 			return err
 		}
@@ -160,6 +155,43 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 	return &out, nil
 }
 
+// storedMove makes the row of the log that stores sub, a move sent now
+// and applied to before (with events), in its stored form (storedForm).
+func storedMove(before game.State, gameID int64, seq int, sub Submit, events []game.Event, at time.Time) (*Move, error) {
+	canon, err := storedForm(before, nil, sub.Seat, sub.Move, false)
+	if err != nil {
+		return nil, err
+	}
+	sub.Move = canon
+	return moveRow(gameID, seq, sub, events, at)
+}
+
+// storedForm is the form in which a move is stored in a game's log:
+// every path that adds a move to a log (a page, a mail link, the
+// caretaker, a standing order, an import, a copy) stores it in this
+// form, the engine's own spelling of the move applied to before, so
+// nothing a sender adds to a move is ever kept. A take-back entry carries
+// no move.
+//
+// after is nil for a move sent now: one with fields of its own is
+// refused, so its sender learns. A move of a record (an import, a copy)
+// was applied already, giving after: fields the engine does not use are
+// dropped instead (canonicalRecorded).
+func storedForm(before, after game.State, seat int, move json.RawMessage, takeBack bool) (json.RawMessage, error) {
+	if takeBack {
+		return record.TakeBackMove, nil
+	}
+	canon, err := canonicalMove(before, seat, move)
+	if err != nil && after != nil {
+		canon, err = canonicalRecorded(before, after, seat, move, err)
+	}
+	if err != nil {
+		return nil, &IllegalMoveError{Err: err}
+	}
+	return canon, nil
+}
+
+// moveRow is the row of a move as given (storedMove makes it canonical).
 func moveRow(gameID int64, seq int, sub Submit, events []game.Event, now time.Time) (*Move, error) {
 	var compact json.RawMessage
 	if err := json.Unmarshal(sub.Move, &compact); err != nil {
