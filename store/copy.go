@@ -56,7 +56,11 @@ func Copy(ctx context.Context, from, to *Store) (*CopyReport, error) {
 			if err != nil {
 				return err
 			}
-			n, err := copyTable(ctx, from.sql, tx, t, bools)
+			var each func([]string, []any) error
+			if t == "moves" {
+				each = from.moveForms(ctx)
+			}
+			n, err := copyTable(ctx, from.sql, tx, t, bools, each)
 			if err != nil {
 				return fmt.Errorf("copying %s: %w", t, err)
 			}
@@ -122,9 +126,15 @@ func (s *Store) boolColumns(tx *gorm.DB, table string) (map[string]bool, error) 
 	return out, err
 }
 
-// copyTable streams one table's rows from src into tx in batches.
-func copyTable(ctx context.Context, src *sql.DB, tx *gorm.DB, table string, bools map[string]bool) (int64, error) {
-	rows, err := src.QueryContext(ctx, `SELECT * FROM `+table)
+// copyTable streams one table's rows from src into tx in batches; each,
+// if set, may change a row before it is written (the moves are read in
+// the order they were played for it).
+func copyTable(ctx context.Context, src *sql.DB, tx *gorm.DB, table string, bools map[string]bool, each func(cols []string, vals []any) error) (int64, error) {
+	q := `SELECT * FROM ` + table
+	if each != nil && table == "moves" {
+		q += ` ORDER BY game_id, seq`
+	}
+	rows, err := src.QueryContext(ctx, q)
 	if err != nil {
 		return 0, err
 	}
@@ -158,6 +168,11 @@ func copyTable(ctx context.Context, src *sql.DB, tx *gorm.DB, table string, bool
 		for i, c := range cols {
 			if v, ok := vals[i].(int64); ok && bools[c] {
 				vals[i] = v != 0
+			}
+		}
+		if each != nil {
+			if err := each(cols, vals); err != nil {
+				return n, err
 			}
 		}
 		batch = append(batch, vals...)
