@@ -138,7 +138,10 @@ func isUniqueViolation(err error) bool {
 	if errors.As(err, &pe) {
 		return pe.Code == "23505"
 	}
-	return strings.Contains(err.Error(), "UNIQUE constraint failed")
+	// SQLite: the constraint's message, or that of the trigger that
+	// refuses a second move with one number (migration 00100).
+	msg := err.Error()
+	return strings.Contains(msg, "UNIQUE constraint failed") || strings.Contains(msg, "already has a move with this number")
 }
 
 // Exclusive runs f unless another instance is running the job of the same
