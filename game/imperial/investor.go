@@ -31,15 +31,14 @@ func (s *State) payInterest(ni int, l *log) {
 		if h == gov {
 			continue
 		}
-		for bi, holder := range nat.Bonds {
-			if holder != h {
+		for _, bi := range s.interestOrder(ni) {
+			if nat.Bonds[bi] != h {
 				continue
 			}
 			interest := s.b.Bonds[bi].Interest
 			owed[h] += interest
-			t := min(nat.Treasury, interest)
+			t, c := s.interestSplit(nat.Treasury, interest, s.Players[gov].Cash)
 			nat.Treasury -= t
-			c := min(interest-t, s.Players[gov].Cash)
 			s.Players[gov].Cash -= c
 			s.Players[h].Cash += t + c
 			paid[h] += t + c
@@ -75,6 +74,20 @@ func (s *State) payInterest(ni int, l *log) {
 			l.add(s.nat(ev("interest"), "nation", ni).Seat("seat", gov).Money("amount", got))
 		}
 	}
+}
+
+// interestSplit says how much of one bond's interest comes from the
+// treasury and how much from the government's cash. The rule book takes the
+// treasury first; the site's rules take it wholly from one or the other.
+func (s *State) interestSplit(treasury, interest, cash int) (t, c int) {
+	if !s.site().InterestBondByBond {
+		t = min(treasury, interest)
+		return t, min(interest-t, cash)
+	}
+	if treasury >= interest {
+		return interest, 0
+	}
+	return 0, min(interest, cash)
 }
 
 // startInvestorTurn: the investor card holder gets 2M and may invest, then
@@ -163,6 +176,7 @@ func (s *State) buyBond(seat, ni, cost, tradeIn int, l *log) error {
 		nat.Bonds[ti] = -1
 	}
 	nat.Bonds[bi] = seat
+	s.noteAcquired(ni, bi, ti)
 	nat.Treasury += price
 	s.Players[seat].Cash -= price
 	if ti >= 0 {

@@ -54,6 +54,10 @@ type Nation struct {
 	TaxValue   int   `json:"tax"`                   // chart space of the tax marker
 	Bonds      []int `json:"bonds"`                 // by bond index: holder seat, -1 in the pile
 	BonusValue int   `json:"bonus_value,omitempty"` // 2030 "bonus only for increase" marker
+	// Acquired lists the held bonds (by index) in the order they were
+	// acquired; kept only under the playimperial.club rules, whose interest
+	// goes through a holder's bonds in that order (siterules.go).
+	Acquired []int `json:"acquired,omitempty"`
 }
 
 // Stack is one nation's units in one region.

@@ -36,14 +36,20 @@ type kept struct {
 	typ   string
 }
 
-// Import replays entries under Rondel's rules. It never fails on an entry:
-// an entry Rondel cannot apply is reported (Accepted false, with the reason)
-// and the import goes on with the next one.
+// Import replays entries under Rondel's rules, the rule book's. It never
+// fails on an entry: an entry Rondel cannot apply is reported (Accepted
+// false, with the reason) and the import goes on with the next one.
 func Import(g game.Game, entries []Entry) (*Result, error) {
+	return ImportUnder(g, entries, "")
+}
+
+// ImportUnder replays entries under a ruleset: "" for the rule book,
+// imperial.RulesetPlayImperial for the site's own rules.
+func ImportUnder(g game.Game, entries []Entry, ruleset string) (*Result, error) {
 	if len(entries) == 0 || entries[0].Type != "initialize" {
 		return nil, errors.New("playimperial: the log must start with initialize")
 	}
-	setup, err := setupFor(g, entries[0], entries)
+	setup, err := setupFor(g, entries[0], entries, ruleset)
 	if err != nil {
 		return nil, err
 	}
