@@ -38,6 +38,10 @@ type SiteRules struct {
 	// ConvoyResetOnHostileEntry: after a hostile entry a fleet may carry
 	// another army in the same maneuver (004: one army per fleet per turn).
 	ConvoyResetOnHostileEntry bool `json:"convoy_reset,omitempty"`
+	// WholeStackFights: one battle goes on, unit for unit, until the side
+	// attacked has no unit of the kind fought or the attacker has none left
+	// there (004 matches units 1:1, each side deciding).
+	WholeStackFights bool `json:"whole_stack_fights,omitempty"`
 	// FreeForcedStop: a stop on Investor forced by a Swiss bank costs
 	// nothing, however far it is.
 	FreeForcedStop bool `json:"free_forced_stop,omitempty"`
@@ -52,6 +56,7 @@ type SiteRules struct {
 func playImperialRules(world2030 bool) *SiteRules {
 	return &SiteRules{
 		InterestBondByBond:        true,
+		WholeStackFights:          true,
 		StickyFriendly:            true,
 		CoexistLaysDown:           true,
 		ConvoyResetOnHostileEntry: true,
@@ -107,4 +112,72 @@ func (s *State) interestOrder(ni int) []int {
 		out[i] = i
 	}
 	return out
+}
+
+// siteLaid reports whether nation ni's armies lie in r for good.
+func (s *State) siteLaid(ni, r int) bool { return slices.Contains(s.Nations[ni].SiteLying, r) }
+
+// laySite lays down every army of nation ni in r, a home province of
+// another nation, as the site does after a friendly entry or a coexistence
+// (also armies that entered standing in this maneuver); mark keeps them
+// lying for good (StickyFriendly).
+func (s *State) laySite(ni, r int, mark bool) {
+	reg := s.b.Regions[r]
+	if !reg.IsLand() || reg.NationIdx < 0 || reg.NationIdx == ni {
+		return
+	}
+	st := &s.Units[ni][r]
+	if ni == s.Turn && s.Maneuver != nil {
+		mv := &s.Maneuver.Moved[r]
+		mv.Friendly += mv.Hostile
+		mv.Hostile = 0
+	}
+	st.Hostile = 0
+	if mark && !s.siteLaid(ni, r) {
+		s.Nations[ni].SiteLying = append(slices.Clone(s.Nations[ni].SiteLying), r)
+	}
+}
+
+// siteEntry applies the site's rules to an army of nation ni that entered
+// r, asked hostile and now hostile: a friendly entry into an empty foreign
+// home province lays down all its armies there for good (StickyFriendly);
+// a hostile one frees every fleet to convoy again
+// (ConvoyResetOnHostileEntry).
+func (s *State) siteEntry(ni, r int, asked, hostile bool) {
+	site := s.site()
+	if !s.foreignHome(r) || len(s.opponents(r, "army")) > 0 {
+		return
+	}
+	if site.StickyFriendly && !hostile {
+		s.laySite(ni, r, true)
+	}
+	if site.ConvoyResetOnHostileEntry && asked {
+		s.Maneuver.ConvoyUsed = make([]int, len(s.Maneuver.ConvoyUsed))
+	}
+}
+
+// fightOn continues a battle in r the site's way after its first pair of
+// units: incumbent loses a unit of kind target, challenger an army, else a
+// fleet, until one of them has nothing left to lose.
+func (s *State) fightOn(r, incumbent int, target string, challenger int) {
+	for has(s.Units[incumbent][r], target) && !s.Units[challenger][r].empty() {
+		s.removeAny(incumbent, r, target)
+		if s.Units[challenger][r].Armies > 0 {
+			s.removeAny(challenger, r, "army")
+		} else {
+			s.removeAny(challenger, r, "fleet")
+		}
+	}
+}
+
+// removeAny removes one unit of a kind of nation ni from r: for the nation
+// maneuvering, the way its own losses go (removeOwn); for another, a lying
+// army before a standing one.
+func (s *State) removeAny(ni, r int, kind string) {
+	if ni == s.Turn {
+		s.removeOwn(r, kind)
+		return
+	}
+	st := s.Units[ni][r]
+	s.removeTarget(ni, r, kind, kind == "army" && st.Armies == st.Hostile)
 }

@@ -58,6 +58,10 @@ type Nation struct {
 	// acquired; kept only under the playimperial.club rules, whose interest
 	// goes through a holder's bonds in that order (siterules.go).
 	Acquired []int `json:"acquired,omitempty"`
+	// SiteLying lists the foreign home provinces (by region) where the
+	// nation's armies lie for good under the playimperial.club rules (a
+	// friendly entry or a coexistence there; siterules.go).
+	SiteLying []int `json:"site_lying,omitempty"`
 }
 
 // Stack is one nation's units in one region.
