@@ -99,7 +99,7 @@ func (s *State) startInvestorTurn(l *log) {
 	l.add(ev("investor_card").Seat("seat", holder).Money("amount", 2))
 	s.InvestBase = holder
 	s.Investors = []int{holder}
-	for _, seat := range s.swissBanks(holder) {
+	for _, seat := range s.swissBankOrder(holder) {
 		if seat != holder {
 			s.Investors = append(s.Investors, seat)
 		}
@@ -140,6 +140,7 @@ func (s *State) doInvest(seat int, m Move, l *log) error {
 		if err := s.buyBond(seat, ni, m.Cost, m.TradeIn, l); err != nil {
 			return err
 		}
+		s.siteGovernment(ni, seat, l)
 	default:
 		return broke("investor", errText("invest_expected").Seat("seat", seat))
 	}

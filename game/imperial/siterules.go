@@ -42,6 +42,17 @@ type SiteRules struct {
 	// attacked has no unit of the kind fought or the attacker has none left
 	// there (004 matches units 1:1, each side deciding).
 	WholeStackFights bool `json:"whole_stack_fights,omitempty"`
+	// SwissBanksDescending: after the card holder, Swiss banks invest
+	// from the highest seat down (004 INVESTOR step 3: clockwise from the
+	// card holder).
+	SwissBanksDescending bool `json:"swiss_banks_descending,omitempty"`
+	// ImmediateGovernment: a buyer with strictly more credit than the
+	// government takes the nation over at once (004: checked at the end
+	// of the investor turn, ties to the first from the card holder).
+	ImmediateGovernment bool `json:"immediate_government,omitempty"`
+	// SiteMap: the site's map of Europe, which joins Kiev and St.
+	// Petersburg (board edition "playimperial").
+	SiteMap bool `json:"site_map,omitempty"`
 	// FreeForcedStop: a stop on Investor forced by a Swiss bank costs
 	// nothing, however far it is.
 	FreeForcedStop bool `json:"free_forced_stop,omitempty"`
@@ -57,11 +68,14 @@ func playImperialRules(world2030 bool) *SiteRules {
 	return &SiteRules{
 		InterestBondByBond:        true,
 		WholeStackFights:          true,
+		SwissBanksDescending:      true,
+		ImmediateGovernment:       true,
 		StickyFriendly:            true,
 		CoexistLaysDown:           true,
 		ConvoyResetOnHostileEntry: true,
 		FreeForcedStop:            true,
 		TaxCap20:                  !world2030,
+		SiteMap:                   !world2030,
 		RailThroughHostile:        true,
 	}
 }
@@ -180,4 +194,28 @@ func (s *State) removeAny(ni, r int, kind string) {
 	}
 	st := s.Units[ni][r]
 	s.removeTarget(ni, r, kind, kind == "army" && st.Armies == st.Hostile)
+}
+
+// swissBankOrder lists the Swiss banks in the order they invest after the
+// card holder.
+func (s *State) swissBankOrder(holder int) []int {
+	out := s.swissBanks(holder)
+	if s.site().SwissBanksDescending {
+		slices.SortFunc(out, func(a, b int) int { return b - a })
+	}
+	return out
+}
+
+// siteGovernment hands nation ni to buyer at once if its credit now
+// exceeds the government's (ImmediateGovernment).
+func (s *State) siteGovernment(ni, buyer int, l *log) {
+	if !s.site().ImmediateGovernment {
+		return
+	}
+	gov := s.Nations[ni].Government
+	if gov == buyer || (gov >= 0 && s.credit(ni, buyer) <= s.credit(ni, gov)) {
+		return
+	}
+	s.Nations[ni].Government = buyer
+	l.add(s.nat(ev("governs_now"), "nation", ni).Seat("seat", buyer))
 }
