@@ -254,6 +254,7 @@ func (s *State) moveArmy(m Move, l *log) error {
 	}
 	s.Maneuver.ArmiesMoving = true
 	s.siteEntry(ni, to, m.Hostile, hostile)
+	s.siteMoved(from, to, s.entryKind(to))
 	t := ev("army_moved")
 	if len(via) > 0 {
 		t = ev("army_convoyed").With("seas", s.regions(via))

@@ -82,6 +82,7 @@ func (s *State) battle(m Move, l *log) error {
 	}
 	s.removeTarget(other, r, m.Target, m.TargetHostile)
 	l.add(s.battleEvent("battle", r, ni, m.Unit, other, m.Target))
+	s.siteLast("fight")
 	if s.site().WholeStackFights {
 		s.fightOn(r, other, m.Target, ni)
 	}
@@ -196,6 +197,7 @@ func (s *State) answerConflict(seat int, m Move, l *log) error {
 	case MNoBattle:
 		c.Asked = append(c.Asked[:idx], c.Asked[idx+1:]...)
 		l.add(s.reg(s.nat(ev("no_demand"), "nation", ni), "region", c.Region))
+		s.siteLast("coexist")
 		if s.site().CoexistLaysDown {
 			s.laySite(ni, c.Region, s.site().StickyFriendly)
 		}
@@ -222,6 +224,7 @@ func (s *State) answerConflict(seat int, m Move, l *log) error {
 		}
 		s.Maneuver.Conflict = nil
 		l.add(s.battleEvent("battle_demanded", c.Region, s.Turn, c.Unit, ni, m.Unit))
+		s.siteLast("fight")
 		if s.site().WholeStackFights {
 			s.fightOn(c.Region, s.Turn, m.Unit, ni)
 		}

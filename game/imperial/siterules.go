@@ -53,6 +53,17 @@ type SiteRules struct {
 	// SiteMap: the site's map of Europe, which joins Kiev and St.
 	// Petersburg (board edition "playimperial").
 	SiteMap bool `json:"site_map,omitempty"`
+	// SiteFlags: flags go as on the site: a nation takes a region it enters
+	// alone, and at the end of its maneuver hands a region it left to the
+	// one nation still there, unless the maneuver ended with an entrance
+	// choice or a coexistence; no limit of 15 flags (004 MANEUVER 3: at
+	// the end of the maneuver every region held alone carries its flag).
+	SiteFlags bool `json:"site_flags,omitempty"`
+	// CoexistDefersInvestor: a maneuver that passed Investor and ends with
+	// a coexistence leaves the Investor steps until after the next
+	// nation's action, and that move cannot be forced (004 INVESTOR: the
+	// steps follow the action of the move that passed).
+	CoexistDefersInvestor bool `json:"coexist_defers_investor,omitempty"`
 	// FreeForcedStop: a stop on Investor forced by a Swiss bank costs
 	// nothing, however far it is.
 	FreeForcedStop bool `json:"free_forced_stop,omitempty"`
@@ -76,6 +87,8 @@ func playImperialRules(world2030 bool) *SiteRules {
 		FreeForcedStop:            true,
 		TaxCap20:                  !world2030,
 		SiteMap:                   !world2030,
+		SiteFlags:                 true,
+		CoexistDefersInvestor:     true,
 		RailThroughHostile:        true,
 	}
 }

@@ -92,6 +92,12 @@ type Maneuver struct {
 
 	// Canal is a move waiting for canal permission (canal.go).
 	Canal *CanalRequest `json:"canal,omitempty"`
+
+	// Under the playimperial.club rules only (siteflags.go): the regions
+	// units entered and left, and what the last action was.
+	SiteEntered []int  `json:"site_entered,omitempty"`
+	SiteLeft    []int  `json:"site_left,omitempty"`
+	SiteLast    string `json:"site_last,omitempty"`
 }
 
 // Conflict is a unit that just entered a region holding other nations'
@@ -129,6 +135,10 @@ type State struct {
 	Round        int       `json:"round"`
 	Phase        Phase     `json:"phase"`
 	Passing      bool      `json:"passing"` // the running turn passed over Investor
+	// SiteInvestorDue: under the playimperial.club rules, a maneuver that
+	// passed Investor and ended with a coexistence left the Investor steps
+	// to the next nation's turn (siteflags.go).
+	SiteInvestorDue bool `json:"site_investor_due,omitempty"`
 	Pending      *Pending  `json:"pending,omitempty"`
 	// Imported counts the units placed so far by a running import
 	// (import.go); 0 outside an import, so it is absent from the JSON of
