@@ -82,10 +82,10 @@ func (s *State) battle(m Move, l *log) error {
 	}
 	s.removeTarget(other, r, m.Target, m.TargetHostile)
 	l.add(s.battleEvent("battle", r, ni, m.Unit, other, m.Target))
-	s.siteLast("fight")
 	if s.site().WholeStackFights {
 		s.fightOn(r, other, m.Target, ni)
 	}
+	s.siteFought(r, other, ni, l)
 	return nil
 }
 
@@ -224,10 +224,10 @@ func (s *State) answerConflict(seat int, m Move, l *log) error {
 		}
 		s.Maneuver.Conflict = nil
 		l.add(s.battleEvent("battle_demanded", c.Region, s.Turn, c.Unit, ni, m.Unit))
-		s.siteLast("fight")
 		if s.site().WholeStackFights {
 			s.fightOn(c.Region, s.Turn, m.Unit, ni)
 		}
+		s.siteFought(c.Region, s.Turn, ni, l)
 	default:
 		return broke("demand", s.reg(s.nat(errText("demand_expected"), "nation", ni), "region", c.Region))
 	}

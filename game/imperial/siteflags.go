@@ -21,6 +21,35 @@ func (s *State) siteMoved(from, to int, kind string) {
 	m.SiteLast = kind
 }
 
+// siteFought settles the flag of r after a battle the site's way: a
+// neutral region goes to the side with more units left; if none is left
+// on either side, to the one other nation there, or to nobody if several.
+func (s *State) siteFought(r, incumbent, challenger int, l *log) {
+	s.siteLast("fight")
+	if !s.site().SiteFlags || !s.flaggable(r) {
+		return
+	}
+	count := func(ni int) int { st := s.Units[ni][r]; return int(st.Armies) + int(st.Fleets) }
+	ci, cc := count(incumbent), count(challenger)
+	to := s.Flags[r]
+	switch a := s.aloneIn(r); {
+	case cc > ci:
+		to = challenger
+	case cc < ci:
+		return
+	case a >= 0:
+		to = a
+	case a == -2:
+		to = -1
+	}
+	if to != s.Flags[r] {
+		s.Flags[r] = to
+		if to >= 0 {
+			l.add(s.reg(s.nat(ev("flag_placed"), "nation", to), "region", r))
+		}
+	}
+}
+
 // siteLast records the kind of the maneuver's last action.
 func (s *State) siteLast(kind string) {
 	if s.site().SiteFlags && s.Maneuver != nil {

@@ -138,8 +138,8 @@ type State struct {
 	// SiteInvestorDue: under the playimperial.club rules, a maneuver that
 	// passed Investor and ended with a coexistence left the Investor steps
 	// to the next nation's turn (siteflags.go).
-	SiteInvestorDue bool `json:"site_investor_due,omitempty"`
-	Pending      *Pending  `json:"pending,omitempty"`
+	SiteInvestorDue bool     `json:"site_investor_due,omitempty"`
+	Pending         *Pending `json:"pending,omitempty"`
 	// Imported counts the units placed so far by a running import
 	// (import.go); 0 outside an import, so it is absent from the JSON of
 	// every position but the middle of an import.
