@@ -55,7 +55,7 @@ func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec Impor
 	if len(spec.Emails) != len(rec.Players) {
 		return nil, fmt.Errorf("the record has %d players but %d addresses were given", len(rec.Players), len(spec.Emails))
 	}
-	opts, err := game.Normalize(g.Info().Options, rec.Options)
+	opts, err := game.NormalizeImported(g.Info(), rec.Options)
 	if err != nil {
 		return nil, err
 	}

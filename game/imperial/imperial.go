@@ -67,7 +67,8 @@ var specs = []game.OptionSpec{
 
 // Info describes the game for the registry.
 func (g *Game) Info() game.Info {
-	return game.Info{ID: g.id, Name: words.New(g.id + ".name"), MinPlayers: 2, MaxPlayers: 6, Options: g.optionSpecs()}
+	return game.Info{ID: g.id, Name: words.New(g.id + ".name"), MinPlayers: 2, MaxPlayers: 6, Options: g.optionSpecs(),
+		ImportOptions: []game.OptionSpec{specRuleset}}
 }
 
 func (g *Game) rules(opts game.Options) (Rules, error) {

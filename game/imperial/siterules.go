@@ -64,6 +64,10 @@ type SiteRules struct {
 	// nation's action, and that move cannot be forced (004 INVESTOR: the
 	// steps follow the action of the move that passed).
 	CoexistDefersInvestor bool `json:"coexist_defers_investor,omitempty"`
+	// TieBreakReached: a tie on score goes by credit in the nation that
+	// reached 25 power points only (004 OBJECT OF THE GAME: then the
+	// nation with the next most power points, and so on).
+	TieBreakReached bool `json:"tie_break_reached,omitempty"`
 	// FreeForcedStop: a stop on Investor forced by a Swiss bank costs
 	// nothing, however far it is.
 	FreeForcedStop bool `json:"free_forced_stop,omitempty"`
@@ -73,6 +77,9 @@ type SiteRules struct {
 	// province held by standing foreign armies.
 	RailThroughHostile bool `json:"rail_through_hostile,omitempty"`
 }
+
+// specRuleset is the import option naming the ruleset.
+var specRuleset = optionSpec("imperial", RulesetOption, game.OptionChoice, "", RulesetPlayImperial)
 
 // playImperialRules switches on every departure the replay needs.
 func playImperialRules(world2030 bool) *SiteRules {
@@ -88,6 +95,7 @@ func playImperialRules(world2030 bool) *SiteRules {
 		TaxCap20:                  !world2030,
 		SiteMap:                   !world2030,
 		SiteFlags:                 true,
+		TieBreakReached:           true,
 		CoexistDefersInvestor:     true,
 		RailThroughHostile:        true,
 	}
@@ -231,4 +239,94 @@ func (s *State) siteGovernment(ni, buyer int, l *log) {
 	}
 	s.Nations[ni].Government = buyer
 	l.add(s.nat(ev("governs_now"), "nation", ni).Seat("seat", buyer))
+}
+
+// SiteSwitches lists the names of the site's switches that are on, in the
+// order SiteRules declares them.
+func (s *State) SiteSwitches() []string {
+	var out []string
+	for _, sw := range siteSwitchNames {
+		if s.siteSwitch(sw) {
+			out = append(out, sw)
+		}
+	}
+	return out
+}
+
+// WithoutSiteSwitches returns a copy of s with the named switches off (all
+// of them if none is named): the same position under rules nearer the rule
+// book, to see what a switch changed.
+func (s *State) WithoutSiteSwitches(names ...string) (*State, error) {
+	c := s.clone()
+	if s.rules.Site == nil {
+		return c, nil
+	}
+	site := *s.rules.Site
+	if len(names) == 0 {
+		site = SiteRules{}
+	}
+	for _, n := range names {
+		setSiteSwitch(&site, n, false)
+	}
+	r := s.rules
+	r.Site = &site
+	b, err := loadBoard(r)
+	if err != nil {
+		return nil, err
+	}
+	c.b, c.rules, c.Rules = b, r, r
+	return c, nil
+}
+
+func (s *State) siteSwitch(name string) bool {
+	if s.rules.Site == nil {
+		return false
+	}
+	site := *s.rules.Site
+	return setSiteSwitch(&site, name, false)
+}
+
+// siteSwitchNames are the switches' names (their JSON names).
+var siteSwitchNames = []string{"interest_bond_by_bond", "sticky_friendly", "coexist_lays_down", "whole_stack_fights",
+	"convoy_reset", "swiss_banks_descending", "immediate_government", "site_map", "site_flags",
+	"coexist_defers_investor", "tie_break_reached", "free_forced_stop", "tax_cap_20", "rail_through_hostile"}
+
+// setSiteSwitch sets the named switch and returns its old value.
+func setSiteSwitch(r *SiteRules, name string, on bool) bool {
+	var p *bool
+	switch name {
+	case "interest_bond_by_bond":
+		p = &r.InterestBondByBond
+	case "sticky_friendly":
+		p = &r.StickyFriendly
+	case "coexist_lays_down":
+		p = &r.CoexistLaysDown
+	case "whole_stack_fights":
+		p = &r.WholeStackFights
+	case "convoy_reset":
+		p = &r.ConvoyResetOnHostileEntry
+	case "swiss_banks_descending":
+		p = &r.SwissBanksDescending
+	case "immediate_government":
+		p = &r.ImmediateGovernment
+	case "site_map":
+		p = &r.SiteMap
+	case "site_flags":
+		p = &r.SiteFlags
+	case "coexist_defers_investor":
+		p = &r.CoexistDefersInvestor
+	case "tie_break_reached":
+		p = &r.TieBreakReached
+	case "free_forced_stop":
+		p = &r.FreeForcedStop
+	case "tax_cap_20":
+		p = &r.TaxCap20
+	case "rail_through_hostile":
+		p = &r.RailThroughHostile
+	default:
+		return false
+	}
+	old := *p
+	*p = on
+	return old
 }

@@ -27,6 +27,20 @@ type Result struct {
 	// EndedAt is the index of the endGame entry where the game ended on
 	// the site, -1 if the log does not say it is over.
 	EndedAt int
+	// Ruleset is the ruleset of the replay: "" for the rule book,
+	// imperial.RulesetPlayImperial for the site's own rules.
+	Ruleset string
+	// Departures are, under the site's rules, the first entry at which
+	// each of its departures from the rule book changed the position, in
+	// the order of the entries.
+	Departures []Departure
+}
+
+// Departure is the first entry at which one of the site's departures from
+// the rule book (a switch of imperial.SiteRules) changed the position.
+type Departure struct {
+	Index  int
+	Switch string
 }
 
 type kept struct {
@@ -58,6 +72,7 @@ func ImportUnder(g game.Game, entries []Entry, ruleset string) (*Result, error) 
 		return nil, err
 	}
 	im := &importer{g: g, setup: setup, rec: record.New(g.Info().ID, setup), s: st.(*imperial.State), entries: entries}
+	im.res.Ruleset = ruleset
 	im.res.Steps = append(im.res.Steps, Step{Index: 0, Accepted: true, Note: fmt.Sprintf("set up with seed %d, which deals as the log does", setup.Seed), State: im.s.Summarize()})
 	for i := 1; i < len(entries); i++ {
 		im.step(i)
@@ -82,7 +97,11 @@ type importer struct {
 
 func (im *importer) step(i int) {
 	e := im.entries[i]
+	pre, n := im.s, len(im.rec.Moves)
 	acc, note := im.entry(i, e)
+	if im.res.Ruleset != "" && e.Type != "undo" && len(im.rec.Moves) > n {
+		im.departures(i, pre, im.rec.Moves[n:])
+	}
 	im.res.Steps = append(im.res.Steps, Step{Index: i, Accepted: acc, Note: note, State: im.s.Summarize()})
 }
 

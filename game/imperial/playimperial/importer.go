@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"rondel/game"
+	"rondel/game/imperial"
 )
 
 // Importer is the game.Importer of playimperial.club logs, registered
@@ -41,7 +42,7 @@ func (imp *Importer) Import(data []byte) (*game.Imported, error) {
 	if !ok {
 		return nil, fmt.Errorf("the log is a game of %s, which this Rondel does not host", GameID(entries))
 	}
-	res, err := Import(g, entries)
+	res, err := Choose(g, entries)
 	if err != nil {
 		return nil, err
 	}
@@ -57,6 +58,46 @@ func (imp *Importer) Import(data []byte) (*game.Imported, error) {
 		out.Steps = append(out.Steps, game.ImportStep{Index: s.Index, Accepted: s.Accepted, Note: s.Note, State: s.State})
 	}
 	return out, nil
+}
+
+// Choose imports a log under the ruleset it belongs to. A game that is
+// over (the log says so, or its replay under the site's rules reaches the
+// end at its last entry) is replayed under the site's own rules, so that it
+// ends as it ended there, with the site's scores and winner; a game still
+// in play is replayed under the rule book, as it goes on here.
+func Choose(g game.Game, entries []Entry) (*Result, error) {
+	site, err := ImportUnder(g, entries, imperial.RulesetPlayImperial)
+	if err != nil {
+		return nil, err
+	}
+	if site.EndedAt >= 0 {
+		return site, nil
+	}
+	if at := site.finishedAt(); at >= 0 && at == lastEntry(entries) {
+		site.EndedAt = at // a plain list that reaches the end there
+		return site, nil
+	}
+	return Import(g, entries)
+}
+
+// finishedAt is the index of the entry after which the replay is over, -1
+// if it is not.
+func (res *Result) finishedAt() int {
+	for _, s := range res.Steps {
+		if s.State.Finished {
+			return s.Index
+		}
+	}
+	return -1
+}
+
+// lastEntry is the index of the log's last entry that is not endGame.
+func lastEntry(entries []Entry) int {
+	i := len(entries) - 1
+	for i > 0 && entries[i].Type == "endGame" {
+		i--
+	}
+	return i
 }
 
 // refusal says why a log that ended on the site cannot be imported: its
