@@ -50,7 +50,11 @@ func (imp *Importer) Import(data []byte) (*game.Imported, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &game.Imported{Game: res.Record.GameID, Setup: setup, Final: res.State, Ended: res.EndedAt, Refusal: res.refusal()}
+	out := &game.Imported{Game: res.Record.GameID, Setup: setup, Final: res.State, Ended: res.EndedAt, Refusal: res.refusal(),
+		Ruleset: res.Ruleset}
+	for _, d := range res.Departures {
+		out.Departures = append(out.Departures, game.ImportDeparture{Entry: d.Index, What: "imperial.site." + d.Switch})
+	}
 	for _, m := range res.Record.Moves {
 		out.Moves = append(out.Moves, game.ImportedMove{Seat: m.Seat, Move: m.Move, Note: m.Note})
 	}
