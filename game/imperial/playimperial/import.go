@@ -27,6 +27,10 @@ type Result struct {
 	// EndedAt is the index of the endGame entry where the game ended on
 	// the site, -1 if the log does not say it is over.
 	EndedAt int
+	// StoppedAt is, for a replay under the rule book, the entry it could
+	// not play and stopped at (the game goes on from the position before
+	// it); -1 if it played the whole log.
+	StoppedAt int
 	// Ruleset is the ruleset of the replay: "" for the rule book,
 	// imperial.RulesetPlayImperial for the site's own rules.
 	Ruleset string
@@ -74,8 +78,13 @@ func ImportUnder(g game.Game, entries []Entry, ruleset string) (*Result, error) 
 	im := &importer{g: g, setup: setup, rec: record.New(g.Info().ID, setup), s: st.(*imperial.State), entries: entries}
 	im.res.Ruleset = ruleset
 	im.res.Steps = append(im.res.Steps, Step{Index: 0, Accepted: true, Note: fmt.Sprintf("set up with seed %d, which deals as the log does", setup.Seed), State: im.s.Summarize()})
+	im.res.StoppedAt = -1
 	for i := 1; i < len(entries); i++ {
 		im.step(i)
+		if ruleset == "" && im.stops(i) {
+			im.stop(i)
+			break
+		}
 	}
 	im.res.Record, im.res.State, im.res.EndedAt = im.rec, im.s, EndedAt(entries)
 	return &im.res, nil
@@ -155,6 +164,27 @@ func (im *importer) entry(i int, e Entry) (bool, string) {
 	}
 	im.keep(i, before, e.Type)
 	return true, join(notes)
+}
+
+// stops reports whether entry i, just refused, stops a replay under the
+// rule book: every entry of a site's log was accepted there, so one Rondel
+// cannot play means the positions differ, and skipping it would only lead
+// to refusing the entries that depend on it (hundreds, in a long game).
+// Entries the site itself ignores (noop) do not stop it.
+func (im *importer) stops(i int) bool {
+	st := im.res.Steps[len(im.res.Steps)-1]
+	return !st.Accepted && im.entries[i].Type != "noop"
+}
+
+// stop ends the replay at entry i: the later entries are reported as not
+// applied, and the position is the one before entry i.
+func (im *importer) stop(i int) {
+	im.res.StoppedAt = i
+	k := len(im.res.Steps) - 1
+	im.res.Steps[k].Note = fmt.Sprintf("the import stops here, and the game goes on from the position before this entry: %s", im.res.Steps[k].Note)
+	for j := i + 1; j < len(im.entries); j++ {
+		im.res.Steps = append(im.res.Steps, Step{Index: j, Note: fmt.Sprintf("not applied: the import stopped at entry %d", i), State: im.res.Steps[k].State})
+	}
 }
 
 func (im *importer) keep(i, from int, typ string) {

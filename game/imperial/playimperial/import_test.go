@@ -138,3 +138,70 @@ func mustSetup(t *testing.T, res *Result) game.Setup {
 	}
 	return setup
 }
+
+// TestInPlaySamplesAcceptEveryEntry: the sample logs of games in play
+// (cut after a behaviour) import under the rule book with every entry
+// accepted, so they continue here from the site's position.
+func TestInPlaySamplesAcceptEveryEntry(t *testing.T) {
+	for _, name := range []string{"behaviour-army-convoyed-by-fleet.json.gz", "behaviour-rondel-paid-move-europe.json.gz",
+		"behaviour-swiss-bank-forces-investor.json.gz", "behaviour-taxation-2030.json.gz", "behaviour-taxation-success-bonus-europe.json.gz"} {
+		_, entries := loadTrace(t, name)
+		g := imperial.New()
+		if GameID(entries) == "imperial2030" {
+			g = imperial.New2030()
+		}
+		res, err := Choose(g, entries)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Ruleset != "" || res.State.Finished() || res.StoppedAt >= 0 {
+			t.Errorf("%s: ruleset %q, finished %v, stopped at %d; want a game in play under the rule book", name, res.Ruleset, res.State.Finished(), res.StoppedAt)
+		}
+		for _, s := range res.Steps {
+			if !s.Accepted {
+				t.Errorf("%s: entry %d not applied: %s", name, s.Index, s.Note)
+			}
+		}
+	}
+}
+
+// TestInPlayImportStopsAtFirstUnplayableEntry: a game in play whose
+// replay under the rule book reaches an entry it cannot play (here, a
+// bond the investor cannot pay, because the site's interest left him
+// richer) stops there with the reason, and the game goes on from the
+// position before that entry: no later entry is applied or skipped past.
+func TestInPlayImportStopsAtFirstUnplayableEntry(t *testing.T) {
+	_, entries := loadTrace(t, "europe-p6-safe-site-s00035.json.gz")
+	entries = entries[:300]
+	res, err := Choose(imperial.New(), entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := res.StoppedAt
+	if stop < 0 || res.Ruleset != "" {
+		t.Fatalf("stopped at %d under %q; want a stop under the rule book", stop, res.Ruleset)
+	}
+	for _, s := range res.Steps[:stop] {
+		if !s.Accepted {
+			t.Errorf("entry %d before the stop not applied: %s", s.Index, s.Note)
+		}
+	}
+	at := res.Steps[stop]
+	// The difference behind it: the site's lying mark made a hostile entry
+	// lie at entry 148 (the first departure that changed the position).
+	if at.Accepted || !strings.Contains(at.Note, "the import stops here") || !strings.Contains(at.Note, "cannot pay") ||
+		!strings.Contains(at.Note, "first differ at entry 148, where the site ignored a hostile entry") {
+		t.Errorf("entry %d: %+v", stop, at)
+	}
+	for _, s := range res.Steps[stop+1:] {
+		if s.Accepted || !reflect.DeepEqual(s.State, res.Steps[stop-1].State) {
+			t.Errorf("entry %d after the stop applied or changed the position", s.Index)
+		}
+	}
+	if len(res.Steps) != len(entries) {
+		t.Errorf("%d steps for %d entries", len(res.Steps), len(entries))
+	}
+	if res.State.Finished() || len(res.State.Summarize().ToAct) == 0 {
+		t.Error("the game does not go on from the position before the stop")
+	}
+}

@@ -2,10 +2,10 @@ package playimperial
 
 import (
 	"fmt"
-	"strings"
 
 	"rondel/game"
 	"rondel/game/imperial"
+	"rondel/game/words"
 )
 
 // Importer is the game.Importer of playimperial.club logs, registered
@@ -81,7 +81,29 @@ func Choose(g game.Game, entries []Entry) (*Result, error) {
 		site.EndedAt = at // a plain list that reaches the end there
 		return site, nil
 	}
-	return Import(g, entries)
+	book, err := Import(g, entries)
+	if err != nil {
+		return nil, err
+	}
+	if book.StoppedAt >= 0 {
+		st := &book.Steps[book.StoppedAt]
+		st.Note += site.behind(book.StoppedAt)
+	}
+	return book, nil
+}
+
+// behind names the difference behind a replay under the rule book falling
+// short at entry stop: the first of the site's departures that changed the
+// position before it (the replay under the site's rules finds them).
+func (site *Result) behind(stop int) string {
+	for _, d := range site.Departures {
+		if d.Index < stop {
+			en := words.English()
+			key := "imperial.site." + d.Switch
+			return fmt.Sprintf(". The positions first differ at entry %d, where the site %s (rule book: %s)", d.Index, en.T(key+".site"), en.T(key+".book"))
+		}
+	}
+	return ""
 }
 
 // finishedAt is the index of the entry after which the replay is over, -1
@@ -105,20 +127,17 @@ func lastEntry(entries []Entry) int {
 }
 
 // refusal says why a log that ended on the site cannot be imported: its
-// moves do not end the game under Rondel's rules, so it would become a game
-// in play. "" if the import may go on.
+// moves, replayed under the site's own rules, do not end the game, so it
+// would become a game in play. It names the entry where the replay fell
+// short and why. "" if the import may go on.
 func (res *Result) refusal() string {
 	if res.EndedAt < 0 || res.State.Finished() {
 		return ""
 	}
-	why := fmt.Sprintf("The game ended on playimperial.club (log entry %d), but under Rondel's rules it is not over: no nation has 25 power points", res.EndedAt)
+	why := fmt.Sprintf("The game ended on playimperial.club (log entry %d), but replayed under that site's own rules it is not over: no nation has 25 power points", res.EndedAt)
 	for _, s := range res.Steps {
-		if k := strings.Index(s.Note, departs); k >= 0 {
-			why += fmt.Sprintf(". Rondel's game departs from the site's at entry %d: %s", s.Index, s.Note[k+len(departs):])
-			break
-		}
-		if !s.Accepted {
-			why += fmt.Sprintf(". Rondel could not apply entry %d: %s", s.Index, s.Note)
+		if !s.Accepted && s.Index != res.EndedAt {
+			why += fmt.Sprintf(". The replay falls short at entry %d: %s", s.Index, s.Note)
 			break
 		}
 	}
