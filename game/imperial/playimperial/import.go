@@ -126,6 +126,9 @@ func (im *importer) entry(i int, e Entry) (bool, string) {
 		return false, "the game is already over under Rondel's rules"
 	}
 	var notes []string
+	if e.Type == "rondel" {
+		notes = append(notes, im.settleUnasked()...)
+	}
 	pre := im.preNote(i, e)
 	if !slices.Contains(maneuverTypes, e.Type) {
 		notes = append(notes, im.closeManeuver(i)...)
@@ -246,6 +249,47 @@ func (im *importer) settleQuestions() []string {
 			break
 		}
 		notes = append(notes, note)
+	}
+	return notes
+}
+
+// passes are the answers that do nothing: what the site's position implies
+// when it moved on to the next rondel move without asking.
+var passes = map[imperial.Phase]string{imperial.PhaseFactory: imperial.MSkipFactory, imperial.PhaseImport: imperial.MImportEnd,
+	imperial.PhaseForce: imperial.MNoForce, imperial.PhaseInvest: imperial.MSkipBond}
+
+// settleUnasked answers, before a rondel entry, a question Rondel asks but
+// the site did not (it moved on to the rondel): a factory the nation could
+// afford only in Rondel's position, an import, a forced stop, a bond. The
+// site's position implied the answer "nothing"; the note says so.
+func (im *importer) settleUnasked() []string {
+	var notes []string
+	for k := 0; k < 12; k++ {
+		pass, ok := passes[im.s.Phase]
+		if !ok {
+			break
+		}
+		seat, move := -1, imperial.Move{}
+		phase := im.s.Phase
+		for _, d := range im.s.ToAct() {
+			for _, lm := range im.s.LegalMoves(d.Seat) {
+				var m imperial.Move
+				if jsonMove(lm.Move, &m) && m.Type == pass {
+					seat, move = d.Seat, m
+				}
+			}
+			if seat >= 0 {
+				break
+			}
+		}
+		if seat < 0 {
+			break
+		}
+		if err := im.apply(seat, move, "added by the import: the site did not ask"); err != nil {
+			notes = append(notes, "could not answer an open question: "+err.Error())
+			break
+		}
+		notes = append(notes, fmt.Sprintf("Rondel asked %s (%s) where the site, whose position differs here, asked nothing and moved on: answered %q, as the site's position implies", im.setup.Players[seat], phase, pass))
 	}
 	return notes
 }

@@ -205,3 +205,49 @@ func TestInPlayImportStopsAtFirstUnplayableEntry(t *testing.T) {
 		t.Error("the game does not go on from the position before the stop")
 	}
 }
+
+// TestStackFightBecomesOneToOneBattles: under the rule book, a fight the
+// mover starts against a stack (Italy against Austria-Hungary's armies in
+// Vienna, entry 123 of a sample) is imported as the 1:1 battles the mover
+// may fight in its maneuver, so Vienna ends as on the site.
+func TestStackFightBecomesOneToOneBattles(t *testing.T) {
+	tr, entries := loadTrace(t, "europe-p4-safe-site-s00009.json.gz")
+	res, err := Import(imperial.New(), entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := res.Steps[123]; !st.Accepted || !strings.Contains(st.Note, "battles of one unit against one") {
+		t.Fatalf("entry 123: %+v", st)
+	}
+	for _, cp := range tr.Checkpoints {
+		if cp.Index != 125 {
+			continue
+		}
+		for _, d := range diff(cp.Summary, res.Steps[125].State, false) {
+			if strings.Contains(d, "vienna") {
+				t.Errorf("after the fight: %s", d)
+			}
+		}
+	}
+}
+
+// TestUnaskedQuestionAnsweredAsTheSiteImplies: where Rondel asks a
+// question the site did not (here a factory, affordable in Rondel's
+// position) and the log moves on to the next rondel move, the import
+// answers "nothing", as the site's position implies, and says so.
+func TestUnaskedQuestionAnsweredAsTheSiteImplies(t *testing.T) {
+	res := importLog(t, init3, rondel("AH", "factory"), rondel("IT", "production1"))
+	st := res.Steps[2]
+	if !st.Accepted || !strings.Contains(st.Note, `answered "skip_factory", as the site's position implies`) {
+		t.Fatalf("entry 2: %+v", st)
+	}
+	var kinds []string
+	for _, m := range res.Record.Moves {
+		var mv imperial.Move
+		_ = json.Unmarshal(m.Move, &mv)
+		kinds = append(kinds, mv.Type)
+	}
+	if want := []string{"rondel", "skip_factory", "rondel"}; !reflect.DeepEqual(kinds, want) {
+		t.Errorf("moves %v, want %v", kinds, want)
+	}
+}
