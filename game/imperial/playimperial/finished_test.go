@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -79,6 +80,14 @@ func TestSampleGamesImportFinished(t *testing.T) {
 				}
 				if im.Setup.Options[imperial.RulesetOption] != imperial.RulesetPlayImperial {
 					t.Errorf("setup %v does not name the site's rules", im.Setup.Options)
+				}
+				first := im.Departures[0]
+				said := false
+				for _, m := range im.Moves {
+					said = said || strings.Contains(m.Note, fmt.Sprintf("playimperial entry %d ", first.Entry)) && strings.Contains(m.Note, "the site's rules depart from the rule book")
+				}
+				if !said {
+					t.Errorf("the record does not say at entry %d that the site's rules depart from the rule book", first.Entry)
 				}
 				final, err := record.Replay(reg, record.FromImported(im))
 				if err != nil {

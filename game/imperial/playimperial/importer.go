@@ -55,8 +55,9 @@ func (imp *Importer) Import(data []byte) (*game.Imported, error) {
 	for _, d := range res.Departures {
 		out.Departures = append(out.Departures, game.ImportDeparture{Entry: d.Index, What: "imperial.site." + d.Switch})
 	}
+	said := map[int]bool{}
 	for _, m := range res.Record.Moves {
-		out.Moves = append(out.Moves, game.ImportedMove{Seat: m.Seat, Move: m.Move, Note: m.Note})
+		out.Moves = append(out.Moves, game.ImportedMove{Seat: m.Seat, Move: m.Move, Note: res.departureNote(m.Note, said)})
 	}
 	for _, s := range res.Steps {
 		out.Steps = append(out.Steps, game.ImportStep{Index: s.Index, Accepted: s.Accepted, Note: s.Note, State: s.State})
@@ -104,6 +105,25 @@ func (site *Result) behind(stop int) string {
 		}
 	}
 	return ""
+}
+
+// departureNote adds to the note of the first move of an entry where the
+// site's rules departed from the rule book what the site did and what the
+// rule book says (in English, as the record's notes are).
+func (res *Result) departureNote(note string, said map[int]bool) string {
+	var entry int
+	if _, err := fmt.Sscanf(note, "playimperial entry %d", &entry); err != nil || said[entry] {
+		return note
+	}
+	en := words.English()
+	for _, d := range res.Departures {
+		if d.Index == entry {
+			said[entry] = true
+			key := "imperial.site." + d.Switch
+			note += fmt.Sprintf("; here the site's rules depart from the rule book: the site %s (rule book: %s)", en.T(key+".site"), en.T(key+".book"))
+		}
+	}
+	return note
 }
 
 // finishedAt is the index of the entry after which the replay is over, -1
