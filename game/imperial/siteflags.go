@@ -69,7 +69,8 @@ func (s *State) entryKind(to int) string {
 // siteEndManeuver ends a maneuver the site's way: flags in the regions
 // entered go to the mover where it is alone; a region it left and held
 // goes to the one nation still there, unless the maneuver ended by itself
-// right after an entrance choice or a coexistence. A coexistence that ends
+// right after an entrance choice or a coexistence: then only the region
+// the last unit left (the site settles that one as the unit moves). A coexistence that ends
 // a maneuver which passed Investor leaves the Investor steps for later.
 func (s *State) siteEndManeuver(l *log) {
 	m := s.Maneuver
@@ -80,8 +81,16 @@ func (s *State) siteEndManeuver(l *log) {
 			l.add(s.reg(s.nat(ev("flag_placed"), "nation", s.Turn), "region", r))
 		}
 	}
-	if !ended {
-		for _, r := range m.SiteLeft {
+	left := m.SiteLeft
+	if ended && len(left) > 0 {
+		// The site hands over the region its last unit left as it
+		// moves, not the others.
+		left = left[len(left)-1:]
+	} else if ended {
+		left = nil
+	}
+	{
+		for _, r := range left {
 			if a := s.aloneIn(r); s.flaggable(r) && s.Flags[r] == s.Turn && a >= 0 && a != s.Turn {
 				s.Flags[r] = a
 				l.add(s.reg(s.nat(ev("flag_placed"), "nation", a), "region", r))

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,7 +26,9 @@ type siteFinal struct {
 		Winner   *string        `json:"winner"`
 		Summary  struct {
 			Nations map[string]struct {
-				PowerPoints int `json:"power_points"`
+				PowerPoints int      `json:"power_points"`
+				Treasury    int      `json:"treasury"`
+				Flags       []string `json:"flags"`
 			} `json:"nations"`
 		} `json:"summary"`
 	} `json:"final"`
@@ -106,6 +109,12 @@ func TestSampleGamesImportFinished(t *testing.T) {
 				for id, nat := range site.Final.Summary.Nations {
 					if got := sum.Nations[id].PowerPoints; got != nat.PowerPoints {
 						t.Errorf("%s has %d power points, the site %d", id, got, nat.PowerPoints)
+					}
+					// The whole final position, not only the result: the
+					// treasury and the flags too.
+					got := slices.Sorted(slices.Values(sum.Nations[id].Flags))
+					if want := slices.Sorted(slices.Values(nat.Flags)); !slices.Equal(got, want) || sum.Nations[id].Treasury != nat.Treasury {
+						t.Errorf("%s ends with flags %v and %dM, the site %v and %dM", id, got, sum.Nations[id].Treasury, want, nat.Treasury)
 					}
 				}
 			})
