@@ -34,6 +34,8 @@ type Result struct {
 	// Ruleset is the ruleset of the replay: "" for the rule book,
 	// imperial.RulesetPlayImperial for the site's own rules.
 	Ruleset string
+	// refused overrides the refusal (Importer.Import).
+	refused string
 	// Departures are, under the site's rules, the first entry at which
 	// each of its departures from the rule book changed the position, in
 	// the order of the entries.

@@ -86,6 +86,11 @@ func Choose(g game.Game, entries []Entry) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if book.State.Finished() {
+		// The rule book ends a game the site did not end: its winner is
+		// not the game's, and the game cannot go on here either.
+		book.refused = fmt.Sprintf("Replayed under the rule book the game ends at entry %d, but on playimperial.club it goes on: the rule book's result is not the game's, so it is not imported.", book.finishedAt())
+	}
 	if book.StoppedAt >= 0 {
 		st := &book.Steps[book.StoppedAt]
 		st.Note += site.behind(book.StoppedAt)
@@ -151,6 +156,9 @@ func lastEntry(entries []Entry) int {
 // would become a game in play. It names the entry where the replay fell
 // short and why. "" if the import may go on.
 func (res *Result) refusal() string {
+	if res.refused != "" {
+		return res.refused
+	}
 	if res.EndedAt < 0 || res.State.Finished() {
 		return ""
 	}

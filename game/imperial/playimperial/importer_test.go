@@ -39,6 +39,9 @@ func TestImporterEndsAsTheSiteEnded(t *testing.T) {
 		{"over here and there", over(actions), len(actions), true, ""},
 		{"over here, log silent", finished, len(actions) - 1, true, ""},
 		{"in play", list(actions[:300]), -1, false, ""},
+		// An entry after the end: not the site's end, so not under its
+		// rules; the rule book's end is not shown as the result.
+		{"over under the rule book only", list(append(actions[:len(actions):len(actions)], json.RawMessage(rondel("AH", "factory")))), -1, true, "the rule book's result is not the game's"},
 		{"over there only (trace)", over(actions[:300]), 300, false, "ended on playimperial.club (log entry 300)"},
 		{"over there only (endGame)", list(append(actions[:300:300], json.RawMessage(`{"type":"endGame"}`))), 300, false, "no nation has 25 power points"},
 	} {
