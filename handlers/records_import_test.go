@@ -276,3 +276,27 @@ func mustJSON(v any) []byte {
 	}
 	return b
 }
+
+// TestNewGameFormOffersNoSiteRules: the playimperial.club rules exist only
+// to replay imported games: the new-game form offers them for neither
+// Imperial nor Imperial 2030.
+func TestNewGameFormOffersNoSiteRules(t *testing.T) {
+	e := newArchiveEnv(t)
+	ann := e.browser()
+	ann.signIn("ann@x.org")
+	code, doc := ann.get("/games/new")
+	if code != http.StatusOK {
+		t.Fatalf("new game form: %d", code)
+	}
+	if doc.Find(`[name="opt.imperial.edition"]`).Length() == 0 {
+		t.Fatal("the form has no Imperial options at all: the test would prove nothing")
+	}
+	for _, g := range []string{"imperial", "imperial2030"} {
+		if n := doc.Find(`[name="` + optionFieldName(g, "ruleset") + `"]`).Length(); n != 0 {
+			t.Errorf("%s: the form offers the ruleset option", g)
+		}
+	}
+	if html, _ := doc.Html(); strings.Contains(html, "playimperial") {
+		t.Error("the form mentions the site's rules")
+	}
+}
