@@ -166,6 +166,9 @@ func (s *State) laySite(ni, r int, mark bool) {
 		mv := &s.Maneuver.Moved[r]
 		mv.Friendly += mv.Hostile
 		mv.Hostile = 0
+		if c := s.Maneuver.Conflict; c != nil && c.Region == r {
+			c.Hostile = false // the army that entered lies now too
+		}
 	}
 	st.Hostile = 0
 	if mark && !s.siteLaid(ni, r) {
