@@ -17,8 +17,29 @@ import (
 	"rondel/game/record"
 )
 
+// siteSummaryEnd is the part of a site's state summary that says how a
+// game ended.
+type siteSummaryEnd struct {
+	GameOver bool    `json:"game_over"`
+	Winner   *string `json:"winner"`
+	Players  map[string]struct {
+		Cash     int `json:"cash"`
+		RawScore int `json:"raw_score"`
+	} `json:"players"`
+	Nations map[string]struct {
+		PowerPoints int      `json:"power_points"`
+		Treasury    int      `json:"treasury"`
+		Flags       []string `json:"flags"`
+	} `json:"nations"`
+}
+
 // siteFinal is what a sample trace says of the game's end on the site.
 type siteFinal struct {
+	// After is a behaviour scenario's state after its key entry (the game
+	// end scenario has no final).
+	After struct {
+		Summary siteSummaryEnd `json:"summary"`
+	} `json:"after"`
 	Actions []json.RawMessage `json:"actions"`
 	Final   struct {
 		GameOver bool           `json:"game_over"`
@@ -51,6 +72,13 @@ func readSample(t *testing.T, name string) ([]byte, siteFinal) {
 	var f siteFinal
 	if err := json.Unmarshal(data, &f); err != nil {
 		t.Fatal(err)
+	}
+	if a := f.After.Summary; !f.Final.GameOver && a.GameOver {
+		f.Final.GameOver, f.Final.Winner, f.Final.Scores = true, a.Winner, map[string]int{}
+		for p, ps := range a.Players {
+			f.Final.Scores[p] = ps.RawScore + ps.Cash
+		}
+		f.Final.Summary.Nations = a.Nations
 	}
 	return data, f
 }
@@ -120,7 +148,7 @@ func TestSampleGamesImportFinished(t *testing.T) {
 			})
 		}
 	}
-	if n < 10 {
-		t.Errorf("%d finished sample games, want the 10 distinct ones", n)
+	if n < 11 {
+		t.Errorf("%d finished sample logs, want the 10 distinct games and the game-end behaviour", n)
 	}
 }
