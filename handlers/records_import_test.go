@@ -300,3 +300,27 @@ func TestNewGameFormOffersNoSiteRules(t *testing.T) {
 		t.Error("the form mentions the site's rules")
 	}
 }
+
+// TestAdminImportStopsAtFirstUnplayableEntry: a game in play whose replay
+// under the rule book cannot play an entry is offered from the position
+// before it: the upload says where and why (and the first difference
+// behind it), and the game created goes on from there.
+func TestAdminImportStopsAtFirstUnplayableEntry(t *testing.T) {
+	e := newArchiveEnv(t)
+	ctx := context.Background()
+	boss, code, doc := uploadAsAdmin(t, e, playimperialLog(t, "europe-p2-safe-site-s00017.json.gz", 200))
+	page := text(doc)
+	if code != http.StatusOK || !strings.Contains(page, "entry 123: the import stops here") || !strings.Contains(page, "first differ at entry 93") {
+		t.Fatalf("step one: %d %s", code, page)
+	}
+	_, doc = boss.submit(doc, `form[action="/admin/import"]`, map[string]string{"email0": "ann@example.org", "email1": "cy@example.org"})
+	var id int64
+	fmt.Sscanf(boss.last.Request.URL.Path, "/games/%d", &id)
+	pos, err := e.store.Current(ctx, id)
+	if err != nil || pos.Game.Status != store.StatusActive {
+		t.Fatalf("stored as %+v (%v), want a game in play", pos, err)
+	}
+	if pend, _ := e.store.Pending(ctx); len(pend) == 0 {
+		t.Error("nobody is asked to move in the game that goes on")
+	}
+}

@@ -186,9 +186,11 @@ func (im *importer) stops(i int) bool {
 func (im *importer) stop(i int) {
 	im.res.StoppedAt = i
 	k := len(im.res.Steps) - 1
-	im.res.Steps[k].Note = fmt.Sprintf("the import stops here, and the game goes on from the position before this entry: %s", im.res.Steps[k].Note)
+	im.res.Steps[k].Note = fmt.Sprintf("the import stops here (this entry and the %d after it are not applied), and the game goes on from the position before this entry: %s",
+		len(im.entries)-1-i, im.res.Steps[k].Note)
 	for j := i + 1; j < len(im.entries); j++ {
-		im.res.Steps = append(im.res.Steps, Step{Index: j, Note: fmt.Sprintf("not applied: the import stopped at entry %d", i), State: im.res.Steps[k].State})
+		// Not applied; the stop's note says why, once.
+		im.res.Steps = append(im.res.Steps, Step{Index: j, State: im.res.Steps[k].State})
 	}
 }
 
