@@ -1,6 +1,7 @@
 package main
 
 import (
+	"compress/gzip"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -18,6 +19,12 @@ func TestImportCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A game over on the site whose first 300 entries, with endGame, do
+	// not end it under the site's rules either.
+	cut := filepath.Join(t.TempDir(), "cut.json")
+	if err := os.WriteFile(cut, cutWithEndGame(t, filepath.Join(testdata, "europe-p2-safe-site-s00017.json.gz"), 300), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name     string
 		log      string
@@ -27,7 +34,8 @@ func TestImportCommand(t *testing.T) {
 	}{
 		{"a finished game", filepath.Join(testdata, "site", "finished-europe-p2.json.gz"), 0, true, ""},
 		{"a game in play", inPlay, 0, false, ""},
-		{"over on the site, not here", filepath.Join(testdata, "europe-p2-safe-site-s00017.json.gz"), 1, false, "ended on playimperial.club"},
+		{"a finished game under the site's rules", filepath.Join(testdata, "europe-p2-safe-site-s00017.json.gz"), 0, true, ""},
+		{"over on the site, not here", cut, 1, false, "ended on playimperial.club"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := filepath.Join(t.TempDir(), "record.json")
@@ -61,4 +69,27 @@ func TestImportCommand(t *testing.T) {
 	if code, _, errs := runCmd("import", "--from", "elsewhere", "x.json"); code != 1 || !strings.Contains(errs, "--from playimperial") {
 		t.Errorf("unknown source: exit %d, %q", code, errs)
 	}
+}
+
+// cutWithEndGame returns the first n entries of a gzipped sample trace's
+// log, followed by endGame.
+func cutWithEndGame(t *testing.T, path string, n int) []byte {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Actions []json.RawMessage `json:"actions"`
+	}
+	if err := json.NewDecoder(zr).Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := json.Marshal(append(doc.Actions[:n:n], json.RawMessage(`{"type":"endGame"}`)))
+	return out
 }

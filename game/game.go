@@ -61,6 +61,10 @@ type Info struct {
 	MinPlayers int          `json:"min_players"`
 	MaxPlayers int          `json:"max_players"`
 	Options    []OptionSpec `json:"options"`
+	// ImportOptions are options only an imported game's setup may carry
+	// (a ruleset that replays another site's games as that site played
+	// them): never offered for a new game, so no form lists them.
+	ImportOptions []OptionSpec `json:"-"`
 }
 
 // OptionKind is the type of an option's value.

@@ -40,6 +40,22 @@ type Imported struct {
 	// would otherwise become a game in play). The translation is still
 	// given, to be read.
 	Refusal string
+	// Ruleset is the import option value of the rules the moves were
+	// replayed under, when they are not the rule book's but the site's own
+	// (a finished game, so that it ends as it ended there); "" otherwise.
+	Ruleset string
+	// Departures lists, under such rules, where a departure from the rule
+	// book changed the position, first one first.
+	Departures []ImportDeparture
+}
+
+// ImportDeparture is the first entry of a log at which one of its site's
+// departures from the rule book changed the position.
+type ImportDeparture struct {
+	Entry int `json:"entry"` // index of the log entry
+	// What is a catalogue key: What+".site" says what the site did,
+	// What+".book" what the rule book says instead.
+	What string `json:"what"`
 }
 
 // ImportedMove is one move of an imported game.

@@ -37,6 +37,34 @@ func Normalize(specs []OptionSpec, opts Options) (Options, error) {
 	return out, nil
 }
 
+// NormalizeImported is Normalize for the setup of an imported game: it
+// also accepts the game's import options, and keeps them only where set.
+func NormalizeImported(info Info, opts Options) (Options, error) {
+	base, extra := Options{}, Options{}
+	for k, v := range opts {
+		if slices.ContainsFunc(info.ImportOptions, func(s OptionSpec) bool { return s.Name == k }) {
+			extra[k] = v
+		} else {
+			base[k] = v
+		}
+	}
+	out, err := Normalize(info.Options, base)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range info.ImportOptions {
+		v, ok := extra[s.Name]
+		if !ok {
+			continue
+		}
+		if s.Kind != OptionChoice || !slices.Contains(s.Choices, v) {
+			return nil, words.Fail(words.New("game.error.option_choice").Sub("option", s.Label).Lit("value", v))
+		}
+		out[s.Name] = v
+	}
+	return out, nil
+}
+
 // Bool reads a normalized bool option.
 func (o Options) Bool(name string) bool { return o[name] == "true" }
 

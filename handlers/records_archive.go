@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"rondel/game"
 	"rondel/game/record"
 	"rondel/store"
 	"rondel/store/config"
@@ -185,7 +186,17 @@ type panelView struct {
 	Finished bool
 	Import   *store.GameImport
 	Source   string // where an imported game came from, in words
-	Changes  []changeRow
+	// SiteRules: the game was replayed under its site's own rules;
+	// Departures are where they changed the position, in words.
+	SiteRules  bool
+	Departures []departureRow
+	Changes    []changeRow
+}
+
+// departureRow is one departure of a site's rules from the rule book.
+type departureRow struct {
+	Entry      int
+	Site, Book string
 }
 
 type changeRow struct {
@@ -212,6 +223,11 @@ func (s *Server) gamePanel(ctx context.Context, r *reader, pos *store.Position) 
 		v.Source = v.Import.Source // a site's name
 		if v.Source == sourceRecord {
 			v.Source = r.sp.T("pages.records.source_record")
+		}
+		var deps []game.ImportDeparture
+		v.SiteRules, deps = v.Import.SiteRules()
+		for _, d := range deps {
+			v.Departures = append(v.Departures, departureRow{Entry: d.Entry, Site: r.sp.T(d.What + ".site"), Book: r.sp.T(d.What + ".book")})
 		}
 	}
 	if v.Finished && pos.Game.Rated {

@@ -43,6 +43,10 @@ type importPage struct {
 	Finished bool
 	Notes    []string
 	Error    string
+	// ruleset and departures: the site's own rules a finished game is
+	// replayed under, and where they changed the position.
+	ruleset    string
+	departures []game.ImportDeparture
 }
 
 // mustAdmin answers 403 unless the signed-in member is a configured admin.
@@ -115,7 +119,7 @@ func (a *archive) importUpload(c *echo.Context) error {
 		notes = ""
 	}
 	row, err := a.s.store.ImportRecord(ctx, rec, store.ImportSpec{Name: p.Name, Emails: emails,
-		CreatedBy: currentUser(c).ID, Source: p.Source, Notes: notes, Ended: ended})
+		CreatedBy: currentUser(c).ID, Source: p.Source, Notes: notes, Ended: ended, Ruleset: p.ruleset, Departures: p.departures})
 	if err != nil {
 		return refuse(http.StatusUnprocessableEntity, words.New("pages.newgame.error.not_created").Sub("why", errorText(err)))
 	}
@@ -162,6 +166,10 @@ func (a *archive) readUpload(sp *words.Speaker, data []byte, p *importPage) (*re
 		}
 		p.Kind, p.Entries, p.Finished, p.Source = a.s.kindName(sp, im.Game), len(im.Steps), im.Final.Finished(), imp.Name()
 		p.Refused = im.Refused()
+		p.ruleset, p.departures = im.Ruleset, im.Departures
+		if im.Ruleset != "" {
+			p.Notes = append(p.Notes, fmt.Sprintf("The game is over: it is replayed under %s's own rules, so that it ends with that site's result.", imp.Name()))
+		}
 		for _, st := range im.Steps {
 			if st.Note != "" && len(p.Notes) < 12 && (!st.Accepted || strings.Contains(st.Note, "rule")) {
 				p.Notes = append(p.Notes, fmt.Sprintf("entry %d: %s", st.Index, st.Note))

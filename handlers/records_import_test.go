@@ -148,24 +148,54 @@ func TestAdminImportsRondelRecord(t *testing.T) {
 	}
 }
 
-// TestAdminImportsFinishedLog: a log of a game that ended on the site and
-// ends under Rondel's rules too becomes a finished game: nobody is asked
-// to move, and the game page shows the result.
+// TestAdminImportsFinishedLog: a log of a game that ended on the site
+// becomes a finished, unrated game replayed under the site's own rules,
+// with or without endGame: nobody is asked to move, and the game page shows
+// the result, says it was played under the site's rules and lists the
+// departures from the rule book that changed it, first one first.
 func TestAdminImportsFinishedLog(t *testing.T) {
-	e := newArchiveEnv(t)
-	ctx := context.Background()
-	actions := siteActions(t, "site/finished-europe-p2.json.gz")
-	log := mustJSON(map[string]any{"actions": actions, "final": map[string]bool{"game_over": true}})
-	id := importFinished(t, e, log, "ann@example.org", "cy@example.org")
-	pos, err := e.store.Current(ctx, id)
-	if err != nil || pos.Game.Status != store.StatusFinished {
-		t.Fatalf("stored as %+v (%v), want finished", pos.Game, err)
-	}
-	pend, _ := e.store.Pending(ctx)
-	for _, p := range pend {
-		if p.Game.ID == id {
-			t.Errorf("the finished import asks %s to move", p.User.Email)
-		}
+	for name, tc := range map[string]struct {
+		file  string
+		trace bool
+		first string // the first departure the page lists, "" for none
+	}{
+		"no departure, trace":           {"site/finished-europe-p2.json.gz", true, ""},
+		"departures, trace":             {"europe-p2-safe-site-s00017.json.gz", true, "entry 93: laid down the standing armies of a nation that agreed to coexist"},
+		"departures, plain action list": {"europe-p2-safe-site-s00017.json.gz", false, "entry 93: laid down the standing armies of a nation that agreed to coexist"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			e := newArchiveEnv(t)
+			ctx := context.Background()
+			actions := siteActions(t, tc.file)
+			log := mustJSON(actions)
+			if tc.trace {
+				log = mustJSON(map[string]any{"actions": actions, "final": map[string]bool{"game_over": true}})
+			}
+			id, doc := importFinishedPage(t, e, log, "ann@example.org", "cy@example.org")
+			pos, err := e.store.Current(ctx, id)
+			if err != nil || pos.Game.Status != store.StatusFinished || pos.Game.Rated {
+				t.Fatalf("stored as %+v (%v), want finished and unrated", pos.Game, err)
+			}
+			pend, _ := e.store.Pending(ctx)
+			for _, p := range pend {
+				if p.Game.ID == id {
+					t.Errorf("the finished import asks %s to move", p.User.Email)
+				}
+			}
+			page := text(doc)
+			if !strings.Contains(page, "under that site's own rules") {
+				t.Errorf("the page does not say the game was played under the site's rules: %s", page)
+			}
+			items := doc.Find("ul.departures li")
+			switch {
+			case tc.first == "" && items.Length() != 0:
+				t.Errorf("departures listed for a game none changed: %s", items.Text())
+			case tc.first == "" && !strings.Contains(page, "None of the site's departures"):
+				t.Errorf("the page does not say no departure changed the game")
+			case tc.first != "" && (items.Length() == 0 || !strings.Contains(items.First().Text(), tc.first)):
+				t.Errorf("first departure listed %q, want %q", items.First().Text(), tc.first)
+			}
+		})
 	}
 }
 
@@ -175,7 +205,9 @@ func TestAdminImportsFinishedLog(t *testing.T) {
 func TestAdminRefusesLogOverOnlyOnTheSite(t *testing.T) {
 	e := newArchiveEnv(t)
 	ctx := context.Background()
-	actions := siteActions(t, "europe-p2-safe-site-s00017.json.gz")
+	// The game ends on the site after entry 712; cut at 300 it is not over
+	// under the site's rules either.
+	actions := siteActions(t, "europe-p2-safe-site-s00017.json.gz")[:300]
 	for name, log := range map[string][]byte{
 		"trace saying game over":  mustJSON(map[string]any{"actions": actions, "final": map[string]bool{"game_over": true}}),
 		"log ending with endGame": mustJSON(append(actions, json.RawMessage(`{"type":"endGame"}`))),
@@ -217,6 +249,12 @@ func uploadAsAdmin(t *testing.T, e *env, log []byte) (*browser, int, *goquery.Do
 // importFinished imports a finished two-player game as the admin and
 // returns its id, requiring the page to show the final result.
 func importFinished(t *testing.T, e *env, log []byte, email0, email1 string) int64 {
+	id, _ := importFinishedPage(t, e, log, email0, email1)
+	return id
+}
+
+// importFinishedPage is importFinished, also returning the game's page.
+func importFinishedPage(t *testing.T, e *env, log []byte, email0, email1 string) (int64, *goquery.Document) {
 	t.Helper()
 	boss, code, doc := uploadAsAdmin(t, e, log)
 	if code != http.StatusOK || doc.Find(`input[name="email1"]`).Length() != 1 || !strings.Contains(text(doc), "finished") {
@@ -228,7 +266,7 @@ func importFinished(t *testing.T, e *env, log []byte, email0, email1 string) int
 	}
 	var id int64
 	fmt.Sscanf(boss.last.Request.URL.Path, "/games/%d", &id)
-	return id
+	return id, doc
 }
 
 func mustJSON(v any) []byte {
@@ -237,4 +275,52 @@ func mustJSON(v any) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// TestNewGameFormOffersNoSiteRules: the playimperial.club rules exist only
+// to replay imported games: the new-game form offers them for neither
+// Imperial nor Imperial 2030.
+func TestNewGameFormOffersNoSiteRules(t *testing.T) {
+	e := newArchiveEnv(t)
+	ann := e.browser()
+	ann.signIn("ann@x.org")
+	code, doc := ann.get("/games/new")
+	if code != http.StatusOK {
+		t.Fatalf("new game form: %d", code)
+	}
+	if doc.Find(`[name="opt.imperial.edition"]`).Length() == 0 {
+		t.Fatal("the form has no Imperial options at all: the test would prove nothing")
+	}
+	for _, g := range []string{"imperial", "imperial2030"} {
+		if n := doc.Find(`[name="` + optionFieldName(g, "ruleset") + `"]`).Length(); n != 0 {
+			t.Errorf("%s: the form offers the ruleset option", g)
+		}
+	}
+	if html, _ := doc.Html(); strings.Contains(html, "playimperial") {
+		t.Error("the form mentions the site's rules")
+	}
+}
+
+// TestAdminImportStopsAtFirstUnplayableEntry: a game in play whose replay
+// under the rule book cannot play an entry is offered from the position
+// before it: the upload says where and why (and the first difference
+// behind it), and the game created goes on from there.
+func TestAdminImportStopsAtFirstUnplayableEntry(t *testing.T) {
+	e := newArchiveEnv(t)
+	ctx := context.Background()
+	boss, code, doc := uploadAsAdmin(t, e, playimperialLog(t, "europe-p2-safe-site-s00017.json.gz", 200))
+	page := text(doc)
+	if code != http.StatusOK || !strings.Contains(page, "entry 123: the import stops here") || !strings.Contains(page, "first differ at entry 93") {
+		t.Fatalf("step one: %d %s", code, page)
+	}
+	_, doc = boss.submit(doc, `form[action="/admin/import"]`, map[string]string{"email0": "ann@example.org", "email1": "cy@example.org"})
+	var id int64
+	fmt.Sscanf(boss.last.Request.URL.Path, "/games/%d", &id)
+	pos, err := e.store.Current(ctx, id)
+	if err != nil || pos.Game.Status != store.StatusActive {
+		t.Fatalf("stored as %+v (%v), want a game in play", pos, err)
+	}
+	if pend, _ := e.store.Pending(ctx); len(pend) == 0 {
+		t.Error("nobody is asked to move in the game that goes on")
+	}
 }

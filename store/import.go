@@ -22,6 +22,26 @@ type GameImport struct {
 	Notes      string
 	ImportedBy *int64
 	ImportedAt time.Time
+	// Rules is, for a game replayed under its site's own rules, the JSON
+	// of importRules; "" for one replayed under the rule book.
+	Rules string
+}
+
+// importRules says under which of its site's rulesets an imported game
+// was replayed and where that changed the position.
+type importRules struct {
+	Ruleset    string                 `json:"ruleset"`
+	Departures []game.ImportDeparture `json:"departures"`
+}
+
+// SiteRules reports whether the game was replayed under its site's own
+// rules, and where those departed from the rule book, first one first.
+func (g *GameImport) SiteRules() (bool, []game.ImportDeparture) {
+	var r importRules
+	if g.Rules == "" || json.Unmarshal([]byte(g.Rules), &r) != nil || r.Ruleset == "" {
+		return false, nil
+	}
+	return true, r.Departures
 }
 
 // TableName pins the table the migration creates.
@@ -39,6 +59,10 @@ type ImportSpec struct {
 	// not end it is then refused: it would become a game in play and ask
 	// its players to move in a game that ended elsewhere.
 	Ended bool
+	// Ruleset and Departures: the site's own rules the record replays
+	// under (its options name them) and where they changed the position.
+	Ruleset    string
+	Departures []game.ImportDeparture
 }
 
 // ImportRecord creates a game in the club from a game record: finished if
@@ -55,7 +79,7 @@ func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec Impor
 	if len(spec.Emails) != len(rec.Players) {
 		return nil, fmt.Errorf("the record has %d players but %d addresses were given", len(rec.Players), len(spec.Emails))
 	}
-	opts, err := game.Normalize(g.Info().Options, rec.Options)
+	opts, err := game.NormalizeImported(g.Info(), rec.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -135,6 +159,10 @@ func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec Impor
 			return nil
 		}
 		imp := GameImport{GameID: row.ID, Source: spec.Source, Notes: spec.Notes, ImportedAt: now}
+		if spec.Ruleset != "" {
+			b, _ := json.Marshal(importRules{Ruleset: spec.Ruleset, Departures: spec.Departures})
+			imp.Rules = string(b)
+		}
 		if spec.CreatedBy != 0 {
 			imp.ImportedBy = &spec.CreatedBy
 		}

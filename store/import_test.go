@@ -1,15 +1,21 @@
 package store
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"rondel/game"
 	"rondel/game/gametest"
+	"rondel/game/imperial"
+	"rondel/game/imperial/playimperial"
 	"rondel/game/record"
 )
 
@@ -151,4 +157,74 @@ func TestImportStoresTheCanonicalMove(t *testing.T) {
 		t.Errorf("the export carries the junk (%d bytes)", len(b))
 	}
 	cleanVerify(t, s)
+}
+
+// TestImportUnderTheSiteRules: a game finished on playimperial.club is
+// stored finished and unrated under the site's own rules (its options name
+// them), with the site's result; the import keeps where those rules
+// departed from the rule book; its record exports, replays to the same end,
+// and verify finds it sound; nobody is asked to move. A new game cannot
+// name those rules.
+func TestImportUnderTheSiteRules(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openReal(t)
+	f, err := os.Open(filepath.Join("..", "game", "imperial", "playimperial", "testdata", "europe-p3-safe-site-s00042.json.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	im, err := playimperial.NewImporter(imperial.New(), imperial.New2030()).Import(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if im.Refusal != "" || im.Ruleset == "" || len(im.Departures) == 0 {
+		t.Fatalf("the sample does not import under the site's rules: %v %q %+v", err, im.Refusal, im)
+	}
+	rec := record.FromImported(im)
+	row, err := s.ImportRecord(ctx, rec, ImportSpec{Emails: emailsFor(rec), Source: "playimperial.club", Ended: true,
+		Ruleset: im.Ruleset, Departures: im.Departures})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row.Status != StatusFinished || row.Rated {
+		t.Errorf("status %s, rated %v; want finished and unrated", row.Status, row.Rated)
+	}
+	imp, err := s.ImportOf(ctx, row.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if site, deps := imp.SiteRules(); !site || !reflect.DeepEqual(deps, im.Departures) {
+		t.Errorf("kept %v %+v, want the site's rules and %+v", site, deps, im.Departures)
+	}
+	exp, err := s.ExportRecord(ctx, row.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if exp.Options[imperial.RulesetOption] != imperial.RulesetPlayImperial {
+		t.Errorf("exported options %v do not name the site's rules", exp.Options)
+	}
+	final, err := record.Replay(s.Registry(), exp)
+	if err != nil {
+		t.Fatalf("the exported record does not replay: %v", err)
+	}
+	if !reflect.DeepEqual(final.Result().Scores, im.Final.Result().Scores) {
+		t.Errorf("replayed scores %v, imported %v", final.Result().Scores, im.Final.Result().Scores)
+	}
+	if rep, err := s.Verify(ctx, false); err != nil || len(rep.Problems) != 0 {
+		t.Errorf("verify: %v %+v", err, rep)
+	}
+	if pend, _ := s.Pending(ctx); len(pend) != 0 {
+		t.Errorf("someone is asked to move: %+v", pend)
+	}
+	if _, err := game.Normalize(imperial.New().Info().Options, game.Options{imperial.RulesetOption: imperial.RulesetPlayImperial}); err == nil {
+		t.Error("a new game's options accept the site's rules")
+	}
 }

@@ -23,7 +23,7 @@ func (s *State) suspended(r int) bool { return s.occupied(r) }
 // railroad; FAQ). nil if r is not such a province.
 func (s *State) railFrom(r int) []int {
 	reg := s.b.Regions[r]
-	if reg.Kind != board.Home || reg.NationIdx != s.Turn || s.suspended(r) {
+	if reg.Kind != board.Home || reg.NationIdx != s.Turn || (s.suspended(r) && !s.site().RailThroughHostile) {
 		return nil
 	}
 	seen := make([]int, 1, 8)
@@ -232,6 +232,9 @@ func (s *State) moveArmy(m Move, l *log) error {
 	if hostile && s.protectedProvince(to) {
 		return broke("last_factory", s.reg(s.nat(errText("last_factory_enter"), "nation", s.b.Regions[to].NationIdx), "region", to))
 	}
+	if hostile && s.site().StickyFriendly && s.siteLaid(ni, to) {
+		hostile = false // the site ignores a hostile entry where the nation lies
+	}
 	// A friendly (lying) army leaves first, keeping standing ones in place.
 	st := &s.Units[ni][from]
 	st.Armies--
@@ -250,6 +253,8 @@ func (s *State) moveArmy(m Move, l *log) error {
 		s.Maneuver.Moved[to].Friendly++
 	}
 	s.Maneuver.ArmiesMoving = true
+	s.siteEntry(ni, to, m.Hostile, hostile)
+	s.siteMoved(from, to, s.entryKind(to))
 	t := ev("army_moved")
 	if len(via) > 0 {
 		t = ev("army_convoyed").With("seas", s.regions(via))

@@ -82,6 +82,10 @@ func (s *State) battle(m Move, l *log) error {
 	}
 	s.removeTarget(other, r, m.Target, m.TargetHostile)
 	l.add(s.battleEvent("battle", r, ni, m.Unit, other, m.Target))
+	if s.site().WholeStackFights {
+		s.fightOn(r, other, m.Target, ni)
+	}
+	s.siteFought(r, other, ni, l)
 	return nil
 }
 
@@ -162,6 +166,9 @@ func (s *State) peace(l *log) error {
 	}
 	c.Asked = s.opponents(c.Region, c.Unit)
 	c.Stage = "others"
+	if s.site().StickyFriendly && c.Unit == "army" {
+		s.laySite(s.Turn, c.Region, true)
+	}
 	l.add(s.reg(s.nat(ev("peace"), "nation", s.Turn), "region", c.Region))
 	return nil
 }
@@ -190,6 +197,10 @@ func (s *State) answerConflict(seat int, m Move, l *log) error {
 	case MNoBattle:
 		c.Asked = append(c.Asked[:idx], c.Asked[idx+1:]...)
 		l.add(s.reg(s.nat(ev("no_demand"), "nation", ni), "region", c.Region))
+		s.siteLast("coexist")
+		if s.site().CoexistLaysDown {
+			s.laySite(ni, c.Region, s.site().StickyFriendly)
+		}
 		if len(c.Asked) == 0 {
 			s.Maneuver.Conflict = nil
 		}
@@ -213,6 +224,10 @@ func (s *State) answerConflict(seat int, m Move, l *log) error {
 		}
 		s.Maneuver.Conflict = nil
 		l.add(s.battleEvent("battle_demanded", c.Region, s.Turn, c.Unit, ni, m.Unit))
+		if s.site().WholeStackFights {
+			s.fightOn(c.Region, s.Turn, m.Unit, ni)
+		}
+		s.siteFought(c.Region, s.Turn, ni, l)
 	default:
 		return broke("demand", s.reg(s.nat(errText("demand_expected"), "nation", ni), "region", c.Region))
 	}

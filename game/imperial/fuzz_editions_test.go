@@ -13,7 +13,8 @@ import (
 
 // editionFuzzStates are Imperial 2030 and first-edition positions: the starts,
 // a maneuver before and while a canal permission is asked (for a fleet and
-// for a convoy), and one position of each phase from a 2030 self-play game.
+// for a convoy), and one position of each phase from a 2030 self-play game
+// and from a Europe self-play game under the playimperial.club rules.
 func editionFuzzStates(tb testing.TB) []*State {
 	tb.Helper()
 	out := []*State{
@@ -38,11 +39,20 @@ func editionFuzzStates(tb testing.TB) []*State {
 	}
 	out = append(out, m, fleet, army)
 
-	reg := game.NewRegistry(New2030())
-	res, err := selfplay.Play(reg, "imperial2030", selfplay.Config{Players: 5, MaxMoves: 5000}, 11)
+	out = append(out, phaseStates(tb, New2030(), selfplay.Config{Players: 5, MaxMoves: 5000}, 11)...)
+	site := selfplay.Config{Players: 4, MaxMoves: 5000, Options: game.Options{RulesetOption: RulesetPlayImperial}}
+	return append(out, phaseStates(tb, New(), site, 12)...)
+}
+
+// phaseStates plays a self-play game and returns one position of each
+// phase (a canal question counting as a phase of its own).
+func phaseStates(tb testing.TB, g *Game, cfg selfplay.Config, seed uint64) []*State {
+	reg := game.NewRegistry(g)
+	res, err := selfplay.Play(reg, g.id, cfg, seed)
 	if err != nil {
 		tb.Fatal(err)
 	}
+	var out []*State
 	seen := map[string]bool{}
 	_, err = record.ReplayEach(reg, res.Record, func(i int, g game.State, _ []game.Event) error {
 		st := g.(*State)

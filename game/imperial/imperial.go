@@ -23,6 +23,8 @@ type Rules struct {
 	// Taxation2030: the bank pays the whole revenue into the treasury, which
 	// pays soldiers' pay and then the government's bonus (rules2030.go).
 	Taxation2030 bool `json:"taxation_2030,omitempty"`
+	// Site: the playimperial.club rules (siterules.go), only for imports.
+	Site *SiteRules `json:"site,omitempty"`
 }
 
 // Game is Imperial on the Europe map.
@@ -65,16 +67,25 @@ var specs = []game.OptionSpec{
 
 // Info describes the game for the registry.
 func (g *Game) Info() game.Info {
-	return game.Info{ID: g.id, Name: words.New(g.id + ".name"), MinPlayers: 2, MaxPlayers: 6, Options: g.optionSpecs()}
+	return game.Info{ID: g.id, Name: words.New(g.id + ".name"), MinPlayers: 2, MaxPlayers: 6, Options: g.optionSpecs(),
+		ImportOptions: []game.OptionSpec{specRuleset}}
 }
 
 func (g *Game) rules(opts game.Options) (Rules, error) {
+	opts, ruleset := splitRuleset(opts)
 	o, err := game.Normalize(g.optionSpecs(), opts)
 	if err != nil {
 		return Rules{}, err
 	}
 	r := Rules{Map: g.mapName, Setup: o["setup"], InvestorCard: o.Bool("investor_card")}
 	g.ruleSwitches(&r, o)
+	switch ruleset {
+	case "":
+	case RulesetPlayImperial:
+		r.Site = playImperialRules(g.mapName == mapWorld2030)
+	default:
+		return Rules{}, words.Fail(words.New("game.error.option_choice").Lit("option", RulesetOption).Lit("value", ruleset))
+	}
 	return r, nil
 }
 

@@ -31,15 +31,14 @@ func (s *State) payInterest(ni int, l *log) {
 		if h == gov {
 			continue
 		}
-		for bi, holder := range nat.Bonds {
-			if holder != h {
+		for _, bi := range s.interestOrder(ni) {
+			if nat.Bonds[bi] != h {
 				continue
 			}
 			interest := s.b.Bonds[bi].Interest
 			owed[h] += interest
-			t := min(nat.Treasury, interest)
+			t, c := s.interestSplit(nat.Treasury, interest, s.Players[gov].Cash)
 			nat.Treasury -= t
-			c := min(interest-t, s.Players[gov].Cash)
 			s.Players[gov].Cash -= c
 			s.Players[h].Cash += t + c
 			paid[h] += t + c
@@ -77,6 +76,20 @@ func (s *State) payInterest(ni int, l *log) {
 	}
 }
 
+// interestSplit says how much of one bond's interest comes from the
+// treasury and how much from the government's cash. The rule book takes the
+// treasury first; the site's rules take it wholly from one or the other.
+func (s *State) interestSplit(treasury, interest, cash int) (t, c int) {
+	if !s.site().InterestBondByBond {
+		t = min(treasury, interest)
+		return t, min(interest-t, cash)
+	}
+	if treasury >= interest {
+		return interest, 0
+	}
+	return 0, min(interest, cash)
+}
+
 // startInvestorTurn: the investor card holder gets 2M and may invest, then
 // every other Swiss bank in seat order from the card holder (rule book
 // INVESTOR steps 2 and 3).
@@ -86,7 +99,7 @@ func (s *State) startInvestorTurn(l *log) {
 	l.add(ev("investor_card").Seat("seat", holder).Money("amount", 2))
 	s.InvestBase = holder
 	s.Investors = []int{holder}
-	for _, seat := range s.swissBanks(holder) {
+	for _, seat := range s.swissBankOrder(holder) {
 		if seat != holder {
 			s.Investors = append(s.Investors, seat)
 		}
@@ -127,6 +140,7 @@ func (s *State) doInvest(seat int, m Move, l *log) error {
 		if err := s.buyBond(seat, ni, m.Cost, m.TradeIn, l); err != nil {
 			return err
 		}
+		s.siteGovernment(ni, seat, l)
 	default:
 		return broke("investor", errText("invest_expected").Seat("seat", seat))
 	}
@@ -163,6 +177,7 @@ func (s *State) buyBond(seat, ni, cost, tradeIn int, l *log) error {
 		nat.Bonds[ti] = -1
 	}
 	nat.Bonds[bi] = seat
+	s.noteAcquired(ni, bi, ti)
 	nat.Treasury += price
 	s.Players[seat].Cash -= price
 	if ti >= 0 {

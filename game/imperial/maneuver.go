@@ -118,6 +118,10 @@ func (s *State) maybeEndManeuver(l *log) {
 }
 
 func (s *State) endManeuver(l *log) {
+	if s.site().SiteFlags {
+		s.siteEndManeuver(l)
+		return
+	}
 	s.placeFlags(l)
 	s.Maneuver = nil
 	s.finishAction(l)
@@ -145,6 +149,7 @@ func (s *State) moveFleet(m Move, l *log) error {
 	s.Units[ni][from].Fleets--
 	s.Units[ni][to].Fleets++
 	s.Maneuver.Moved[to].Fleets++
+	s.siteMoved(from, to, "move")
 	l.add(s.reg(s.reg(s.nat(ev("fleet_moved"), "nation", ni), "from", from), "to", to))
 	s.openConflict(to, "fleet", false)
 	return nil

@@ -61,7 +61,7 @@ func (s *State) doRondel(m Move, l *log) error {
 		return err
 	}
 	from := s.Nations[ni].Rondel
-	if passesInvestor(from, to) && s.rules.InvestorCard && !s.rules.FirstEdition && s.canForce(ni) {
+	if passesInvestor(from, to) && s.rules.InvestorCard && !s.rules.FirstEdition && s.canForce(ni) && !s.SiteInvestorDue {
 		s.Pending = &Pending{Slot: to}
 		s.Phase = PhaseForce
 		l.add(s.nat(ev("rondel_pending"), "nation", ni).Term("slot", slotKey(to)))
@@ -86,7 +86,7 @@ func (s *State) doForce(seat int, m Move, l *log) error {
 	case MForce:
 		l.add(s.nat(ev("forced"), "nation", s.Turn).Seat("seat", seat))
 		s.Pending = nil
-		s.land(slotInvestor, l)
+		s.landFee(slotInvestor, s.site().FreeForcedStop, l)
 	case MNoForce:
 		l.add(s.nat(ev("not_forced"), "nation", s.Turn).Seat("seat", seat))
 		p.Declined = append(p.Declined, seat)
@@ -102,16 +102,21 @@ func (s *State) doForce(seat int, m Move, l *log) error {
 }
 
 // land moves the marker, charges the fee and carries out the space's action.
-func (s *State) land(to int, l *log) {
+func (s *State) land(to int, l *log) { s.landFee(to, false, l) }
+
+// landFee is land; free waives the fee (a forced stop under the site's
+// rules).
+func (s *State) landFee(to int, free bool, l *log) {
 	ni := s.Turn
 	nat := &s.Nations[ni]
 	from := nat.Rondel
 	fee := 0
-	if from >= 0 {
+	if from >= 0 && !free {
 		fee = s.rondelFee(ni, steps(from, to))
 	}
 	s.Players[nat.Government].Cash -= fee
-	s.Passing = passesInvestor(from, to)
+	s.Passing = passesInvestor(from, to) || s.SiteInvestorDue
+	s.SiteInvestorDue = false
 	nat.Rondel = to
 	switch {
 	case from < 0:

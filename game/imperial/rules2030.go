@@ -59,5 +59,8 @@ func loadBoard(r Rules) (*board.Board, error) {
 	if r.FirstEdition {
 		return board.LoadEdition(r.Map, edition2006)
 	}
+	if r.Site != nil && r.Site.SiteMap {
+		return board.LoadEdition(r.Map, RulesetPlayImperial)
+	}
 	return board.Load(r.Map)
 }

@@ -30,6 +30,9 @@ func (s *State) tieOrder() []int {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return s.Nations[b].Power - s.Nations[a].Power })
+	if s.site().TieBreakReached {
+		return order[:1] // the site compares credit in the nation that reached 25 only
+	}
 	return order
 }
 

@@ -69,6 +69,7 @@ func (s *State) setupStandard(src *rng.Source) (*State, error) {
 			ni, _ := b.Nation(cb.Nation)
 			bi := s.bondIndex(cb.Cost)
 			s.Nations[ni].Bonds[bi] = seat
+			s.noteAcquired(ni, bi, -1)
 			s.Nations[ni].Treasury += cb.Cost
 			s.Players[seat].Cash -= cb.Cost
 		}

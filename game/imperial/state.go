@@ -54,6 +54,14 @@ type Nation struct {
 	TaxValue   int   `json:"tax"`                   // chart space of the tax marker
 	Bonds      []int `json:"bonds"`                 // by bond index: holder seat, -1 in the pile
 	BonusValue int   `json:"bonus_value,omitempty"` // 2030 "bonus only for increase" marker
+	// Acquired lists the held bonds (by index) in the order they were
+	// acquired; kept only under the playimperial.club rules, whose interest
+	// goes through a holder's bonds in that order (siterules.go).
+	Acquired []int `json:"acquired,omitempty"`
+	// SiteLying lists the foreign home provinces (by region) where the
+	// nation's armies lie for good under the playimperial.club rules (a
+	// friendly entry or a coexistence there; siterules.go).
+	SiteLying []int `json:"site_lying,omitempty"`
 }
 
 // Stack is one nation's units in one region.
@@ -84,6 +92,12 @@ type Maneuver struct {
 
 	// Canal is a move waiting for canal permission (canal.go).
 	Canal *CanalRequest `json:"canal,omitempty"`
+
+	// Under the playimperial.club rules only (siteflags.go): the regions
+	// units entered and left, and what the last action was.
+	SiteEntered []int  `json:"site_entered,omitempty"`
+	SiteLeft    []int  `json:"site_left,omitempty"`
+	SiteLast    string `json:"site_last,omitempty"`
 }
 
 // Conflict is a unit that just entered a region holding other nations'
@@ -121,7 +135,11 @@ type State struct {
 	Round        int       `json:"round"`
 	Phase        Phase     `json:"phase"`
 	Passing      bool      `json:"passing"` // the running turn passed over Investor
-	Pending      *Pending  `json:"pending,omitempty"`
+	// SiteInvestorDue: under the playimperial.club rules, a maneuver that
+	// passed Investor and ended with a coexistence left the Investor steps
+	// to the next nation's turn (siteflags.go).
+	SiteInvestorDue bool     `json:"site_investor_due,omitempty"`
+	Pending         *Pending `json:"pending,omitempty"`
 	// Imported counts the units placed so far by a running import
 	// (import.go); 0 outside an import, so it is absent from the JSON of
 	// every position but the middle of an import.

@@ -41,5 +41,8 @@ func (s *State) taxation(l *log) {
 	rev := s.revenue(ni)
 	s.taxRiseBonus(ni, rev, l)
 	s.taxPoints(ni, rev, l)
+	if s.site().TaxCap20 {
+		rev = min(rev, 20) // the site caps the revenue before soldiers' pay
+	}
 	s.taxNet(ni, rev, l)
 }

@@ -13,6 +13,8 @@ type Edition struct {
 	MaxRevenue    int                   `yaml:"max_revenue"`
 	StartingMoney map[int]int           `yaml:"starting_money"`
 	FlagCards     map[string][]CardBond `yaml:"flag_cards"`
+	// Borders are pairs of regions that border in this edition only.
+	Borders [][2]string `yaml:"borders"`
 }
 
 // LoadEdition returns a board with one of its editions applied ("" for the
@@ -58,6 +60,26 @@ func (b *Board) applyEdition(edition string) error {
 	}
 	if e.FlagCards != nil {
 		b.FlagCards = e.FlagCards
+	}
+	return b.addBorders(e.Borders)
+}
+
+// addBorders joins pairs of regions, by land and, between home provinces
+// of one nation, by railway.
+func (b *Board) addBorders(pairs [][2]string) error {
+	for _, p := range pairs {
+		x, okx := b.regionByID[p[0]]
+		y, oky := b.regionByID[p[1]]
+		if !okx || !oky || x == y {
+			return fmt.Errorf("board %q: bad border %v", b.ID, p)
+		}
+		rx, ry := b.Regions[x], b.Regions[y]
+		rx.Adj = slices.Compact(slices.Sorted(slices.Values(append(rx.Adj, y))))
+		ry.Adj = slices.Compact(slices.Sorted(slices.Values(append(ry.Adj, x))))
+		if rx.Kind == Home && ry.Kind == Home && rx.NationIdx == ry.NationIdx {
+			b.rail[x] = append(b.rail[x], y)
+			b.rail[y] = append(b.rail[y], x)
+		}
 	}
 	return nil
 }

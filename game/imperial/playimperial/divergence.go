@@ -16,6 +16,9 @@ import (
 const departs = "playimperial departs from the rule book here; Rondel follows it: "
 
 func (im *importer) once(kind, text string) string {
+	if im.res.Ruleset != "" {
+		return "" // replayed under the site's rules: they do as the site did
+	}
 	if im.noted == nil {
 		im.noted = map[string]bool{}
 	}

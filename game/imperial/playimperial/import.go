@@ -27,6 +27,26 @@ type Result struct {
 	// EndedAt is the index of the endGame entry where the game ended on
 	// the site, -1 if the log does not say it is over.
 	EndedAt int
+	// StoppedAt is, for a replay under the rule book, the entry it could
+	// not play and stopped at (the game goes on from the position before
+	// it); -1 if it played the whole log.
+	StoppedAt int
+	// Ruleset is the ruleset of the replay: "" for the rule book,
+	// imperial.RulesetPlayImperial for the site's own rules.
+	Ruleset string
+	// refused overrides the refusal (Importer.Import).
+	refused string
+	// Departures are, under the site's rules, the first entry at which
+	// each of its departures from the rule book changed the position, in
+	// the order of the entries.
+	Departures []Departure
+}
+
+// Departure is the first entry at which one of the site's departures from
+// the rule book (a switch of imperial.SiteRules) changed the position.
+type Departure struct {
+	Index  int
+	Switch string
 }
 
 type kept struct {
@@ -36,14 +56,20 @@ type kept struct {
 	typ   string
 }
 
-// Import replays entries under Rondel's rules. It never fails on an entry:
-// an entry Rondel cannot apply is reported (Accepted false, with the reason)
-// and the import goes on with the next one.
+// Import replays entries under Rondel's rules, the rule book's. It never
+// fails on an entry: an entry Rondel cannot apply is reported (Accepted
+// false, with the reason) and the import goes on with the next one.
 func Import(g game.Game, entries []Entry) (*Result, error) {
+	return ImportUnder(g, entries, "")
+}
+
+// ImportUnder replays entries under a ruleset: "" for the rule book,
+// imperial.RulesetPlayImperial for the site's own rules.
+func ImportUnder(g game.Game, entries []Entry, ruleset string) (*Result, error) {
 	if len(entries) == 0 || entries[0].Type != "initialize" {
 		return nil, errors.New("playimperial: the log must start with initialize")
 	}
-	setup, err := setupFor(g, entries[0], entries)
+	setup, err := setupFor(g, entries[0], entries, ruleset)
 	if err != nil {
 		return nil, err
 	}
@@ -52,9 +78,15 @@ func Import(g game.Game, entries []Entry) (*Result, error) {
 		return nil, err
 	}
 	im := &importer{g: g, setup: setup, rec: record.New(g.Info().ID, setup), s: st.(*imperial.State), entries: entries}
+	im.res.Ruleset = ruleset
 	im.res.Steps = append(im.res.Steps, Step{Index: 0, Accepted: true, Note: fmt.Sprintf("set up with seed %d, which deals as the log does", setup.Seed), State: im.s.Summarize()})
+	im.res.StoppedAt = -1
 	for i := 1; i < len(entries); i++ {
 		im.step(i)
+		if ruleset == "" && im.stops(i) {
+			im.stop(i)
+			break
+		}
 	}
 	im.res.Record, im.res.State, im.res.EndedAt = im.rec, im.s, EndedAt(entries)
 	return &im.res, nil
@@ -76,7 +108,11 @@ type importer struct {
 
 func (im *importer) step(i int) {
 	e := im.entries[i]
+	pre, n := im.s, len(im.rec.Moves)
 	acc, note := im.entry(i, e)
+	if im.res.Ruleset != "" && e.Type != "undo" && len(im.rec.Moves) > n {
+		im.departures(i, pre, im.rec.Moves[n:])
+	}
 	im.res.Steps = append(im.res.Steps, Step{Index: i, Accepted: acc, Note: note, State: im.s.Summarize()})
 }
 
@@ -92,6 +128,9 @@ func (im *importer) entry(i int, e Entry) (bool, string) {
 		return false, "the game is already over under Rondel's rules"
 	}
 	var notes []string
+	if e.Type == "rondel" {
+		notes = append(notes, im.settleUnasked()...)
+	}
 	pre := im.preNote(i, e)
 	if !slices.Contains(maneuverTypes, e.Type) {
 		notes = append(notes, im.closeManeuver(i)...)
@@ -130,6 +169,29 @@ func (im *importer) entry(i int, e Entry) (bool, string) {
 	}
 	im.keep(i, before, e.Type)
 	return true, join(notes)
+}
+
+// stops reports whether entry i, just refused, stops a replay under the
+// rule book: every entry of a site's log was accepted there, so one Rondel
+// cannot play means the positions differ, and skipping it would only lead
+// to refusing the entries that depend on it (hundreds, in a long game).
+// Entries the site itself ignores (noop) do not stop it.
+func (im *importer) stops(i int) bool {
+	st := im.res.Steps[len(im.res.Steps)-1]
+	return !st.Accepted && im.entries[i].Type != "noop"
+}
+
+// stop ends the replay at entry i: the later entries are reported as not
+// applied, and the position is the one before entry i.
+func (im *importer) stop(i int) {
+	im.res.StoppedAt = i
+	k := len(im.res.Steps) - 1
+	im.res.Steps[k].Note = fmt.Sprintf("the import stops here (this entry and the %d after it are not applied), and the game goes on from the position before this entry: %s",
+		len(im.entries)-1-i, im.res.Steps[k].Note)
+	for j := i + 1; j < len(im.entries); j++ {
+		// Not applied; the stop's note says why, once.
+		im.res.Steps = append(im.res.Steps, Step{Index: j, State: im.res.Steps[k].State})
+	}
 }
 
 func (im *importer) keep(i, from int, typ string) {
@@ -191,6 +253,47 @@ func (im *importer) settleQuestions() []string {
 			break
 		}
 		notes = append(notes, note)
+	}
+	return notes
+}
+
+// passes are the answers that do nothing: what the site's position implies
+// when it moved on to the next rondel move without asking.
+var passes = map[imperial.Phase]string{imperial.PhaseFactory: imperial.MSkipFactory, imperial.PhaseImport: imperial.MImportEnd,
+	imperial.PhaseForce: imperial.MNoForce, imperial.PhaseInvest: imperial.MSkipBond}
+
+// settleUnasked answers, before a rondel entry, a question Rondel asks but
+// the site did not (it moved on to the rondel): a factory the nation could
+// afford only in Rondel's position, an import, a forced stop, a bond. The
+// site's position implied the answer "nothing"; the note says so.
+func (im *importer) settleUnasked() []string {
+	var notes []string
+	for k := 0; k < 12; k++ {
+		pass, ok := passes[im.s.Phase]
+		if !ok {
+			break
+		}
+		seat, move := -1, imperial.Move{}
+		phase := im.s.Phase
+		for _, d := range im.s.ToAct() {
+			for _, lm := range im.s.LegalMoves(d.Seat) {
+				var m imperial.Move
+				if jsonMove(lm.Move, &m) && m.Type == pass {
+					seat, move = d.Seat, m
+				}
+			}
+			if seat >= 0 {
+				break
+			}
+		}
+		if seat < 0 {
+			break
+		}
+		if err := im.apply(seat, move, "added by the import: the site did not ask"); err != nil {
+			notes = append(notes, "could not answer an open question: "+err.Error())
+			break
+		}
+		notes = append(notes, fmt.Sprintf("Rondel asked %s (%s) where the site, whose position differs here, asked nothing and moved on: answered %q, as the site's position implies", im.setup.Players[seat], phase, pass))
 	}
 	return notes
 }

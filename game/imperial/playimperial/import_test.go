@@ -138,3 +138,116 @@ func mustSetup(t *testing.T, res *Result) game.Setup {
 	}
 	return setup
 }
+
+// TestInPlaySamplesAcceptEveryEntry: the sample logs of games in play
+// (cut after a behaviour) import under the rule book with every entry
+// accepted, so they continue here from the site's position.
+func TestInPlaySamplesAcceptEveryEntry(t *testing.T) {
+	for _, name := range []string{"behaviour-army-convoyed-by-fleet.json.gz", "behaviour-rondel-paid-move-europe.json.gz",
+		"behaviour-swiss-bank-forces-investor.json.gz", "behaviour-taxation-2030.json.gz", "behaviour-taxation-success-bonus-europe.json.gz"} {
+		_, entries := loadTrace(t, name)
+		g := imperial.New()
+		if GameID(entries) == "imperial2030" {
+			g = imperial.New2030()
+		}
+		res, err := Choose(g, entries)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Ruleset != "" || res.State.Finished() || res.StoppedAt >= 0 {
+			t.Errorf("%s: ruleset %q, finished %v, stopped at %d; want a game in play under the rule book", name, res.Ruleset, res.State.Finished(), res.StoppedAt)
+		}
+		for _, s := range res.Steps {
+			if !s.Accepted {
+				t.Errorf("%s: entry %d not applied: %s", name, s.Index, s.Note)
+			}
+		}
+	}
+}
+
+// TestInPlayImportStopsAtFirstUnplayableEntry: a game in play whose
+// replay under the rule book reaches an entry it cannot play (here, a
+// bond the investor cannot pay, because the site's interest left him
+// richer) stops there with the reason, and the game goes on from the
+// position before that entry: no later entry is applied or skipped past.
+func TestInPlayImportStopsAtFirstUnplayableEntry(t *testing.T) {
+	_, entries := loadTrace(t, "europe-p6-safe-site-s00035.json.gz")
+	entries = entries[:300]
+	res, err := Choose(imperial.New(), entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := res.StoppedAt
+	if stop < 0 || res.Ruleset != "" {
+		t.Fatalf("stopped at %d under %q; want a stop under the rule book", stop, res.Ruleset)
+	}
+	for _, s := range res.Steps[:stop] {
+		if !s.Accepted {
+			t.Errorf("entry %d before the stop not applied: %s", s.Index, s.Note)
+		}
+	}
+	at := res.Steps[stop]
+	// The difference behind it: the site's lying mark made a hostile entry
+	// lie at entry 148 (the first departure that changed the position).
+	if at.Accepted || !strings.Contains(at.Note, "the import stops here") || !strings.Contains(at.Note, "cannot pay") ||
+		!strings.Contains(at.Note, "first differ at entry 148, where the site ignored a hostile entry") {
+		t.Errorf("entry %d: %+v", stop, at)
+	}
+	for _, s := range res.Steps[stop+1:] {
+		if s.Accepted || !reflect.DeepEqual(s.State, res.Steps[stop-1].State) {
+			t.Errorf("entry %d after the stop applied or changed the position", s.Index)
+		}
+	}
+	if len(res.Steps) != len(entries) {
+		t.Errorf("%d steps for %d entries", len(res.Steps), len(entries))
+	}
+	if res.State.Finished() || len(res.State.Summarize().ToAct) == 0 {
+		t.Error("the game does not go on from the position before the stop")
+	}
+}
+
+// TestStackFightBecomesOneToOneBattles: under the rule book, a fight the
+// mover starts against a stack (Italy against Austria-Hungary's armies in
+// Vienna, entry 123 of a sample) is imported as the 1:1 battles the mover
+// may fight in its maneuver, so Vienna ends as on the site.
+func TestStackFightBecomesOneToOneBattles(t *testing.T) {
+	tr, entries := loadTrace(t, "europe-p4-safe-site-s00009.json.gz")
+	res, err := Import(imperial.New(), entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := res.Steps[123]; !st.Accepted || !strings.Contains(st.Note, "battles of one unit against one") {
+		t.Fatalf("entry 123: %+v", st)
+	}
+	for _, cp := range tr.Checkpoints {
+		if cp.Index != 125 {
+			continue
+		}
+		for _, d := range diff(cp.Summary, res.Steps[125].State, false) {
+			if strings.Contains(d, "vienna") {
+				t.Errorf("after the fight: %s", d)
+			}
+		}
+	}
+}
+
+// TestUnaskedQuestionAnsweredAsTheSiteImplies: where Rondel asks a
+// question the site did not (here a factory, affordable in Rondel's
+// position) and the log moves on to the next rondel move, the import
+// answers "nothing", as the site's position implies, and says so.
+func TestUnaskedQuestionAnsweredAsTheSiteImplies(t *testing.T) {
+	res := importLog(t, init3, rondel("AH", "factory"), rondel("IT", "production1"))
+	st := res.Steps[2]
+	if !st.Accepted || !strings.Contains(st.Note, `answered "skip_factory", as the site's position implies`) {
+		t.Fatalf("entry 2: %+v", st)
+	}
+	var kinds []string
+	for _, m := range res.Record.Moves {
+		var mv imperial.Move
+		_ = json.Unmarshal(m.Move, &mv)
+		kinds = append(kinds, mv.Type)
+	}
+	if want := []string{"rondel", "skip_factory", "rondel"}; !reflect.DeepEqual(kinds, want) {
+		t.Errorf("moves %v, want %v", kinds, want)
+	}
+}

@@ -116,7 +116,62 @@ func (t *translator) fight(p Payload) outcome {
 			best = m
 		}
 	}
-	return t.one(gov, best)
+	return t.stackFight(gov, best, p)
+}
+
+// stackFight: the site's one fight goes on until one side has no unit left
+// there (the incumbent losing units of the kind fought, the mover armies,
+// then fleets). Under the rule book the mover may fight battle after
+// battle in its own maneuver, one unit against one (004 MANEUVER: "units
+// are removed one for one"), so the fight becomes as many battles as the
+// site's removed pairs; under the site's rules the engine fights on itself.
+func (t *translator) stackFight(gov int, first imperial.Move, p Payload) outcome {
+	if site := t.s.Rules.Site; site != nil && site.WholeStackFights {
+		return t.one(gov, first)
+	}
+	b := t.s.Board()
+	r, _ := b.Region(p.Province)
+	inc, _ := b.Nation(string(p.Incumbent))
+	other := t.s.Units[inc][r]
+	own := t.s.Units[t.s.Turn][r]
+	lying, standing := int(other.Armies-other.Hostile), int(other.Hostile)
+	targets := int(other.Fleets)
+	if first.Target == "army" {
+		targets = lying + standing
+	}
+	pairs := min(targets, int(own.Armies)+int(own.Fleets))
+	o := outcome{}
+	for k := 0; k < pairs; k++ {
+		m := first
+		if m.Target == "army" {
+			m.TargetHostile = lying == 0
+			if m.TargetHostile {
+				standing--
+			} else {
+				lying--
+			}
+		}
+		if k > 0 {
+			// later battles: the mover's next unit, armies first
+			m.Unit = "army"
+			if own.Armies == 0 {
+				m.Unit = "fleet"
+			}
+		}
+		if m.Unit == "army" && own.Armies > 0 {
+			own.Armies--
+		} else {
+			own.Fleets--
+		}
+		o.steps = append(o.steps, step{gov, m})
+	}
+	if len(o.steps) == 0 {
+		return t.one(gov, first)
+	}
+	if len(o.steps) > 1 {
+		o.note = fmt.Sprintf("the site's one fight removed %d units of each side in %s: imported as %d battles of one unit against one, which the mover may fight in its maneuver (004 MANEUVER, battles)", len(o.steps), p.Province, len(o.steps))
+	}
+	return o
 }
 
 func (t *translator) coexist(p Payload) outcome {

@@ -12,7 +12,7 @@ import (
 // same players in the same seats, the site's variant as Rondel options, and
 // a seed whose deal (or auction start) is the one the log records. Seeds
 // are tried in order from 0, so an import is deterministic.
-func setupFor(g game.Game, init Entry, entries []Entry) (game.Setup, error) {
+func setupFor(g game.Game, init Entry, entries []Entry, ruleset string) (game.Setup, error) {
 	var names []string
 	for _, p := range init.Payload.Players {
 		if p.ID == "" || slices.Contains(names, p.ID) {
@@ -33,6 +33,9 @@ func setupFor(g game.Game, init Entry, entries []Entry) (game.Setup, error) {
 	}
 	if variant == "withoutInvestorCard" {
 		opts["investor_card"] = "false"
+	}
+	if ruleset != "" {
+		opts[imperial.RulesetOption] = ruleset
 	}
 	if variant == "standard" {
 		if err := checkDeal(g, init.Payload.Players); err != nil {
