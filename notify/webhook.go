@@ -113,23 +113,6 @@ func isLoopbackHost(host string) bool {
 	return err == nil && ip.Unmap().IsLoopback()
 }
 
-// sharedSpace is 100.64.0.0/10 (carrier-grade NAT), internal too.
-var sharedSpace = netip.MustParsePrefix("100.64.0.0/10")
-
-// blockedIP reports whether a post must not go to ip: anything but a
-// public unicast address (loopback allowed only when loopback is).
-func blockedIP(ip netip.Addr, loopback bool) bool {
-	ip = ip.Unmap()
-	switch {
-	case ip.IsLoopback():
-		return !loopback
-	case !ip.IsValid(), ip.IsUnspecified(), ip.IsPrivate(), ip.IsLinkLocalUnicast(), ip.IsLinkLocalMulticast(),
-		ip.IsInterfaceLocalMulticast(), ip.IsMulticast(), sharedSpace.Contains(ip):
-		return true
-	}
-	return ip == netip.AddrFrom4([4]byte{255, 255, 255, 255})
-}
-
 // errInternal is the refusal to dial an internal address.
 var errInternal = errors.New("the webhook's host has an internal address: not posted")
 
