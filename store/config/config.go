@@ -28,6 +28,7 @@ type Config struct {
 	Auth     Auth   `yaml:"auth"`
 	Mail     Mail   `yaml:"mail"`
 	Notify   Notify `yaml:"notify"`
+	Limits   Limits `yaml:"limits"`
 	// Admins are the addresses of the club's administrators (they may
 	// import games); Seasons are the ladder seasons. See club.go.
 	Admins  []string `yaml:"admins"`
@@ -87,6 +88,7 @@ func Default() Config {
 		Auth:     Auth{LinkMinutes: 15, SessionDays: 30, InviteDays: 14, RateWindowMinutes: 60, PerAddress: 5, PerIP: 20},
 		Mail:     Mail{From: "Rondel <rondel@localhost>", SMTP: SMTP{Port: 587, TLS: "starttls"}},
 		Notify:   defaultNotify(),
+		Limits:   defaultLimits(),
 		Admins:   []string{},
 		Seasons:  []Season{},
 	}
@@ -172,6 +174,7 @@ func (c Config) Check() error {
 		errs = append(errs, fmt.Errorf("mail.smtp.tls %q must be starttls, tls or none", c.Mail.SMTP.TLS))
 	}
 	errs = append(errs, c.Notify.check()...)
+	errs = append(errs, c.Limits.check()...)
 	errs = append(errs, c.checkClub()...)
 	return errors.Join(errs...)
 }
