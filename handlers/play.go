@@ -36,8 +36,15 @@ func (s *Server) loadGame(c *echo.Context) (*store.Position, error) {
 func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Position, userID int64, focus string, played int, base string) (*gameView, error) {
 	sp := r.sp.WithNames(seatNames(pos.Seats))
 	you := store.SeatOf(pos.Seats, userID)
+	resigned := map[int]bool{}
+	if pos.Game.Status == store.StatusActive {
+		var err error
+		if resigned, err = s.store.ResignedSeats(ctx, pos.Game.ID, pos.Seats); err != nil {
+			return nil, err
+		}
+	}
 	v := &gameView{Game: pos.Game, Kind: s.kindName(sp, pos.Game.Kind), Seq: pos.Seq, Since: pos.Since, Base: base,
-		Waiting: r.ago(pos.Since), You: you, Seats: seatViews(sp, pos, you)}
+		Waiting: r.ago(pos.Since), You: you, Seats: seatViews(sp, pos, you, resigned)}
 	for _, st := range pos.Seats {
 		if st.UserID == userID && st.AcceptedAt == nil {
 			v.NeedAccept = true
