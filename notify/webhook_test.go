@@ -120,6 +120,26 @@ func TestBlockedAddresses(t *testing.T) {
 	}
 }
 
+// At dial time the resolved address is checked again: whatever name was
+// saved, a connection to a special-purpose address is never made.
+func TestDialRefusesSpecialAddresses(t *testing.T) {
+	control := dialControl(false)
+	for _, c := range []struct {
+		addr string
+		ok   bool
+	}{
+		{"198.18.0.1:443", false}, {"240.0.0.1:443", false}, {"192.0.0.9:443", false}, {"100.64.1.1:443", false},
+		{"[64:ff9b::a00:1]:443", false}, {"[2002:c0a8:101::1]:443", false}, {"[fd00::1]:443", false},
+		{"[::ffff:169.254.169.254]:443", false}, {"127.0.0.1:443", false}, {"no-port", false},
+		{"93.184.216.34:443", true}, {"[2606:4700::1111]:443", true}, {"[64:ff9b::5db8:d822]:443", true},
+	} {
+		err := control("tcp", c.addr, nil)
+		if (err == nil) != c.ok {
+			t.Errorf("dialling %s: %v, want allowed %v", c.addr, err, c.ok)
+		}
+	}
+}
+
 // The dialer refuses internal addresses whatever the stored address says
 // (a name resolving to one, an address stored before the rules): nothing
 // reaches the receiver, and the notice fails for good.
