@@ -97,7 +97,7 @@ func (s *Server) signinRequest(c *echo.Context) error {
 			signinPage{Email: email, Next: next, Error: sp.T("pages.signin.not_an_address")})
 	}
 	a := s.cfg.Auth
-	token, err := s.store.RequestLogin(ctx, addr, c.RealIP(), store.LoginLimits{TTL: a.LinkTTL(), Window: a.RateWindow(), PerAddress: a.PerAddress, PerIP: a.PerIP})
+	token, err := s.store.RequestLogin(ctx, addr, c.RealIP(), store.LoginLimits{TTL: a.LinkTTL(), Window: a.RateWindow(), PerAddress: a.PerAddress, PerAddressAll: a.PerAddressAll, PerIP: a.PerIP})
 	if errors.Is(err, store.ErrRateLimited) {
 		return fail(http.StatusTooManyRequests, "pages.error.rate_limited")
 	}

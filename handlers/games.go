@@ -184,7 +184,7 @@ func (s *Server) createGame(c *echo.Context) error {
 	row, invites, err := s.store.CreateGame(ctx, store.NewGame{
 		Kind: p.Selected, Name: p.Name, Options: opts, Seed: newSeed(), Players: players,
 		ShuffleSeats: p.Order != "entered", CreatedBy: u.ID, InviteTTL: s.cfg.Auth.InviteTTL(), Rated: p.Rated,
-		OpenSeats: p.OpenSeats,
+		OpenSeats: p.OpenSeats, Limits: s.limitsOf(u),
 	})
 	if err != nil {
 		return refuse(words.New("pages.newgame.error.not_created").Sub("why", errorText(err)))

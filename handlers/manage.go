@@ -59,6 +59,15 @@ func seatParam(c *echo.Context) (int, error) {
 	return seat, nil
 }
 
+// limitsOf are a member's daily limits: the club's, none for its admins.
+func (s *Server) limitsOf(u *store.User) store.Limits {
+	if u == nil || s.cfg.IsAdmin(u.Email) {
+		return store.Limits{}
+	}
+	l := s.cfg.Limits
+	return store.Limits{GamesPerDay: l.GamesPerDay, InvitationsPerDay: l.InvitationsPerDay, NewAddressesPerDay: l.NewAddressesPerDay}
+}
+
 // resendInvitation sends a seat's invitation again with a fresh link.
 func (s *Server) resendInvitation(c *echo.Context) error {
 	id, err := gameIDParam(c)
@@ -69,7 +78,7 @@ func (s *Server) resendInvitation(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	inv, err := s.store.ResendInvitation(c.Request().Context(), id, currentUser(c).ID, seat, s.cfg.Auth.InviteTTL())
+	inv, err := s.store.ResendInvitation(c.Request().Context(), id, currentUser(c).ID, seat, s.cfg.Auth.InviteTTL(), s.limitsOf(currentUser(c)))
 	if err != nil {
 		return refused(err)
 	}
@@ -87,7 +96,7 @@ func (s *Server) replaceInvitation(c *echo.Context) error {
 		return err
 	}
 	p := store.NewPlayer{Name: c.FormValue("name"), Email: c.FormValue("email")}
-	inv, err := s.store.ReplaceInvitation(c.Request().Context(), id, currentUser(c).ID, seat, p, s.cfg.Auth.InviteTTL())
+	inv, err := s.store.ReplaceInvitation(c.Request().Context(), id, currentUser(c).ID, seat, p, s.cfg.Auth.InviteTTL(), s.limitsOf(currentUser(c)))
 	if err != nil {
 		return refused(err)
 	}

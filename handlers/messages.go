@@ -29,22 +29,34 @@ type messageView struct {
 	Body    string // escaped by the template; line breaks kept by the style sheet
 }
 
-// talkView is the messages part of the game page.
+// talkView is the messages part of the game page: one page of them, the
+// newest by default (limits.messages_per_page), with links to older ones
+// and back to the newest (plain links: no script needed).
 type talkView struct {
 	Messages []messageView
+	Total    int   // all the reader may read
+	Older    int64 // the "older messages" link's before=, 0: none older
+	Earlier  bool  // an older page is shown: link back to the newest
 	CanWrite bool
 	WriteTo  []seatView // whom a private message can go to
 	Max      int
 }
 
-// buildTalk reads the messages userID may read and whether they may write.
-func (s *Server) buildTalk(ctx context.Context, sp *words.Speaker, g *store.Game, seats []store.Seat, userID int64) (*talkView, error) {
-	ms, err := s.store.Messages(ctx, g.ID, userID)
+// buildTalk reads one page of the messages userID may read, those before
+// message id before (0: the newest), and whether they may write.
+func (s *Server) buildTalk(ctx context.Context, sp *words.Speaker, g *store.Game, seats []store.Seat, userID, before int64) (*talkView, error) {
+	ms, older, err := s.store.MessagesPage(ctx, g.ID, userID, before, s.cfg.Limits.MessagesPerPage)
 	if err != nil {
 		return nil, err
 	}
 	you := store.SeatOf(seats, userID)
-	tv := &talkView{Max: store.MaxMessage, CanWrite: you >= 0 || (g.CreatedBy != nil && *g.CreatedBy == userID)}
+	tv := &talkView{Max: store.MaxMessage, CanWrite: you >= 0 || (g.CreatedBy != nil && *g.CreatedBy == userID), Earlier: before > 0}
+	if tv.Total, err = s.store.CountMessages(ctx, g.ID, userID); err != nil {
+		return nil, err
+	}
+	if older && len(ms) > 0 {
+		tv.Older = ms[0].ID
+	}
 	for _, m := range ms {
 		mv := messageView{Who: m.Name, Private: m.Private(), Mine: m.UserID != nil && *m.UserID == userID, At: m.At, Body: m.Body}
 		switch {
@@ -86,7 +98,7 @@ func (s *Server) postMessage(c *echo.Context) error {
 		}
 		to = &n
 	}
-	_, err = s.store.PostMessage(c.Request().Context(), id, currentUser(c).ID, to, c.FormValue("text"))
+	_, err = s.store.PostMessage(c.Request().Context(), id, currentUser(c).ID, to, c.FormValue("text"), s.cfg.Limits.MessagesPerHour)
 	var we *words.Error
 	switch {
 	case err == nil:
@@ -95,6 +107,8 @@ func (s *Server) postMessage(c *echo.Context) error {
 		return fail(http.StatusNotFound, "pages.error.no_game")
 	case errors.Is(err, store.ErrNotAtTable):
 		return fail(http.StatusForbidden, "pages.error.not_at_table")
+	case errors.As(err, &we) && we.Msg.ID == "store.error.limit_message":
+		return failWith(http.StatusTooManyRequests, "pages.error.message", we.Msg)
 	case errors.As(err, &we):
 		return failWith(http.StatusBadRequest, "pages.error.message", we.Msg)
 	}

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"errors"
-	"net"
 	"net/http"
 	"strconv"
 
@@ -44,26 +43,14 @@ func (s *Server) outboxMail(c *echo.Context) error {
 
 // localOnly lets through requests from the loopback address that did not
 // come through a proxy (a proxy on the same machine would make every
-// visitor look local), and administrators.
+// visitor look local: clientip.go), and administrators.
 func (s *Server) localOnly(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		if isLocalRequest(c.Request()) || (currentUser(c) != nil && s.cfg.IsAdmin(currentUser(c).Email)) {
+		if s.proxies.isLocal(c.Request()) || (currentUser(c) != nil && s.cfg.IsAdmin(currentUser(c).Email)) {
 			return next(c)
 		}
 		return fail(http.StatusForbidden, "pages.error.outbox_private")
 	}
-}
-
-func isLocalRequest(r *http.Request) bool {
-	if r.Header.Get("X-Forwarded-For") != "" || r.Header.Get("Forwarded") != "" || r.Header.Get("X-Real-IP") != "" {
-		return false
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // outboxSignIn signs the browser in as a mail's recipient (local play).

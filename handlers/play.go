@@ -36,8 +36,15 @@ func (s *Server) loadGame(c *echo.Context) (*store.Position, error) {
 func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Position, userID int64, focus string, played int, base string) (*gameView, error) {
 	sp := r.sp.WithNames(seatNames(pos.Seats))
 	you := store.SeatOf(pos.Seats, userID)
+	resigned := map[int]bool{}
+	if pos.Game.Status == store.StatusActive {
+		var err error
+		if resigned, err = s.store.ResignedSeats(ctx, pos.Game.ID, pos.Seats); err != nil {
+			return nil, err
+		}
+	}
 	v := &gameView{Game: pos.Game, Kind: s.kindName(sp, pos.Game.Kind), Seq: pos.Seq, Since: pos.Since, Base: base,
-		Waiting: r.ago(pos.Since), You: you, Seats: seatViews(sp, pos, you)}
+		Waiting: r.ago(pos.Since), You: you, Seats: seatViews(sp, pos, you, resigned)}
 	for _, st := range pos.Seats {
 		if st.UserID == userID && st.AcceptedAt == nil {
 			v.NeedAccept = true
@@ -49,7 +56,7 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 	}
 	if pos.State == nil {
 		var err error
-		v.Talk, err = s.buildTalk(ctx, sp, pos.Game, pos.Seats, userID)
+		v.Talk, err = s.buildTalk(ctx, sp, pos.Game, pos.Seats, userID, 0)
 		return v, err
 	}
 	v.Board = s.positionBoard(pos, you, sp)
@@ -94,7 +101,7 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 	if n := len(rows); n > 0 && pos.Game.Status == store.StatusActive && you >= 0 {
 		v.TakeBack = store.CanTakeBack(&rows[n-1], you, userID) == ""
 	}
-	if v.Talk, err = s.buildTalk(ctx, sp, pos.Game, pos.Seats, userID); err != nil {
+	if v.Talk, err = s.buildTalk(ctx, sp, pos.Game, pos.Seats, userID, 0); err != nil {
 		return nil, err
 	}
 	recent := moveViews(sp, rows, pos.Seats)
@@ -118,6 +125,13 @@ func (s *Server) gamePage(c *echo.Context) error {
 	v, err := s.buildGameView(c.Request().Context(), r, pos, currentUser(c).ID, c.QueryParam("group"), played, gamePath(pos.Game.ID))
 	if err != nil {
 		return err
+	}
+	if before, err := strconv.ParseInt(c.QueryParam("before"), 10, 64); err == nil && before > 0 {
+		// An older page of the table talk ("Older messages").
+		sp := r.sp.WithNames(seatNames(pos.Seats))
+		if v.Talk, err = s.buildTalk(c.Request().Context(), sp, pos.Game, pos.Seats, currentUser(c).ID, before); err != nil {
+			return err
+		}
 	}
 	if n, err := strconv.Atoi(c.QueryParam("took_back")); err == nil && n > 0 {
 		// Said only when it is true: the last entry is this viewer's take-back of move n.

@@ -66,6 +66,8 @@ type Server struct {
 	notify *notify.Service
 	// terms are the catalogue's terms, for the words of games' summaries.
 	terms termIndex
+	// proxies are the trusted proxies (clientip.go).
+	proxies proxies
 	// boards keeps drawn boards (boards.go).
 	boards *lru.Cache[boardKey, template.HTML]
 }
@@ -94,9 +96,13 @@ func New(d Deps) (*Server, error) {
 	s.pages = &pageSet{byName: pages}
 	e := echo.New()
 	e.Logger = d.Logger
-	// The client address is the TCP peer: forwarded headers are not
-	// trusted, so nobody escapes the per-IP sign-in limit by sending one.
-	e.IPExtractor = echo.ExtractIPDirect()
+	// The client address is the TCP peer, or what a trusted proxy says
+	// it forwarded (clientip.go): nobody else escapes the per-IP sign-in
+	// limit by sending a header.
+	if s.proxies, err = d.Config.Proxies(); err != nil {
+		return nil, err
+	}
+	e.IPExtractor = s.proxies.clientIP
 	e.HTTPErrorHandler = s.handleError
 	e.Use(s.requestLog, recoverPanic, s.securityHeaders, limitBody, s.session, s.csrf)
 	s.archive = newArchive(s)

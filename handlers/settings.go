@@ -3,7 +3,6 @@ package handlers
 import (
 	"net/http"
 	"slices"
-	"strings"
 
 	"github.com/labstack/echo/v5"
 
@@ -40,7 +39,7 @@ func (s *Server) settingsForm(c *echo.Context) error {
 
 func (s *Server) settingsSave(c *echo.Context) error {
 	u := currentUser(c)
-	name := strings.TrimSpace(c.FormValue("name"))
+	name := c.FormValue("name") // the store cleans it, and refuses one with nothing visible
 	lang := c.FormValue("language")
 	if !slices.Contains(words.Languages, lang) {
 		lang = words.Languages[0]

@@ -20,6 +20,7 @@ type seatView struct {
 	Name     string
 	Accepted bool
 	ToAct    bool
+	Resigned bool // the caretaker plays it: never "to act"
 	You      bool
 	Prompt   string
 }
@@ -154,7 +155,7 @@ func resultOf(sp *words.Speaker, r *game.Result, seats []store.Seat, you int) *r
 	return rv
 }
 
-func seatViews(sp *words.Speaker, pos *store.Position, you int) []seatView {
+func seatViews(sp *words.Speaker, pos *store.Position, you int, resigned map[int]bool) []seatView {
 	prompts := map[int]string{}
 	if pos.State != nil {
 		for _, d := range pos.State.ToAct() {
@@ -166,7 +167,8 @@ func seatViews(sp *words.Speaker, pos *store.Position, you int) []seatView {
 	var out []seatView
 	for _, st := range pos.Seats {
 		p, ok := prompts[st.Seat]
-		out = append(out, seatView{Seat: st.Seat, Name: st.Name, Accepted: st.AcceptedAt != nil, ToAct: ok, You: st.Seat == you, Prompt: p})
+		r := resigned[st.Seat]
+		out = append(out, seatView{Seat: st.Seat, Name: st.Name, Accepted: st.AcceptedAt != nil, ToAct: ok && !r, Resigned: r, You: st.Seat == you, Prompt: p})
 	}
 	return out
 }

@@ -14,15 +14,31 @@ import (
 // send.go): each is claimed for a short lease, sent, and marked.
 func (s *Service) SendDue(ctx context.Context) error {
 	for range 1000 { // the rest waits for the next run
-		m, err := s.st.ClaimNext(ctx, sendLease)
+		m, _, err := s.sendOne(ctx, func() (*store.OutboxMail, error) { return s.st.ClaimNext(ctx, sendLease) }, false)
 		if err != nil || m == nil {
-			return err
-		}
-		if _, err := s.deliver(ctx, *m); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// sendOne claims a mail and delivers it while holding the instance's one
+// sending slot, so that at most one mail of this instance is claimed and
+// not yet marked sent at any moment: a crash sends at most that one again
+// (README). Every kick, tick and Send waits its turn here. m is nil when
+// claim found nothing.
+func (s *Service) sendOne(ctx context.Context, claim func() (*store.OutboxMail, error), once bool) (m *store.OutboxMail, cause, err error) {
+	select {
+	case s.sending <- struct{}{}:
+	case <-ctx.Done():
+		return nil, nil, fmt.Errorf("notify: waiting to send: %w", ctx.Err())
+	}
+	defer func() { <-s.sending }()
+	if m, err = claim(); err != nil || m == nil {
+		return nil, nil, err
+	}
+	cause, err = s.deliverOnce(ctx, *m, once)
+	return m, cause, err
 }
 
 // SyncGames queues the start mails and first deadlines of games that

@@ -68,7 +68,7 @@ func TestInvitationsRunOut(t *testing.T) {
 		t.Errorf("Bob's invitation after 15 days: %+v", states[1])
 	}
 	// Bob's invitation is sent again: the game waits on.
-	if _, err := e.st.ResendInvitation(e.ctx, g.ID, ann, 1, 14*24*time.Hour); err != nil {
+	if _, err := e.st.ResendInvitation(e.ctx, g.ID, ann, 1, 14*24*time.Hour, store.Limits{}); err != nil {
 		t.Fatal(err)
 	}
 	e.clk.Add(50 * 24 * time.Hour) // Bob's second link ran out 36 days ago

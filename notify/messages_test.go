@@ -1,12 +1,15 @@
 package notify
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"rondel/game"
 	"rondel/game/gametest"
+	"rondel/game/words"
 	"rondel/store"
 	"rondel/store/config"
 )
@@ -48,7 +51,7 @@ func TestMessagesReachThePlayers(t *testing.T) {
 	zero := 0
 	post := func(from int64, to *int, text string) {
 		t.Helper()
-		if _, err := e.st.PostMessage(e.ctx, g.ID, from, to, text); err != nil {
+		if _, err := e.st.PostMessage(e.ctx, g.ID, from, to, text, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -117,5 +120,37 @@ func TestMessagesReachThePlayers(t *testing.T) {
 	ds := e.outbox(kindDigest)
 	if len(ds) != 1 || !strings.Contains(ds[0].TextBody, "Tuesday: 1 new message") || !strings.Contains(ds[0].TextBody, "Ann: For the digest") {
 		t.Fatalf("digest: %+v", ds)
+	}
+}
+
+// A member who chose a mail for each message gets at most the writer's
+// hourly limit of mails from one writer in one game: a flood past the
+// limit is refused before anything is stored or queued.
+func TestMessageFloodIsBounded(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	g := e.startGame(gametest.ID, "flood", 2, 5, game.Options{"votes": "false"})
+	seats, _ := e.st.Seats(e.ctx, g.ID)
+	a, b := seats[0].UserID, seats[1].UserID
+	if err := e.st.SetMessageMail(e.ctx, b, store.MessageMailEach); err != nil {
+		t.Fatal(err)
+	}
+	refused := 0
+	for i := range 50 {
+		_, err := e.st.PostMessage(e.ctx, g.ID, a, nil, fmt.Sprintf("spam %d", i), e.cfg.Limits.MessagesPerHour)
+		var we *words.Error
+		switch {
+		case err == nil:
+		case errors.As(err, &we) && we.Msg.ID == "store.error.limit_message":
+			refused++
+		default:
+			t.Fatal(err)
+		}
+	}
+	limit := e.cfg.Limits.MessagesPerHour
+	if mails := e.outbox(kindMessage); len(mails) != limit || refused != 50-limit {
+		t.Errorf("%d mails for each message and %d refused, want %d and %d", len(mails), refused, limit, 50-limit)
+	}
+	if ms, _ := e.st.Messages(e.ctx, g.ID, b); len(ms) != limit {
+		t.Errorf("%d messages stored, want %d", len(ms), limit)
 	}
 }

@@ -111,7 +111,7 @@ func (s *Service) postNotice(ctx context.Context, m store.OutboxMail) error {
 	id, _ := strconv.ParseInt(mailHeaders(m)[headerHook], 10, 64)
 	h, err := s.st.WebhookByID(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return &PermanentError{Err: errors.New("the webhook was removed before this notice was sent")}
+		return &PermanentError{Err: errors.New(store.HookRemoved)}
 	}
 	if err != nil {
 		return err

@@ -58,13 +58,9 @@ func (s *Service) Send(ctx context.Context, m store.Mail) error {
 	if fresh, err := s.st.Enqueue(ctx, row); err != nil || !fresh {
 		return err // !fresh: the same mail was queued before
 	}
-	claimed, err := s.st.ClaimMail(ctx, row.ID, sendLease)
+	claimed, cause, err := s.sendOne(ctx, func() (*store.OutboxMail, error) { return s.st.ClaimMail(ctx, row.ID, sendLease) }, m.Once)
 	if err != nil || claimed == nil {
-		return err // another sender has it
-	}
-	cause, err := s.deliverOnce(ctx, *claimed, m.Once)
-	if err != nil {
-		return err
+		return err // nil claimed: another sender has it
 	}
 	if cause != nil {
 		return &notSent{cause}

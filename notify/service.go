@@ -53,6 +53,7 @@ type Service struct {
 	quiet     time.Duration   // the quiet delay of turn mails (quiet.go)
 	bg        bool
 	kicks     sync.WaitGroup // background sends under way
+	sending   chan struct{}  // held while a mail is claimed and unsent (one at a time)
 	admins    []string       // told about mail that finally fails
 	hooks     *http.Client   // posts turn notices to webhooks (webhook.go)
 }
@@ -80,6 +81,7 @@ func New(ctx context.Context, o Options) (*Service, error) {
 	}
 	s := &Service{st: o.Store, cfg: o.Config.Notify, base: base, host: u.Hostname(), from: o.Config.Mail.From,
 		transport: o.Transport, log: o.Logger, key: key, bg: o.Background, admins: o.Config.Admins}
+	s.sending = make(chan struct{}, 1)
 	s.hooks = webhookClient(time.Duration(o.Config.Notify.Webhooks.TimeoutSeconds)*time.Second, o.Config.Notify.Webhooks.AllowLoopback)
 	if s.transport == nil {
 		s.transport = LocalTransport{Outbox: store.LocalOutbox{Store: o.Store, Log: o.Logger}}

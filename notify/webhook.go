@@ -113,23 +113,6 @@ func isLoopbackHost(host string) bool {
 	return err == nil && ip.Unmap().IsLoopback()
 }
 
-// sharedSpace is 100.64.0.0/10 (carrier-grade NAT), internal too.
-var sharedSpace = netip.MustParsePrefix("100.64.0.0/10")
-
-// blockedIP reports whether a post must not go to ip: anything but a
-// public unicast address (loopback allowed only when loopback is).
-func blockedIP(ip netip.Addr, loopback bool) bool {
-	ip = ip.Unmap()
-	switch {
-	case ip.IsLoopback():
-		return !loopback
-	case !ip.IsValid(), ip.IsUnspecified(), ip.IsPrivate(), ip.IsLinkLocalUnicast(), ip.IsLinkLocalMulticast(),
-		ip.IsInterfaceLocalMulticast(), ip.IsMulticast(), sharedSpace.Contains(ip):
-		return true
-	}
-	return ip == netip.AddrFrom4([4]byte{255, 255, 255, 255})
-}
-
 // errInternal is the refusal to dial an internal address.
 var errInternal = errors.New("the webhook's host has an internal address: not posted")
 
@@ -137,7 +120,18 @@ var errInternal = errors.New("the webhook's host has an internal address: not po
 // dialer that refuses internal addresses after name resolution, so a name
 // that resolves (or is rebound) to one is refused too.
 func webhookClient(timeout time.Duration, loopback bool) *http.Client {
-	d := &net.Dialer{Timeout: timeout, Control: func(_, address string, _ syscall.RawConn) error {
+	d := &net.Dialer{Timeout: timeout, Control: dialControl(loopback)}
+	tr := &http.Transport{Proxy: nil, DialContext: d.DialContext, ForceAttemptHTTP2: true,
+		TLSHandshakeTimeout: timeout, ResponseHeaderTimeout: timeout, MaxIdleConns: 4, IdleConnTimeout: time.Minute}
+	return &http.Client{Transport: tr, Timeout: timeout,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+// dialControl checks the address a connection is about to be made to,
+// after name resolution, so a name resolving (or rebound) to an address
+// that is not globally routable is refused.
+func dialControl(loopback bool) func(network, address string, _ syscall.RawConn) error {
+	return func(_, address string, _ syscall.RawConn) error {
 		host, _, err := net.SplitHostPort(address)
 		if err != nil {
 			return err
@@ -147,11 +141,7 @@ func webhookClient(timeout time.Duration, loopback bool) *http.Client {
 			return errInternal
 		}
 		return nil
-	}}
-	tr := &http.Transport{Proxy: nil, DialContext: d.DialContext, ForceAttemptHTTP2: true,
-		TLSHandshakeTimeout: timeout, ResponseHeaderTimeout: timeout, MaxIdleConns: 4, IdleConnTimeout: time.Minute}
-	return &http.Client{Transport: tr, Timeout: timeout,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	}
 }
 
 // maxExcerpt is how much of a chat's answer is kept with a failure.

@@ -53,6 +53,11 @@ func TestCheckWebhook(t *testing.T) {
 		{"https://[fe80::1]/hook", "slack", true, "", "", "internal"},
 		{"https://100.64.0.1/hook", "slack", true, "", "", "internal"},
 		{"https://0.0.0.0/hook", "slack", true, "", "", "internal"},
+		{"https://198.18.0.1/hook", "slack", false, "", "", "internal"},
+		{"https://240.0.0.1/hook", "slack", false, "", "", "internal"},
+		{"https://[64:ff9b::a00:1]/hook", "slack", false, "", "", "internal"},
+		{"https://[2002:a00:1::1]/hook", "slack", false, "", "", "internal"},
+		{"https://[2001:db8::1]/hook", "slack", false, "", "", "internal"},
 		{"http://127.0.0.1:9/hook", "slack", false, "", "", "internal"},
 		{"http://127.0.0.1:9/hook", "slack", true, "slack", "127.0.0.1:9 …hook", ""},
 		{"http://localhost:9/x/hook", "discord", true, "discord", "localhost:9 …hook", ""},
@@ -78,19 +83,60 @@ func TestCheckWebhook(t *testing.T) {
 	}
 }
 
+// Only globally routable unicast addresses are posted to: each special-
+// purpose range of the IANA registries (IPv4 and IPv6) is refused at its
+// edges, and an IPv4 address embedded in IPv6 (mapped, NAT64, 6to4) is
+// judged as that IPv4 address.
 func TestBlockedAddresses(t *testing.T) {
-	for addr, blocked := range map[string]bool{
-		"127.0.0.1": true, "::1": true, "10.0.0.1": true, "172.16.5.4": true, "192.168.0.1": true, "169.254.169.254": true,
-		"fe80::1": true, "fc00::1": true, "100.100.1.1": true, "0.0.0.0": true, "::": true, "224.0.0.1": true, "255.255.255.255": true,
-		"::ffff:10.0.0.1": true, "::ffff:127.0.0.1": true,
-		"93.184.216.34": false, "2606:4700::1111": false, "162.159.128.233": false,
+	for _, c := range []struct {
+		addr    string
+		blocked bool
+	}{
+		{"0.0.0.0", true}, {"0.255.255.255", true}, {"10.0.0.1", true}, {"10.255.255.255", true},
+		{"100.64.0.0", true}, {"100.127.255.255", true}, {"100.63.255.255", false}, {"100.128.0.0", false},
+		{"127.0.0.1", true}, {"127.255.0.1", true}, {"169.254.169.254", true}, {"172.16.5.4", true},
+		{"172.31.255.255", true}, {"172.32.0.1", false}, {"192.0.0.8", true}, {"192.0.2.1", true},
+		{"192.88.99.1", true}, {"192.168.0.1", true}, {"198.18.0.1", true}, {"198.19.255.255", true},
+		{"198.20.0.1", false}, {"198.51.100.7", true}, {"203.0.113.9", true}, {"224.0.0.1", true},
+		{"239.255.255.255", true}, {"240.0.0.1", true}, {"250.1.2.3", true}, {"255.255.255.255", true},
+		{"93.184.216.34", false}, {"162.159.128.233", false}, {"1.1.1.1", false}, {"223.255.255.1", false},
+		{"::", true}, {"::1", true}, {"::ffff:10.0.0.1", true}, {"::ffff:127.0.0.1", true},
+		{"::ffff:198.18.0.1", true}, {"::ffff:93.184.216.34", false},
+		{"64:ff9b::10.0.0.1", true}, {"64:ff9b::198.51.100.1", true}, {"64:ff9b::93.184.216.34", false},
+		{"64:ff9b:1::93.184.216.34", true}, {"100::1", true}, {"2001::1", true}, {"2001:1ff:ffff::1", true},
+		{"2001:200::1", false}, {"2001:db8::1", true}, {"2002:0a00:0001::1", true}, {"2002:c633:6401::1", true},
+		{"2002:5db8:d822::1", false}, {"3fff::1", true}, {"fc00::1", true}, {"fd12:3456::1", true},
+		{"fe80::1", true}, {"fe80::1%eth0", true}, {"ff02::1", true}, {"ff0e::1", true}, {"5f00::1", true},
+		{"::10.0.0.1", true}, {"2606:4700::1111", false}, {"2a00:1450:4001::200e", false},
 	} {
-		if got := blockedIP(netip.MustParseAddr(addr), false); got != blocked {
-			t.Errorf("%s blocked %v, want %v", addr, got, blocked)
+		if got := blockedIP(netip.MustParseAddr(c.addr), false); got != c.blocked {
+			t.Errorf("%s blocked %v, want %v", c.addr, got, c.blocked)
 		}
 	}
-	if blockedIP(netip.MustParseAddr("127.0.0.1"), true) || !blockedIP(netip.MustParseAddr("10.0.0.1"), true) {
-		t.Error("allowing loopback must allow loopback only")
+	for addr, blocked := range map[string]bool{"127.0.0.1": false, "::1": false, "::ffff:127.0.0.1": false, "10.0.0.1": true, "64:ff9b::127.0.0.1": true} {
+		if blockedIP(netip.MustParseAddr(addr), true) != blocked {
+			t.Errorf("allowing loopback must allow this machine only: %s", addr)
+		}
+	}
+}
+
+// At dial time the resolved address is checked again: whatever name was
+// saved, a connection to a special-purpose address is never made.
+func TestDialRefusesSpecialAddresses(t *testing.T) {
+	control := dialControl(false)
+	for _, c := range []struct {
+		addr string
+		ok   bool
+	}{
+		{"198.18.0.1:443", false}, {"240.0.0.1:443", false}, {"192.0.0.9:443", false}, {"100.64.1.1:443", false},
+		{"[64:ff9b::a00:1]:443", false}, {"[2002:c0a8:101::1]:443", false}, {"[fd00::1]:443", false},
+		{"[::ffff:169.254.169.254]:443", false}, {"127.0.0.1:443", false}, {"no-port", false},
+		{"93.184.216.34:443", true}, {"[2606:4700::1111]:443", true}, {"[64:ff9b::5db8:d822]:443", true},
+	} {
+		err := control("tcp", c.addr, nil)
+		if (err == nil) != c.ok {
+			t.Errorf("dialling %s: %v, want allowed %v", c.addr, err, c.ok)
+		}
 	}
 }
 

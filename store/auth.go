@@ -38,17 +38,24 @@ func HashToken(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// LoginLimits rate-limit magic-link requests.
+// LoginLimits rate-limit magic-link requests. The limits per address are
+// built so that a stranger cannot lock its owner out: PerAddress counts
+// the links asked for an address from one client address only, and the
+// higher PerAddressAll, which bounds the mail one address gets from all
+// client addresses together, counts links never used and does not stop a
+// client address from which a link for that address was used before (the
+// owner's own).
 type LoginLimits struct {
-	TTL        time.Duration // how long a link works (15 minutes)
-	Window     time.Duration // the window the limits count in
-	PerAddress int           // links per address per window
-	PerIP      int           // links per client address per window
+	TTL           time.Duration // how long a link works (15 minutes)
+	Window        time.Duration // the window the limits count in
+	PerAddress    int           // links per address and client address per window
+	PerAddressAll int           // unused links per address from all client addresses (0: no bar)
+	PerIP         int           // links per client address per window
 }
 
 // RequestLogin makes a magic-link token for email, unless the address or
-// the IP asked too often. It never looks at whether the address belongs
-// to anyone: the account is made when the link is used.
+// the IP asked too often (LoginLimits). It never looks at whether the
+// address belongs to a member.
 func (s *Store) RequestLogin(ctx context.Context, email, ip string, lim LoginLimits) (string, error) {
 	email, err := NormalizeEmail(email)
 	if err != nil {
@@ -57,18 +64,8 @@ func (s *Store) RequestLogin(ctx context.Context, email, ip string, lim LoginLim
 	now := s.Now()
 	token, hash := newToken()
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		since := now.Add(-lim.Window)
-		var byAddr, byIP int64
-		// A link whose mail could not be sent does not use up the
-		// address's allowance (it still counts for the network).
-		if err := tx.Model(&LoginToken{}).Where("email = ? AND created_at > ? AND unsent = ?", email, since, false).Count(&byAddr).Error; err != nil {
+		if err := loginRoom(tx, email, ip, now.Add(-lim.Window), lim); err != nil {
 			return err
-		}
-		if err := tx.Model(&LoginToken{}).Where("ip = ? AND created_at > ?", ip, since).Count(&byIP).Error; err != nil {
-			return err
-		}
-		if int(byAddr) >= lim.PerAddress || int(byIP) >= lim.PerIP {
-			return ErrRateLimited
 		}
 		return tx.Create(&LoginToken{TokenHash: hash, Email: email, IP: ip, CreatedAt: now, ExpiresAt: now.Add(lim.TTL)}).Error
 	})
@@ -76,6 +73,42 @@ func (s *Store) RequestLogin(ctx context.Context, email, ip string, lim LoginLim
 		return "", err
 	}
 	return token, nil
+}
+
+// loginRoom refuses a sign-in link past one of the limits. A link whose
+// mail could not be sent does not use up the address's allowance (it
+// still counts for the network).
+func loginRoom(tx *gorm.DB, email, ip string, since time.Time, lim LoginLimits) error {
+	var byIP, byAddrIP int64
+	if err := tx.Model(&LoginToken{}).Where("ip = ? AND created_at > ?", ip, since).Count(&byIP).Error; err != nil {
+		return err
+	}
+	if err := tx.Model(&LoginToken{}).Where("email = ? AND ip = ? AND created_at > ? AND unsent = ?", email, ip, since, false).
+		Count(&byAddrIP).Error; err != nil {
+		return err
+	}
+	if int(byIP) >= lim.PerIP || int(byAddrIP) >= lim.PerAddress {
+		return ErrRateLimited
+	}
+	if lim.PerAddressAll <= 0 {
+		return nil
+	}
+	var unused int64
+	if err := tx.Model(&LoginToken{}).Where("email = ? AND created_at > ? AND unsent = ? AND used_at IS NULL", email, since, false).
+		Count(&unused).Error; err != nil {
+		return err
+	}
+	if int(unused) < lim.PerAddressAll {
+		return nil
+	}
+	var known int64 // a link for this address was used from here: its owner
+	if err := tx.Model(&LoginToken{}).Where("email = ? AND ip = ? AND used_at IS NOT NULL", email, ip).Limit(1).Count(&known).Error; err != nil {
+		return err
+	}
+	if known == 0 {
+		return ErrRateLimited
+	}
+	return nil
 }
 
 // LoginUnsent records that a sign-in link's mail could not be sent: the

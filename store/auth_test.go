@@ -3,13 +3,14 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
 	"rondel/game/gametest"
 )
 
-var limits = LoginLimits{TTL: 15 * time.Minute, Window: time.Hour, PerAddress: 3, PerIP: 5}
+var limits = LoginLimits{TTL: 15 * time.Minute, Window: time.Hour, PerAddress: 3, PerAddressAll: 6, PerIP: 5}
 
 func TestMagicLinkOnceAndShortLived(t *testing.T) {
 	s, c, _ := openTest(t, 0)
@@ -51,8 +52,12 @@ func TestLoginRateLimits(t *testing.T) {
 			t.Fatalf("request %d: %v", i, err)
 		}
 	}
-	if _, err := s.RequestLogin(ctx, "a@x.org", "8.8.8.8", limits); !errors.Is(err, ErrRateLimited) {
-		t.Errorf("4th for the address: got %v", err)
+	if _, err := s.RequestLogin(ctx, "a@x.org", "9.9.9.9", limits); !errors.Is(err, ErrRateLimited) {
+		t.Errorf("4th for the address from one IP: got %v", err)
+	}
+	// Another client address is not bound by what 9.9.9.9 asked.
+	if _, err := s.RequestLogin(ctx, "a@x.org", "8.8.8.8", limits); err != nil {
+		t.Errorf("the address from another IP: %v", err)
 	}
 	if _, err := s.RequestLogin(ctx, "b@x.org", "9.9.9.9", limits); err != nil {
 		t.Errorf("4th from the IP: %v", err)
@@ -64,6 +69,41 @@ func TestLoginRateLimits(t *testing.T) {
 	c.Add(time.Hour + time.Second)
 	if _, err := s.RequestLogin(ctx, "a@x.org", "9.9.9.9", limits); err != nil {
 		t.Errorf("after the window: %v", err)
+	}
+}
+
+// Strangers asking links for someone's address cannot lock its owner
+// out: each client address has its own allowance for the address; when
+// the unused links from all of them reach PerAddressAll, new client
+// addresses are refused (the mailbox gets no more), but the owner, from
+// where a link for the address was used before, still gets one.
+func TestStrangerCannotLockOut(t *testing.T) {
+	s, _, _ := openTest(t, 0)
+	ctx := context.Background()
+	tok, err := s.RequestLogin(ctx, "own@x.org", "1.1.1.1", limits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ConsumeLogin(ctx, tok); err != nil {
+		t.Fatal(err)
+	}
+	sent := 0
+	for i := range 10 {
+		for range limits.PerAddress {
+			if _, err := s.RequestLogin(ctx, "own@x.org", fmt.Sprintf("6.6.6.%d", i), limits); err == nil {
+				sent++
+			} else if !errors.Is(err, ErrRateLimited) {
+				t.Fatal(err)
+			}
+		}
+	}
+	if sent != limits.PerAddressAll {
+		t.Errorf("strangers had %d links sent to the address, want %d", sent, limits.PerAddressAll)
+	}
+	for i := range limits.PerAddress - 1 { // the first was the link used above
+		if _, err := s.RequestLogin(ctx, "own@x.org", "1.1.1.1", limits); err != nil {
+			t.Fatalf("the owner's request %d was refused: %v", i+1, err)
+		}
 	}
 }
 

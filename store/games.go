@@ -40,6 +40,9 @@ type NewGame struct {
 	// the club's games page; they are numbered after the invited seats,
 	// in the order members join.
 	OpenSeats int
+	// Limits are the creator's daily limits (zero: none); a game that
+	// would pass one is not created at all.
+	Limits Limits
 }
 
 // Invite is one invitation to send: Token is the secret for the link and
@@ -107,6 +110,9 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, []Invite, er
 	}
 	var invites []Invite
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := s.spendOnGame(tx, ng, players, now); err != nil {
+			return err
+		}
 		if err := tx.Create(row).Error; err != nil {
 			return err
 		}
@@ -143,6 +149,54 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, []Invite, er
 		return nil, nil, fmt.Errorf("store: creating game: %w", err)
 	}
 	return row, invites, nil
+}
+
+// spendOnGame counts a new game, its invitations and the addresses new to
+// the club against its creator's daily limits.
+func (s *Store) spendOnGame(tx *gorm.DB, ng NewGame, players []NewPlayer, now time.Time) error {
+	by, lim := ng.CreatedBy, ng.Limits
+	if by == 0 || lim == (Limits{}) {
+		return nil
+	}
+	if err := s.lockMember(tx, by); err != nil {
+		return err
+	}
+	var creator User
+	if err := tx.Select("email").Take(&creator, by).Error; err != nil {
+		return err
+	}
+	emails := make([]string, 0, len(players))
+	invites := 0
+	for _, p := range players {
+		emails = append(emails, p.Email)
+		if !strings.EqualFold(p.Email, creator.Email) {
+			invites++
+		}
+	}
+	fresh, err := newAddresses(tx, emails)
+	if err != nil {
+		return err
+	}
+	if err := s.spend(tx, by, actGame, 1, lim.GamesPerDay, now); err != nil {
+		return err
+	}
+	if err := s.spend(tx, by, actInvitation, invites, lim.InvitationsPerDay, now); err != nil {
+		return err
+	}
+	return s.spend(tx, by, actAddress, fresh, lim.NewAddressesPerDay, now)
+}
+
+// newAddresses counts the addresses (normalized, distinct) that are no
+// member's yet.
+func newAddresses(tx *gorm.DB, emails []string) (int, error) {
+	if len(emails) == 0 {
+		return 0, nil
+	}
+	var known int64
+	if err := tx.Model(&User{}).Where("email IN ?", emails).Count(&known).Error; err != nil {
+		return 0, fmt.Errorf("store: counting new addresses: %w", err)
+	}
+	return len(emails) - int(known), nil
 }
 
 // checkPlayers trims and validates names and addresses.

@@ -185,12 +185,18 @@ func openInvitationSeat(tx *gorm.DB, gameID, creator int64, seat int) (*Game, *S
 // ResendInvitation makes a fresh link for a seat's invitation, valid for
 // ttl from now, in place of the old one (which stops working), for the
 // game's creator.
-func (s *Store) ResendInvitation(ctx context.Context, gameID, creator int64, seat int, ttl time.Duration) (*Invite, error) {
+func (s *Store) ResendInvitation(ctx context.Context, gameID, creator int64, seat int, ttl time.Duration, lim Limits) (*Invite, error) {
 	now := s.Now()
 	var out *Invite
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		_, st, err := openInvitationSeat(tx, gameID, creator, seat)
 		if err != nil {
+			return err
+		}
+		if err := s.lockMember(tx, creator); err != nil {
+			return err
+		}
+		if err := s.spend(tx, creator, actInvitation, 1, lim.InvitationsPerDay, now); err != nil {
 			return err
 		}
 		var u User
@@ -220,7 +226,7 @@ func renewInvitation(tx *gorm.DB, gameID, userID int64, now time.Time, ttl time.
 
 // ReplaceInvitation invites someone else to a seat nobody has accepted,
 // for the game's creator: the old invitation stops working.
-func (s *Store) ReplaceInvitation(ctx context.Context, gameID, creator int64, seat int, p NewPlayer, ttl time.Duration) (*Invite, error) {
+func (s *Store) ReplaceInvitation(ctx context.Context, gameID, creator int64, seat int, p NewPlayer, ttl time.Duration, lim Limits) (*Invite, error) {
 	now := s.Now()
 	var out *Invite
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -243,6 +249,19 @@ func (s *Store) ReplaceInvitation(ctx context.Context, gameID, creator int64, se
 			if strings.EqualFold(o.Name, ps[0].Name) {
 				return words.Fail(words.New("club.error.name_taken").Lit("name", ps[0].Name))
 			}
+		}
+		if err := s.lockMember(tx, creator); err != nil {
+			return err
+		}
+		fresh, err := newAddresses(tx, []string{ps[0].Email})
+		if err != nil {
+			return err
+		}
+		if err := s.spend(tx, creator, actInvitation, 1, lim.InvitationsPerDay, now); err != nil {
+			return err
+		}
+		if err := s.spend(tx, creator, actAddress, fresh, lim.NewAddressesPerDay, now); err != nil {
+			return err
 		}
 		u, err := findOrCreateUser(tx, ps[0].Email, ps[0].Name, now)
 		if err != nil {

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -95,13 +97,18 @@ var ErrNotAtTable = errors.New("only the game's players and its creator write at
 // toSeat is nil, else privately to that seat (not their own). Only the
 // players and the game's creator write; notify's observer queues the
 // mails of those who want one for each message, in the same transaction.
-func (s *Store) PostMessage(ctx context.Context, gameID, userID int64, toSeat *int, text string) (*Message, error) {
+// A writer has at most perHour messages in one game in the last hour (0:
+// no limit), which also bounds the mails of those who want one for each.
+func (s *Store) PostMessage(ctx context.Context, gameID, userID int64, toSeat *int, text string, perHour int) (*Message, error) {
 	body, err := CleanMessage(text)
 	if err != nil {
 		return nil, err
 	}
 	var out Message
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := s.messageRoom(tx, gameID, userID, perHour); err != nil {
+			return err
+		}
 		var g Game
 		if err := tx.Take(&g, gameID).Error; err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -146,6 +153,53 @@ func (s *Store) PostMessage(ctx context.Context, gameID, userID int64, toSeat *i
 		return nil, err
 	}
 	return &out, nil
+}
+
+// messageRoom refuses a message past the writer's hourly limit in a game
+// (the writer's row locked first on PostgreSQL, so two at once cannot
+// both take the last place).
+func (s *Store) messageRoom(tx *gorm.DB, gameID, userID int64, perHour int) error {
+	if perHour <= 0 {
+		return nil
+	}
+	if err := s.lockMember(tx, userID); err != nil {
+		return err
+	}
+	var n int64
+	if err := tx.Model(&Message{}).Where("game_id = ? AND user_id = ? AND at > ?", gameID, userID, s.Now().Add(-time.Hour)).
+		Count(&n).Error; err != nil {
+		return fmt.Errorf("store: counting messages: %w", err)
+	}
+	if n >= int64(perHour) {
+		return words.Fail(words.New("store.error.limit_message").Count(perHour))
+	}
+	return nil
+}
+
+// MessagesPage returns up to n of the messages member userID may read in
+// a game, the newest before message id before (0: the newest), in the
+// order they were written, and whether older ones remain.
+func (s *Store) MessagesPage(ctx context.Context, gameID, userID, before int64, n int) (ms []Message, older bool, err error) {
+	q := s.db.WithContext(ctx).Where("game_id = ? AND (to_seat IS NULL OR user_id = ? OR to_user_id = ?)", gameID, userID, userID)
+	if before > 0 {
+		q = q.Where("id < ?", before)
+	}
+	if err := q.Order("id DESC").Limit(n + 1).Find(&ms).Error; err != nil {
+		return nil, false, fmt.Errorf("store: reading messages: %w", err)
+	}
+	if older = len(ms) > n; older {
+		ms = ms[:n]
+	}
+	slices.Reverse(ms)
+	return ms, older, nil
+}
+
+// CountMessages is how many of a game's messages member userID may read.
+func (s *Store) CountMessages(ctx context.Context, gameID, userID int64) (int, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&Message{}).
+		Where("game_id = ? AND (to_seat IS NULL OR user_id = ? OR to_user_id = ?)", gameID, userID, userID).Count(&n).Error
+	return int(n), err
 }
 
 // Messages returns what member userID may read of a game's messages, in

@@ -52,7 +52,7 @@ func TestPostMessageRules(t *testing.T) {
 		{"empty", ann, nil, " \t\n", "store.error.message_empty"},
 		{"too long", ann, nil, strings.Repeat("é", MaxMessage+1), "store.error.message_long"},
 	} {
-		_, err := s.PostMessage(ctx, g.ID, c.from, c.to, c.text)
+		_, err := s.PostMessage(ctx, g.ID, c.from, c.to, c.text, 0)
 		var we *words.Error
 		switch {
 		case c.want == "" && err != nil:
@@ -63,7 +63,7 @@ func TestPostMessageRules(t *testing.T) {
 			t.Errorf("%s: %v, want %s", c.name, err, c.want)
 		}
 	}
-	if _, err := s.PostMessage(ctx, g.ID, ann, nil, strings.Repeat("é", MaxMessage)); err != nil {
+	if _, err := s.PostMessage(ctx, g.ID, ann, nil, strings.Repeat("é", MaxMessage), 0); err != nil {
 		t.Errorf("a message of the longest length: %v", err)
 	}
 	read := func(uid int64) []string {
@@ -123,7 +123,7 @@ func TestMessagesInTheRecord(t *testing.T) {
 		to   *int
 		text string
 	}{{seats[0].UserID, nil, "table <one>"}, {seats[1].UserID, &zero, "to Ann"}, {seats[1].UserID, &two, "to Cy"}} {
-		if _, err := s.PostMessage(ctx, g.ID, m.from, m.to, m.text); err != nil {
+		if _, err := s.PostMessage(ctx, g.ID, m.from, m.to, m.text, 0); err != nil {
 			t.Fatal(err)
 		}
 	}

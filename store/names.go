@@ -23,7 +23,8 @@ const (
 // read backwards or hide what follows it, and invalid bytes are removed,
 // runs of spaces become one, and the ends are trimmed. A name still longer
 // than max characters is refused, not cut, so nobody's name changes
-// without them knowing. An empty result is for the caller to judge.
+// without them knowing. Nothing typed gives "", for the caller to judge;
+// something typed of which nothing is visible is refused.
 func CleanName(s string, max int) (string, error) {
 	var b strings.Builder
 	space := false
@@ -49,7 +50,26 @@ func CleanName(s string, max int) (string, error) {
 	if n := utf8.RuneCountInString(out); n > max {
 		return "", words.Fail(words.New("store.error.name_long").Count(max).Num("given", n))
 	}
+	if s != "" && !strings.ContainsFunc(out, visible) {
+		// Something was typed, but nothing anyone could read: spaces,
+		// zero-width or other invisible characters only.
+		return "", words.Fail(words.New("store.error.name_invisible"))
+	}
 	return out, nil
+}
+
+// visible reports whether r shows as something: a letter, digit, mark of
+// punctuation or symbol that is not one of the characters Unicode says
+// to draw as nothing (zero-width spaces and joiners, fillers, variation
+// selectors, the blank braille pattern).
+func visible(r rune) bool {
+	switch {
+	case !unicode.In(r, unicode.L, unicode.N, unicode.P, unicode.S):
+		return false
+	case unicode.In(r, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector, unicode.Cf):
+		return false
+	}
+	return r != '⠀' && r != 'ㅤ' && r != 'ﾠ' && r != 'ᅟ' && r != 'ᅠ'
 }
 
 // refusal is an error's words for a person: its own if it has them, else

@@ -23,7 +23,17 @@ func TestCleanName(t *testing.T) {
 		{"bad\xffbyte", "badbyte", 40, false},
 		{strings.Repeat("é", 40), strings.Repeat("é", 40), 40, false},
 		{strings.Repeat("é", 41), "", 40, true},
-		{"\u202E\u202E", "", 40, false},
+		{"\u202E\u202E", "", 40, true}, // typed, but nothing visible
+		{"", "", 40, false},            // nothing typed: the caller judges
+		{"   ", "", 40, true},
+		{"\u200B", "", 40, true}, // zero-width space
+		{"\u200B\u200C\u200D \u2060\uFEFF", "", 40, true},
+		{"\u3164\u3164", "", 40, true},       // Hangul filler (a letter that draws nothing)
+		{"\u2800", "", 40, true},             // blank braille pattern
+		{"\u034F\uFE0F\u00AD", "", 40, true}, // grapheme joiner, variation selector, soft hyphen
+		{"a\u200Bb", "a\u200Bb", 40, false},
+		{"👍🏽", "👍🏽", 40, false},
+		{"李", "李", 40, false},
 	}
 	for _, c := range cases {
 		got, err := CleanName(c.in, c.max)

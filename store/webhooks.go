@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"gorm.io/gorm"
@@ -94,11 +95,29 @@ func (s *Store) ClubWebhooks(ctx context.Context) ([]Webhook, error) {
 	return out, s.db.WithContext(ctx).Where("game_id = 0").Order("id").Find(&out).Error
 }
 
-// DeleteWebhook removes a webhook. Notices still waiting for it are given
-// up when their turn comes (the sender finds no webhook).
+// DeleteWebhook removes a webhook and, in the same transaction, gives up
+// the notices still waiting for it: they are shown as failed, never
+// posted (its id is never handed out again either, migration 110, so no
+// later webhook can take them).
 func (s *Store) DeleteWebhook(ctx context.Context, id int64) error {
-	return s.db.WithContext(ctx).Delete(&Webhook{}, id).Error
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Delete(&Webhook{}, id).Error; err != nil {
+			return fmt.Errorf("store: deleting webhook %d: %w", id, err)
+		}
+		// A notice's kind names its webhook: notice-<id>-<seat>, or
+		// notice-test-<id> for a test (notify/notices.go).
+		err := tx.Model(&OutboxMail{}).Where("status = ? AND (kind LIKE ? OR kind = ?)", OutboxPending,
+			fmt.Sprintf("notice-%d-%%", id), fmt.Sprintf("notice-test-%d", id)).
+			Updates(map[string]any{"status": OutboxFailed, "last_error": HookRemoved}).Error
+		if err != nil {
+			return fmt.Errorf("store: giving up webhook %d's notices: %w", id, err)
+		}
+		return nil
+	})
 }
+
+// HookRemoved is why a notice whose webhook was deleted was not posted.
+const HookRemoved = "the webhook was removed before this notice was sent"
 
 // ResumeWebhook lets a paused webhook take notices again.
 func (s *Store) ResumeWebhook(ctx context.Context, id int64) error {

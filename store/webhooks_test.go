@@ -3,8 +3,13 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
+	"maps"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"rondel/game/gametest"
 )
 
 func TestWebhooks(t *testing.T) {
@@ -91,5 +96,70 @@ func TestWebhooks(t *testing.T) {
 	}
 	if err := s.SetGameWebhook(ctx, &Webhook{URL: "https://x", Flavour: FlavourSlack}); err == nil {
 		t.Error("a game's webhook without a game")
+	}
+}
+
+// Migration 110 makes webhook ids never reused on SQLite: its counter
+// starts above every id a notice ever named (a webhook deleted before the
+// migration too), and notices waiting for a deleted webhook are given up.
+func TestMigrationWebhookIDs(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(filepath.Join(t.TempDir(), "m.db"), Options{Registry: gametest.Registry(), Now: newClock().Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s.pg {
+		t.Skip("the identity column of PostgreSQL never reused ids")
+	}
+	p, err := s.provider()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.UpTo(ctx, 109); err != nil {
+		t.Fatal(err)
+	}
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if _, err := s.sql.ExecContext(ctx, q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	for _, id := range []int{1, 2} {
+		exec(`INSERT INTO webhooks (id, url, hint, flavour, created_at) VALUES (?, 'https://x', 'x', 'slack', '2026-01-01')`, id)
+	}
+	for i, n := range []struct {
+		hook   int
+		status string
+	}{{2, "pending"}, {5, "pending"}, {9, "sent"}} {
+		exec(`INSERT INTO outbox (game_id, seq, kind, to_addr, subject, text_body, headers, status, next_at, claimed_until, created_at)
+			VALUES (1, ?, ?, 'webhook x', 's', 't', ?, ?, '2026-01-01', '2026-01-01', '2026-01-01')`,
+			i, fmt.Sprintf("notice-%d-0", n.hook), fmt.Sprintf(`{"X-Rondel-Hook": "%d"}`, n.hook), n.status)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		t.Fatal(err)
+	}
+	h := &Webhook{URL: "https://hooks.slack.com/y", Hint: "y", Flavour: FlavourSlack, Language: "en"}
+	if err := s.AddClubWebhook(ctx, h); err != nil {
+		t.Fatal(err)
+	}
+	if h.ID != 10 {
+		t.Errorf("the first webhook after the migration got id %d, want 10 (above every id a notice named)", h.ID)
+	}
+	rows, _ := s.OutboxRows(ctx, "", 0)
+	got := map[string]string{}
+	for _, r := range rows {
+		got[r.Kind] = r.Status
+	}
+	if want := map[string]string{"notice-2-0": "pending", "notice-5-0": "failed", "notice-9-0": "sent"}; !maps.Equal(got, want) {
+		t.Errorf("notices after the migration: %v, want %v", got, want)
+	}
+	// Deleted, the newest webhook's id is not handed out again either.
+	if err := s.DeleteWebhook(ctx, h.ID); err != nil {
+		t.Fatal(err)
+	}
+	again := &Webhook{URL: "https://hooks.slack.com/z", Hint: "z", Flavour: FlavourSlack, Language: "en"}
+	if err := s.AddClubWebhook(ctx, again); err != nil || again.ID != 11 {
+		t.Errorf("after deleting id 10 the next webhook got %d (%v), want 11", again.ID, err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
 	"net/url"
 	"os"
 	"strings"
@@ -28,6 +29,10 @@ type Config struct {
 	Auth     Auth   `yaml:"auth"`
 	Mail     Mail   `yaml:"mail"`
 	Notify   Notify `yaml:"notify"`
+	Limits   Limits `yaml:"limits"`
+	// TrustedProxies are the addresses (IPs or CIDR ranges) of the
+	// proxies in front of Rondel, whose forwarding headers are believed.
+	TrustedProxies []string `yaml:"trusted_proxies"`
 	// Admins are the addresses of the club's administrators (they may
 	// import games); Seasons are the ladder seasons. See club.go.
 	Admins  []string `yaml:"admins"`
@@ -59,6 +64,7 @@ type Auth struct {
 	InviteDays        int `yaml:"invite_days"`
 	RateWindowMinutes int `yaml:"rate_window_minutes"`
 	PerAddress        int `yaml:"per_address"`
+	PerAddressAll     int `yaml:"per_address_all"`
 	PerIP             int `yaml:"per_ip"`
 }
 
@@ -80,15 +86,17 @@ type SMTP struct {
 // Default returns the settings used when there is no file.
 func Default() Config {
 	return Config{
-		Addr:     "localhost:8080",
-		Database: "rondel.db",
-		Log:      Log{Level: "info", Format: "text"},
-		Cache:    Cache{StateMB: 24, BoardMB: 8},
-		Auth:     Auth{LinkMinutes: 15, SessionDays: 30, InviteDays: 14, RateWindowMinutes: 60, PerAddress: 5, PerIP: 20},
-		Mail:     Mail{From: "Rondel <rondel@localhost>", SMTP: SMTP{Port: 587, TLS: "starttls"}},
-		Notify:   defaultNotify(),
-		Admins:   []string{},
-		Seasons:  []Season{},
+		Addr:           "localhost:8080",
+		Database:       "rondel.db",
+		Log:            Log{Level: "info", Format: "text"},
+		Cache:          Cache{StateMB: 24, BoardMB: 8},
+		Auth:           Auth{LinkMinutes: 15, SessionDays: 30, InviteDays: 14, RateWindowMinutes: 60, PerAddress: 5, PerAddressAll: 20, PerIP: 20},
+		Mail:           Mail{From: "Rondel <rondel@localhost>", SMTP: SMTP{Port: 587, TLS: "starttls"}},
+		Notify:         defaultNotify(),
+		Limits:         defaultLimits(),
+		TrustedProxies: []string{},
+		Admins:         []string{},
+		Seasons:        []Season{},
 	}
 }
 
@@ -158,7 +166,7 @@ func (c Config) Check() error {
 	}
 	a := c.Auth
 	for name, v := range map[string]int{"cache.state_mb": c.Cache.StateMB + 1, "cache.board_mb": c.Cache.BoardMB + 1, "auth.link_minutes": a.LinkMinutes, "auth.session_days": a.SessionDays,
-		"auth.invite_days": a.InviteDays, "auth.rate_window_minutes": a.RateWindowMinutes, "auth.per_address": a.PerAddress, "auth.per_ip": a.PerIP} {
+		"auth.invite_days": a.InviteDays, "auth.rate_window_minutes": a.RateWindowMinutes, "auth.per_address": a.PerAddress, "auth.per_address_all": a.PerAddressAll, "auth.per_ip": a.PerIP} {
 		if v <= 0 {
 			errs = append(errs, fmt.Errorf("%s must be positive", name))
 			if strings.HasPrefix(name, "cache.") {
@@ -172,6 +180,10 @@ func (c Config) Check() error {
 		errs = append(errs, fmt.Errorf("mail.smtp.tls %q must be starttls, tls or none", c.Mail.SMTP.TLS))
 	}
 	errs = append(errs, c.Notify.check()...)
+	errs = append(errs, c.Limits.check()...)
+	if _, err := c.Proxies(); err != nil {
+		errs = append(errs, err)
+	}
 	errs = append(errs, c.checkClub()...)
 	return errors.Join(errs...)
 }
@@ -192,3 +204,22 @@ func (a Auth) LinkTTL() time.Duration    { return time.Duration(a.LinkMinutes) *
 func (a Auth) SessionTTL() time.Duration { return time.Duration(a.SessionDays) * 24 * time.Hour }
 func (a Auth) InviteTTL() time.Duration  { return time.Duration(a.InviteDays) * 24 * time.Hour }
 func (a Auth) RateWindow() time.Duration { return time.Duration(a.RateWindowMinutes) * time.Minute }
+
+// Proxies are the trusted proxies as address ranges (a single address is
+// a range of one).
+func (c Config) Proxies() ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, p := range c.TrustedProxies {
+		if pr, err := netip.ParsePrefix(p); err == nil {
+			out = append(out, pr.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(p)
+		if err != nil {
+			return nil, fmt.Errorf("trusted_proxies: %q is neither an IP address nor a CIDR range", p)
+		}
+		a = a.Unmap()
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
+}

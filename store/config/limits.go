@@ -1,0 +1,33 @@
+package config
+
+import "fmt"
+
+// Limits bound what one member can make the server send or store: the
+// club's mail reputation and its database are not anyone's to spend. A
+// day is the last 24 hours, an hour the last 60 minutes. The club's
+// admins are exempt from the daily limits (not from messages).
+type Limits struct {
+	GamesPerDay        int `yaml:"games_per_day"`         // games a member creates
+	InvitationsPerDay  int `yaml:"invitations_per_day"`   // invitation mails a member makes the server send
+	NewAddressesPerDay int `yaml:"new_addresses_per_day"` // addresses new to the club a member invites
+	MessagesPerHour    int `yaml:"messages_per_hour"`     // table talk by one player in one game
+	MessagesPerPage    int `yaml:"messages_per_page"`     // newest messages a game's page shows
+}
+
+func defaultLimits() Limits {
+	return Limits{GamesPerDay: 10, InvitationsPerDay: 40, NewAddressesPerDay: 20, MessagesPerHour: 30, MessagesPerPage: 50}
+}
+
+func (l Limits) check() []error {
+	var errs []error
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"games_per_day", l.GamesPerDay}, {"invitations_per_day", l.InvitationsPerDay},
+		{"new_addresses_per_day", l.NewAddressesPerDay}, {"messages_per_hour", l.MessagesPerHour}, {"messages_per_page", l.MessagesPerPage}} {
+		if f.v <= 0 {
+			errs = append(errs, fmt.Errorf("limits.%s must be positive", f.name))
+		}
+	}
+	return errs
+}
