@@ -41,9 +41,6 @@ import (
 // of its turn and is expired (410) once the seat has nothing more to
 // decide. No mail holds an internal code.
 func TestOneTurnMailPerTurnOverAWholeEvening(t *testing.T) {
-	if testing.Short() {
-		t.Skip("150 moves of Imperial through the pages")
-	}
 	var svc *notify.Service
 	e := newEnvOn(t, importRegistry(imperial.New()), func(d *Deps) {
 		withNotify(t)(d)

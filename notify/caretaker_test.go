@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"rondel/game/gametest"
 	"rondel/game/words"
 	"rondel/store"
 	"rondel/store/config"
@@ -21,7 +22,7 @@ func TestEverySeatTimesOutEveryTime(t *testing.T) {
 		id      string
 		players int
 	}{{"caesars-imperium", 3}, {"imperial", 4}, {"imperial2030", 3}}
-	if testing.Short() {
+	if !gametest.Long() {
 		games = games[:1]
 	}
 	for _, c := range games {

@@ -243,7 +243,7 @@ func TestPlayedGamesMailNoInternalCode(t *testing.T) {
 		opts  game.Options
 		moves int
 	}{{gametest.ID, game.Options{"votes": "true", "size": "large"}, 300}, {"caesars-imperium", nil, 600}, {"imperial", nil, 1500}, {"imperial2030", nil, 1500}}
-	if testing.Short() {
+	if !gametest.Long() {
 		games = games[:2]
 	}
 	for _, c := range games {

@@ -325,9 +325,6 @@ func TestFailedMailIsKeptForTheAdmin(t *testing.T) {
 // game (uniformly random legal moves: battles, forced Investor stops and
 // several governments asked at once all occur) through the store.
 func TestOneMailPerTurnImperial(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a whole Imperial game")
-	}
 	e := newEnv(t, nil, nil)
 	var out selfplay.Outcome
 	for seed := uint64(1); ; seed++ {
