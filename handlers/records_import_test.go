@@ -81,6 +81,7 @@ func (b *browser) upload(path string, fields map[string]string, file []byte) (in
 // TestAdminImportsOngoingGame: an admin uploads half a playimperial.club
 // game, gives the players' addresses, and the players continue it here.
 func TestAdminImportsOngoingGame(t *testing.T) {
+	t.Parallel()
 	e := newArchiveEnv(t)
 	ctx := context.Background()
 	log := playimperialLog(t, "europe-p2-safe-site-s00017.json.gz", 120)
@@ -132,6 +133,7 @@ func TestAdminImportsOngoingGame(t *testing.T) {
 // TestAdminImportsRondelRecord: a record exported by one club imports into
 // another as a finished game with the same final state.
 func TestAdminImportsRondelRecord(t *testing.T) {
+	t.Parallel()
 	src := newArchiveEnv(t)
 	id := finishRated(t, src, 31, "ann@example.org", "bob@example.org")
 	exported, err := src.store.ExportRecord(context.Background(), id)
@@ -152,6 +154,7 @@ func TestAdminImportsRondelRecord(t *testing.T) {
 // ends under Rondel's rules too becomes a finished game: nobody is asked
 // to move, and the game page shows the result.
 func TestAdminImportsFinishedLog(t *testing.T) {
+	t.Parallel()
 	e := newArchiveEnv(t)
 	ctx := context.Background()
 	actions := siteActions(t, "site/finished-europe-p2.json.gz")
@@ -173,6 +176,7 @@ func TestAdminImportsFinishedLog(t *testing.T) {
 // does not end under Rondel's rules is refused with the reason; no game is
 // created, so nobody is mailed.
 func TestAdminRefusesLogOverOnlyOnTheSite(t *testing.T) {
+	t.Parallel()
 	e := newArchiveEnv(t)
 	ctx := context.Background()
 	actions := siteActions(t, "europe-p2-safe-site-s00017.json.gz")

@@ -18,6 +18,7 @@ import (
 // every move logged as the caretaker's with a reason, every timeout kept
 // in the seats' records.
 func TestEverySeatTimesOutEveryTime(t *testing.T) {
+	t.Parallel()
 	games := []struct {
 		id      string
 		players int

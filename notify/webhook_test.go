@@ -20,6 +20,7 @@ import (
 )
 
 func TestCheckWebhook(t *testing.T) {
+	t.Parallel()
 	strict := newEnv(t, nil, nil).svc
 	loose := newEnv(t, nil, func(c *config.Config) { c.Notify.Webhooks.AllowLoopback = true }).svc
 	for _, c := range []struct {
@@ -79,6 +80,7 @@ func TestCheckWebhook(t *testing.T) {
 }
 
 func TestBlockedAddresses(t *testing.T) {
+	t.Parallel()
 	for addr, blocked := range map[string]bool{
 		"127.0.0.1": true, "::1": true, "10.0.0.1": true, "172.16.5.4": true, "192.168.0.1": true, "169.254.169.254": true,
 		"fe80::1": true, "fc00::1": true, "100.100.1.1": true, "0.0.0.0": true, "::": true, "224.0.0.1": true, "255.255.255.255": true,
@@ -98,6 +100,7 @@ func TestBlockedAddresses(t *testing.T) {
 // (a name resolving to one, an address stored before the rules): nothing
 // reaches the receiver, and the notice fails for good.
 func TestInternalAddressIsNeverDialled(t *testing.T) {
+	t.Parallel()
 	e, logs := hookEnv(t)
 	c := newChat(t)
 	strict := newEnv(t, nil, nil)
@@ -121,6 +124,7 @@ func TestInternalAddressIsNeverDialled(t *testing.T) {
 // fails; a chat that does not answer in time is retried; none of the
 // errors holds the secret address.
 func TestWebhookAnswers(t *testing.T) {
+	t.Parallel()
 	e, logs := hookEnv(t)
 	elsewhere := newChat(t)
 	c := newChat(t,
@@ -155,6 +159,7 @@ func TestWebhookAnswers(t *testing.T) {
 }
 
 func TestSlowWebhookIsRetried(t *testing.T) {
+	t.Parallel()
 	e, logs := hookEnv(t)
 	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.Copy(io.Discard, r.Body) // then the server sees the client hang up
@@ -182,6 +187,7 @@ func TestSlowWebhookIsRetried(t *testing.T) {
 }
 
 func TestPayload(t *testing.T) {
+	t.Parallel()
 	text := "Rondel · <!channel> & friends\nhttps://rondel.example/games/1"
 	b, _ := payload(store.FlavourSlack, text)
 	var slack map[string]string
@@ -204,6 +210,7 @@ func TestPayload(t *testing.T) {
 }
 
 func TestReadExcerpt(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"":                                     "",
 		"  \n\t ":                              "",

@@ -12,6 +12,7 @@ import (
 var limits = LoginLimits{TTL: 15 * time.Minute, Window: time.Hour, PerAddress: 3, PerIP: 5}
 
 func TestMagicLinkOnceAndShortLived(t *testing.T) {
+	t.Parallel()
 	s, c, _ := openTest(t, 0)
 	ctx := context.Background()
 	tok, err := s.RequestLogin(ctx, " Eve@Example.org ", "1.2.3.4", limits)
@@ -44,6 +45,7 @@ func TestMagicLinkOnceAndShortLived(t *testing.T) {
 }
 
 func TestLoginRateLimits(t *testing.T) {
+	t.Parallel()
 	s, c, _ := openTest(t, 0)
 	ctx := context.Background()
 	for i := range 3 {
@@ -68,6 +70,7 @@ func TestLoginRateLimits(t *testing.T) {
 }
 
 func TestSessionsRevocable(t *testing.T) {
+	t.Parallel()
 	s, c, _ := openTest(t, 0)
 	ctx := context.Background()
 	tok, _ := s.RequestLogin(ctx, "a@x.org", "", limits)
@@ -91,6 +94,7 @@ func TestSessionsRevocable(t *testing.T) {
 }
 
 func TestInvitationsStartTheGame(t *testing.T) {
+	t.Parallel()
 	s, _, _ := openTest(t, 0)
 	ctx := context.Background()
 	tok, _ := s.RequestLogin(ctx, "host@x.org", "", limits)
@@ -132,6 +136,7 @@ func TestInvitationsStartTheGame(t *testing.T) {
 }
 
 func TestCreateGameValidates(t *testing.T) {
+	t.Parallel()
 	s, _, _ := openTest(t, 0)
 	ctx := context.Background()
 	two := []NewPlayer{{"A", "a@x.org"}, {"B", "b@x.org"}}
