@@ -54,6 +54,7 @@ func finishedRegistry() *game.Registry {
 // legend entry in words per nation or player) and its statistics in
 // tables, from the account stored when it ended, in the reader's language.
 func TestFinishedGameShowsPlotsAndStatistics(t *testing.T) {
+	t.Parallel()
 	e := newEnvOn(t, finishedRegistry())
 	cases := []struct {
 		golden         string
@@ -180,6 +181,7 @@ func sampleAccount() *game.Account {
 // when the game ended, not one made by replaying the game on each view
 // (a changed stored value shows; rebuild would put it right).
 func TestFinishedPageReadsTheStoredAccount(t *testing.T) {
+	t.Parallel()
 	e := newEnvOn(t, finishedRegistry())
 	g, _ := importGolden(t, e, "caesars-imperium-colour-sum-3p-v2", "s")
 	if err := e.store.Exec(`UPDATE game_accounts SET account = replace(account, '"values":[0,', '"values":[41,') WHERE game_id = ?`, g.ID); err != nil {

@@ -10,6 +10,7 @@ import (
 )
 
 func TestSignInFlow(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	b := e.browser()
 	code, doc := b.get("/")
@@ -76,6 +77,7 @@ func csrfOf(t *testing.T, b *browser) string {
 }
 
 func TestSignInDoesNotRevealAccounts(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.browser().signIn("known@x.org")
 	answer := func(addr string) (int, string) {
@@ -92,6 +94,7 @@ func TestSignInDoesNotRevealAccounts(t *testing.T) {
 }
 
 func TestSignInRateLimited(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	b := e.browser()
 	b.get("/signin")
@@ -111,6 +114,7 @@ func TestSignInRateLimited(t *testing.T) {
 }
 
 func TestExpiredLinkRefused(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	b := e.browser()
 	_, doc := b.get("/signin")

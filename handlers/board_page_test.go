@@ -43,6 +43,7 @@ func (tb *table) playUntil(t *testing.T, stop func(st game.State) bool) game.Sta
 // as disabled choices. The script is our own file, the only script the
 // page may run; a player with nothing to decide gets none.
 func TestGamePageActsOnTheBoard(t *testing.T) {
+	t.Parallel()
 	tb := gameTable(t, 0, nil, "imperial")
 	st := tb.playUntil(t, func(st game.State) bool {
 		d := st.ToAct()[0]
@@ -134,6 +135,7 @@ func cssOf(t *testing.T, ref string) string {
 // destinations, with "End the maneuver" a button on both pages; the
 // button plays it even when a destination is checked.
 func TestManeuverFormWithoutScript(t *testing.T) {
+	t.Parallel()
 	tb := gameTable(t, 0, nil, "imperial")
 	end := words.English().Say(words.New("imperial.move.end_maneuver"))
 	st := tb.playUntil(t, func(st game.State) bool {

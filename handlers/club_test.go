@@ -31,6 +31,7 @@ func openGame(t *testing.T, e *env, name string, creator int64, n int) int64 {
 }
 
 func TestClubPage(t *testing.T) {
+	t.Parallel()
 	tb := startTable(t)
 	e, ctx := tb.e, context.Background()
 	tb.playToEnd(t)
@@ -119,6 +120,7 @@ func TestClubPage(t *testing.T) {
 // filter and asks SQLite how it runs each statement (see
 // TestHotQueriesUseIndexes): none reads a growing table whole.
 func TestClubQueriesUseIndexes(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	seen := map[string]string{}
 	var svc *notify.Service
@@ -128,14 +130,7 @@ func TestClubQueriesUseIndexes(t *testing.T) {
 			defer mu.Unlock()
 			seen[shape(q)] = q
 		})
-	}, func(d *Deps) {
-		var err error
-		if svc, err = notify.New(context.Background(), notify.Options{Store: d.Store, Config: d.Config, Logger: d.Logger}); err != nil {
-			t.Fatal(err)
-		}
-		d.Notify = svc
-		d.Hooks = Hooks{GameCreated: svc.GameCreated, GameStarted: svc.GameStarted, MovePlayed: svc.MovePlayed}
-	})
+	}, func(d *Deps) { svc = wireNotify(t, d) })
 	e, ctx := tb.e, context.Background()
 	ann, bob := tb.players[0], tb.players[1]
 	annID, _ := e.store.UserByEmail(ctx, "ann@x.org")

@@ -22,6 +22,7 @@ import (
 // import one small choice per unit; a battle or a passage a button per
 // answer.
 func TestFormsOfSelfPlay(t *testing.T) {
+	t.Parallel()
 	reg := game.NewRegistry(imperial.New(), imperial.New2030(), caesar.New(), gametest.Game{})
 	en := words.English()
 	endManeuver := en.Say(words.New("imperial.move.end_maneuver"))

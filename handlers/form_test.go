@@ -38,6 +38,7 @@ func plus(a []game.LegalMove, more ...game.LegalMove) []game.LegalMove {
 }
 
 func TestBuildForm(t *testing.T) {
+	t.Parallel()
 	end := alone("end", false)
 	end.Pass = true
 	peace := alone("peace", false)
@@ -121,6 +122,7 @@ func TestBuildForm(t *testing.T) {
 // A withheld move is shown in its group, disabled, with why; the board's
 // script gets it without a move.
 func TestBuildFormWithheld(t *testing.T) {
+	t.Parallel()
 	moves := legal(1, 3)
 	held := []game.Withheld{{Label: words.Raw("to place 9"), Group: words.Raw("army in city 0"), Why: words.Raw("too far"),
 		Board: &game.BoardAct{Pick: "city=c0", Target: "place=p9"}}}
@@ -139,6 +141,7 @@ func TestBuildFormWithheld(t *testing.T) {
 // Moves are grouped by their group's identity, and each group is named in
 // the reader's language; a group's link id is the same in every language.
 func TestBuildFormGroupsByText(t *testing.T) {
+	t.Parallel()
 	pile := func(p int) words.Text {
 		return words.New("takeaway.group.pile").Term("pile", "takeaway.pile."+string(rune('a'+p)))
 	}

@@ -47,6 +47,7 @@ func pageMoves(t *testing.T, doc *goquery.Document) []pageMove {
 // says; links lead to older and newer pages (plain links, no script), and
 // every move to the board after it, on the same page.
 func TestHistoryByRoundsPaged(t *testing.T) {
+	t.Parallel()
 	e := newEnvOn(t, finishedRegistry())
 	for i, golden := range []string{"imperial-standard-4p-v2", "caesars-imperium-colour-sum-3p-v2"} {
 		t.Run(golden, func(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 // A ladder of more members than a page holds is shown a page at a time,
 // ranks in order across the pages, with a link to the reader's place.
 func TestLadderPages(t *testing.T) {
+	t.Parallel()
 	e := newArchiveEnv(t)
 	const games = 105 // two new members each: 210 places, three pages
 	for i := range games {

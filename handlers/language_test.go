@@ -18,7 +18,6 @@ import (
 	"rondel/game/gametest"
 	"rondel/game/imperial"
 	"rondel/game/words"
-	"rondel/notify"
 	"rondel/store"
 	"rondel/store/storetest"
 )
@@ -32,6 +31,7 @@ func pageLang(doc *goquery.Document) string {
 // A visitor reads the language their browser asks for, matched to the
 // nearest Rondel speaks; anything else is English.
 func TestSignedOutReadsTheBrowsersLanguage(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	for _, c := range []struct{ header, lang, words string }{
 		{"", "en", "Send me a sign-in link"},
@@ -64,6 +64,7 @@ func TestSignedOutReadsTheBrowsersLanguage(t *testing.T) {
 // Signing in speaks the visitor's language all the way: the form, the
 // answer, the mail and the page behind its link.
 func TestSignInInTheVisitorsLanguage(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	b := e.browser()
 	b.lang = "de-AT,de;q=0.9"
@@ -93,6 +94,7 @@ func TestSignInInTheVisitorsLanguage(t *testing.T) {
 // for; the settings page offers every language by its own name, and a
 // change shows at once.
 func TestMemberReadsTheirSetting(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	b := e.browser()
 	b.signIn("ann@x.org")
@@ -133,6 +135,7 @@ func TestMemberReadsTheirSetting(t *testing.T) {
 // An invitation mail speaks the invited member's language; someone the
 // invitation makes a member gets the language of whoever invites.
 func TestInvitationInTheInviteesLanguage(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	bob := e.browser()
 	bob.signIn("bob@x.org")
@@ -188,18 +191,6 @@ func noCode(t *testing.T, what string, doc *goquery.Document) {
 	}
 }
 
-// withNotify runs notify behind the server, so its pages are served.
-func withNotify(t *testing.T) func(*Deps) {
-	return func(d *Deps) {
-		svc, err := notify.New(context.Background(), notify.Options{Store: d.Store, Config: d.Config, Logger: d.Logger})
-		if err != nil {
-			t.Fatal(err)
-		}
-		d.Notify = svc
-		d.Hooks = Hooks{GameCreated: svc.GameCreated, GameStarted: svc.GameStarted, MovePlayed: svc.MovePlayed}
-	}
-}
-
 // setLanguage sets b's member's language through the settings page.
 func (b *browser) setLanguage(t *testing.T, lang string) {
 	t.Helper()
@@ -232,6 +223,7 @@ func (tb *table) playToEnd(t *testing.T) {
 // no internal code: the game page, its history, the ladder and the
 // player's page, settings, your games and the new-game form.
 func TestPlayedGamePagesShowNoCode(t *testing.T) {
+	t.Parallel()
 	tb := startTable(t, withNotify(t))
 	pages := func(stage string) []string {
 		out := []string{"/", "/games/new", "/settings", "/notify/settings", tb.path, tb.path + "/history", tb.path + "/history?at=1",
@@ -334,6 +326,7 @@ func gameTable(t *testing.T, moves int, opts game.Options, kind string) *table {
 // the position (with the nations, regions and spaces of the rondel it
 // reports by id), its history and its deadlines.
 func TestGamesPagesShowNoCode(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		kind  string
 		opts  game.Options
@@ -359,6 +352,7 @@ func TestGamesPagesShowNoCode(t *testing.T) {
 // Times on pages are in the member's time zone and the language's way;
 // a visitor's in UTC.
 func TestTimesInTheMembersZoneAndLanguage(t *testing.T) {
+	t.Parallel()
 	tb := startTable(t, withNotify(t))
 	ctx := context.Background()
 	pos, _ := tb.e.store.Current(ctx, tb.id)

@@ -17,6 +17,7 @@ import (
 // who plays it to the end; on the ladder the one who resigned is
 // marked as having left (ranks last); the derived data equal a rebuild.
 func TestResign(t *testing.T) {
+	t.Parallel()
 	tb := startTable(t, withNotify(t))
 	e, ctx := tb.e, context.Background()
 	if err := e.store.Exec(`UPDATE games SET rated = TRUE WHERE id = ?`, tb.id); err != nil {
@@ -134,6 +135,7 @@ func TestResign(t *testing.T) {
 // in between cancels the agreement; the end is scored by the engine and
 // not rated.
 func TestEndByAgreement(t *testing.T) {
+	t.Parallel()
 	tb := startTable(t, withNotify(t))
 	e, ctx := tb.e, context.Background()
 	if err := e.store.Exec(`UPDATE games SET rated = TRUE WHERE id = ?`, tb.id); err != nil {

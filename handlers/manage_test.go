@@ -33,6 +33,7 @@ func csrfAt(t *testing.T, b *browser, path string) string {
 }
 
 func TestCancelGame(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	ann := e.browser()
 	ann.signIn("ann@x.org")
@@ -90,6 +91,7 @@ func TestCancelGame(t *testing.T) {
 }
 
 func TestCancelAfterStartRefused(t *testing.T) {
+	t.Parallel()
 	tb := startTable(t)
 	code, doc := tb.players[0].post(tb.path+"/cancel", url.Values{"csrf": {csrfAt(t, tb.players[0], tb.path)}})
 	if code != http.StatusConflict || !strings.Contains(text(doc), "no longer waiting for players") {
@@ -101,6 +103,7 @@ func TestCancelAfterStartRefused(t *testing.T) {
 }
 
 func TestResendAndReplaceInvitation(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	ann := e.browser()
 	ann.signIn("ann@x.org")
@@ -166,6 +169,7 @@ func TestResendAndReplaceInvitation(t *testing.T) {
 }
 
 func TestOpenSeatsJoin(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	ann := e.browser()
 	ann.signIn("ann@x.org")

@@ -17,6 +17,7 @@ import (
 // weekends and the timeout policy on the new-game form, and the game keeps
 // them.
 func TestNewGameChoosesItsDeadlines(t *testing.T) {
+	t.Parallel()
 	e, _, _ := notifyEnv(t)
 	b := e.browser()
 	b.signIn("cleo@example.org")
@@ -57,6 +58,7 @@ func TestNewGameChoosesItsDeadlines(t *testing.T) {
 // TestNewGameFormSaysTheHourMinimum: the time bank's rule that every
 // decision gets at least one hour, however empty the bank, is on the form.
 func TestNewGameFormSaysTheHourMinimum(t *testing.T) {
+	t.Parallel()
 	e, _, _ := notifyEnv(t)
 	b := e.browser()
 	b.signIn("cleo@example.org")

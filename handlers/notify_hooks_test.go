@@ -92,6 +92,7 @@ func tick(t *testing.T, svc *notify.Service) {
 // a refusal pauses it and shows on the page and the admins' mail page,
 // and the creator resumes or removes it. Nobody else may touch it.
 func TestGameWebhookFromTheWeb(t *testing.T) {
+	t.Parallel()
 	e, svc, g := hooksEnv(t)
 	ctx := context.Background()
 	chat := newChatServer(t)
@@ -194,6 +195,7 @@ func TestGameWebhookFromTheWeb(t *testing.T) {
 // The club's webhooks are the admins': listed, added, tested and removed
 // at /notify/webhooks; others are turned away.
 func TestClubWebhooksForAdmins(t *testing.T) {
+	t.Parallel()
 	e, svc, _ := hooksEnv(t)
 	chat := newChatServer(t)
 	bob := e.browser()
@@ -247,6 +249,7 @@ func TestClubWebhooksForAdmins(t *testing.T) {
 // without a session as text/calendar, and refused (404) when wrong,
 // replaced or stopped.
 func TestCalendarFeedFromSettings(t *testing.T) {
+	t.Parallel()
 	e, _, g := notifyEnv(t)
 	ctx := context.Background()
 	ann := e.browser()

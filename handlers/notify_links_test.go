@@ -27,15 +27,7 @@ func notifyEnv(t *testing.T) (*env, *notify.Service, *store.Game) {
 func notifyEnvWith(t *testing.T, tweak func(*Deps)) (*env, *notify.Service, *store.Game) {
 	t.Helper()
 	var svc *notify.Service
-	e := newEnv(t, tweak, func(d *Deps) {
-		var err error
-		svc, err = notify.New(context.Background(), notify.Options{Store: d.Store, Config: d.Config, Logger: d.Logger})
-		if err != nil {
-			t.Fatal(err)
-		}
-		d.Notify = svc
-		d.Hooks = Hooks{GameCreated: svc.GameCreated, GameStarted: svc.GameStarted, MovePlayed: svc.MovePlayed}
-	})
+	e := newEnv(t, tweak, func(d *Deps) { svc = wireNotify(t, d) })
 	ctx := context.Background()
 	g := storetest.StartGame(t, e.store, store.NewGame{Name: "links", Seed: 4, Options: game.Options{"votes": "false"},
 		Players: []store.NewPlayer{{Name: "Ann", Email: "ann@example.org"}, {Name: "Bob", Email: "bob@example.org"}}}, nil)
@@ -67,6 +59,7 @@ func turnMail(t *testing.T, e *env) (store.LocalMail, []string) {
 // nothing; the confirmed move is the recipient's; the used link then says
 // in plain words that the turn is over and links to the game.
 func TestDecisionLinkFromMail(t *testing.T) {
+	t.Parallel()
 	e, _, g := notifyEnv(t)
 	ctx := context.Background()
 	m, links := turnMail(t, e)
@@ -131,6 +124,7 @@ func TestDecisionLinkFromMail(t *testing.T) {
 }
 
 func TestForgedDecisionLinksAreRefused(t *testing.T) {
+	t.Parallel()
 	e, _, g := notifyEnv(t)
 	_, links := turnMail(t, e)
 	p := pathOf(t, links[1])
@@ -171,6 +165,7 @@ func TestForgedDecisionLinksAreRefused(t *testing.T) {
 // and continue as the mail's recipient; pressing it opens the game page
 // at the decision as the recipient.
 func TestDecisionLinkOffersTheRecipient(t *testing.T) {
+	t.Parallel()
 	e, _, g := notifyEnv(t)
 	m, links := turnMail(t, e)
 	p := pathOf(t, links[0])
@@ -217,6 +212,7 @@ func otherSeat(s string) string {
 }
 
 func TestOneClickUnsubscribe(t *testing.T) {
+	t.Parallel()
 	e, _, g := notifyEnv(t)
 	m, _ := turnMail(t, e)
 	re := regexp.MustCompile(`https?://\S+/notify/unsubscribe/\S+`)
@@ -254,6 +250,7 @@ func TestOneClickUnsubscribe(t *testing.T) {
 // A link opened without signing in speaks the recipient's language, as
 // their mail did, whatever the browser asks for; so does an expired one.
 func TestDecisionLinkSpeaksTheRecipientsLanguage(t *testing.T) {
+	t.Parallel()
 	e, _, g := notifyEnv(t)
 	ctx := context.Background()
 	m, links := turnMail(t, e)
@@ -290,6 +287,7 @@ func TestDecisionLinkSpeaksTheRecipientsLanguage(t *testing.T) {
 
 // Bad input through a link's page is refused in words and writes nothing.
 func TestDecisionLinkRefusesBadInput(t *testing.T) {
+	t.Parallel()
 	e, _, g := notifyEnv(t)
 	_, links := turnMail(t, e)
 	p := pathOf(t, links[0])

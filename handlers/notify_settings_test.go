@@ -16,6 +16,7 @@ import (
 )
 
 func TestStandingOrdersAndAbsenceFromTheWeb(t *testing.T) {
+	t.Parallel()
 	e, _, g := notifyEnv(t)
 	ctx := context.Background()
 	seats, _ := e.store.Seats(ctx, g.ID)
@@ -97,6 +98,7 @@ func openDue(t *testing.T, e *env, gameID int64, seat int) time.Time {
 }
 
 func TestUndeliveredMailForAdmins(t *testing.T) {
+	t.Parallel()
 	var failedID int64
 	e, _, _ := notifyEnvWith(t, func(d *Deps) { d.Config.Admins = []string{"ann@example.org"} })
 	ctx := context.Background()
@@ -126,6 +128,7 @@ func TestUndeliveredMailForAdmins(t *testing.T) {
 }
 
 func TestSubstituteSeatFromTheWeb(t *testing.T) {
+	t.Parallel()
 	e, svc, g := notifyEnvWith(t, func(d *Deps) {
 		d.Config.Notify.Timeout.Policy = "substitute"
 	})

@@ -130,6 +130,7 @@ func pageSamples() []struct {
 // Every page renders its sample in every language, and says no message
 // the catalogue lacks (a missing one reads as its id in brackets).
 func TestEveryPageRendersItsData(t *testing.T) {
+	t.Parallel()
 	pages, err := parsePages()
 	if err != nil {
 		t.Fatal(err)
@@ -183,6 +184,7 @@ func testReader(lang string) *reader {
 // A template that names a field its data lacks is an error, not an empty
 // string: for structs always, for maps through missingkey=error.
 func TestMisspeltFieldFails(t *testing.T) {
+	t.Parallel()
 	for _, data := range []any{settingsPage{Saved: true}, map[string]any{"Saved": true}} {
 		tpl := template.Must(newTemplate("t").Parse(`{{.Svaed}}`))
 		err := tpl.Execute(&bytes.Buffer{}, data)
@@ -193,6 +195,7 @@ func TestMisspeltFieldFails(t *testing.T) {
 }
 
 func TestRecordsPanelRendersItsData(t *testing.T) {
+	t.Parallel()
 	t0 := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
 	a := parsePanel()
 	for _, lang := range words.Languages {

@@ -66,6 +66,7 @@ func (tb *table) moveCount(t *testing.T) int {
 }
 
 func TestCreateInviteAccept(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	ann := e.browser()
 	ann.signIn("ann@x.org")
@@ -133,6 +134,7 @@ func (tb *table) gamePage(t *testing.T, seat int) *goquery.Document {
 }
 
 func TestMoveAcceptedShowsEvents(t *testing.T) {
+	t.Parallel()
 	tb := startTable(t)
 	seat := tb.toAct(t)
 	doc := tb.gamePage(t, seat)
@@ -192,6 +194,7 @@ func (tb *table) formFor(t *testing.T, seat int) (seq string, csrf string, first
 }
 
 func TestIllegalMoveRefusedWithReason(t *testing.T) {
+	t.Parallel()
 	tb := startTable(t)
 	seat := tb.toAct(t)
 	seq, csrf, _ := tb.formFor(t, seat)
@@ -212,6 +215,7 @@ func TestIllegalMoveRefusedWithReason(t *testing.T) {
 }
 
 func TestStaleFormRefused(t *testing.T) {
+	t.Parallel()
 	tb := startTable(t)
 	seat := tb.toAct(t)
 	seq, csrf, first := tb.formFor(t, seat)
@@ -233,6 +237,7 @@ func TestStaleFormRefused(t *testing.T) {
 }
 
 func TestMoveByWrongPersonRefused(t *testing.T) {
+	t.Parallel()
 	tb := startTable(t)
 	seat := tb.toAct(t)
 	seq, _, first := tb.formFor(t, seat)
@@ -265,6 +270,7 @@ func TestMoveByWrongPersonRefused(t *testing.T) {
 }
 
 func TestCSRFRefused(t *testing.T) {
+	t.Parallel()
 	tb := startTable(t)
 	seat := tb.toAct(t)
 	seq, csrf, first := tb.formFor(t, seat)
@@ -314,6 +320,7 @@ func snapshot(t *testing.T, e *env) string {
 }
 
 func TestGETHasNoSideEffects(t *testing.T) {
+	t.Parallel()
 	tb := startTable(t)
 	seat := tb.toAct(t)
 	// A signed-in player who may move, a stranger and a visitor fetch every page.
@@ -337,6 +344,7 @@ func TestGETHasNoSideEffects(t *testing.T) {
 }
 
 func TestFinishedGameShowsScores(t *testing.T) {
+	t.Parallel()
 	tb := startTable(t)
 	ctx := context.Background()
 	for range 200 {

@@ -23,6 +23,7 @@ func samplePlot() plotSpec {
 // TestPlotSVGGolden: the drawing of a fixed plot stays as it was (rerun
 // with -update-plot after a change made on purpose, and look at it).
 func TestPlotSVGGolden(t *testing.T) {
+	t.Parallel()
 	got := string(plotSVG(samplePlot()))
 	path := filepath.Join("testdata", "plot.golden.svg")
 	if *updatePlot {
@@ -47,6 +48,7 @@ func TestPlotSVGGolden(t *testing.T) {
 // with its own dash, and markers), axes labelled, the words escaped and a
 // colour that is not one replaced by the palette's.
 func TestPlotSVGStructure(t *testing.T) {
+	t.Parallel()
 	type node struct {
 		XMLName xml.Name
 		Attrs   []xml.Attr `xml:",any,attr"`
@@ -126,6 +128,7 @@ func TestPlotSVGStructure(t *testing.T) {
 // TestPlotSVGEdgeCases: a plot of nothing, of one value, or of values all
 // zero is still a well-formed drawing with its scale.
 func TestPlotSVGEdgeCases(t *testing.T) {
+	t.Parallel()
 	for name, lines := range map[string][]plotLine{
 		"none":  nil,
 		"one":   {{Name: "A", Values: []int{7}}},

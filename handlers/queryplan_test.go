@@ -63,6 +63,7 @@ func tablesOf(q string) map[string]string {
 // and asks SQLite how it would run each: none may read a table that
 // grows with the club whole (EXPLAIN QUERY PLAN "SCAN t").
 func TestHotQueriesUseIndexes(t *testing.T) {
+	t.Parallel()
 	storetest.SQLiteOnly(t) // asks SQLite's planner
 	var mu sync.Mutex
 	seen := map[string]string{}
@@ -73,14 +74,7 @@ func TestHotQueriesUseIndexes(t *testing.T) {
 			defer mu.Unlock()
 			seen[shape(q)] = q
 		})
-	}, func(d *Deps) {
-		var err error
-		if svc, err = notify.New(context.Background(), notify.Options{Store: d.Store, Config: d.Config, Logger: d.Logger}); err != nil {
-			t.Fatal(err)
-		}
-		d.Notify = svc
-		d.Hooks = Hooks{GameCreated: svc.GameCreated, GameStarted: svc.GameStarted, MovePlayed: svc.MovePlayed}
-	})
+	}, func(d *Deps) { svc = wireNotify(t, d) })
 	ctx := context.Background()
 	e := tb.e
 	if err := e.store.Exec(`UPDATE games SET rated = TRUE WHERE id = ?`, tb.id); err != nil {

@@ -72,6 +72,7 @@ func (b *browser) raw(path string) (int, []byte) {
 }
 
 func TestFinishedGameDownloadsAndLadder(t *testing.T) {
+	t.Parallel()
 	e := newArchiveEnv(t)
 	var last int64
 	for i := range 3 {
@@ -128,6 +129,7 @@ func TestFinishedGameDownloadsAndLadder(t *testing.T) {
 }
 
 func TestNewGameCanBeRated(t *testing.T) {
+	t.Parallel()
 	e := newArchiveEnv(t)
 	b := e.browser()
 	b.signIn("ann@example.org")

@@ -81,6 +81,7 @@ func (b *browser) upload(path string, fields map[string]string, file []byte) (in
 // TestAdminImportsOngoingGame: an admin uploads half a playimperial.club
 // game, gives the players' addresses, and the players continue it here.
 func TestAdminImportsOngoingGame(t *testing.T) {
+	t.Parallel()
 	e := newArchiveEnv(t)
 	ctx := context.Background()
 	log := playimperialLog(t, "europe-p2-safe-site-s00017.json.gz", 120)
@@ -132,6 +133,7 @@ func TestAdminImportsOngoingGame(t *testing.T) {
 // TestAdminImportsRondelRecord: a record exported by one club imports into
 // another as a finished game with the same final state.
 func TestAdminImportsRondelRecord(t *testing.T) {
+	t.Parallel()
 	src := newArchiveEnv(t)
 	id := finishRated(t, src, 31, "ann@example.org", "bob@example.org")
 	exported, err := src.store.ExportRecord(context.Background(), id)
@@ -154,6 +156,7 @@ func TestAdminImportsRondelRecord(t *testing.T) {
 // the result, says it was played under the site's rules and lists the
 // departures from the rule book that changed it, first one first.
 func TestAdminImportsFinishedLog(t *testing.T) {
+	t.Parallel()
 	for name, tc := range map[string]struct {
 		file  string
 		trace bool
@@ -203,6 +206,7 @@ func TestAdminImportsFinishedLog(t *testing.T) {
 // does not end under Rondel's rules is refused with the reason; no game is
 // created, so nobody is mailed.
 func TestAdminRefusesLogOverOnlyOnTheSite(t *testing.T) {
+	t.Parallel()
 	e := newArchiveEnv(t)
 	ctx := context.Background()
 	// The game ends on the site after entry 712; cut at 300 it is not over

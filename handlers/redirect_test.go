@@ -8,6 +8,7 @@ import (
 )
 
 func TestSafeNext(t *testing.T) {
+	t.Parallel()
 	for _, next := range []string{"/", "/games/3", "/games/3?tab=log#x", "/ladder/imperial", "/players/4?a=b", "/games/%C3%A9t%C3%A9"} {
 		if got := safeNext(next); got != next {
 			t.Errorf("safeNext(%q) = %q, want it kept", next, got)

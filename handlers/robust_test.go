@@ -11,6 +11,7 @@ import (
 )
 
 func TestHooksAreCalledAfterCommits(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	var calls []string
 	record := func(s string) { mu.Lock(); calls = append(calls, s); mu.Unlock() }
@@ -36,6 +37,7 @@ func TestHooksAreCalledAfterCommits(t *testing.T) {
 }
 
 func TestCookiesSecureUnderTLS(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	h := e.ts.Config.Handler
 	rec := httptest.NewRecorder()
@@ -49,6 +51,7 @@ func TestCookiesSecureUnderTLS(t *testing.T) {
 // TestBadMovesNeverFail5xx posts odd input as a move: each is refused
 // with a 4xx page and nothing is written.
 func TestBadMovesNeverFail5xx(t *testing.T) {
+	t.Parallel()
 	tb := startTable(t)
 	seat := tb.toAct(t)
 	seq, csrf, _ := tb.formFor(t, seat)

@@ -29,6 +29,7 @@ var publicRoutes = map[string]bool{
 // once, only the lines meant to be public are, and a line that asks for
 // sign-in turns visitors away.
 func TestRouteTable(t *testing.T) {
+	t.Parallel()
 	e, _, _ := notifyEnv(t) // notify runs and mail stays local: every line is in
 	table := e.srv.routes()
 	seen := map[string]bool{}

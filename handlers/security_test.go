@@ -19,6 +19,7 @@ import (
 // TestHealthzNeedsAWritableDatabase: a database that answers but takes no
 // writes is unhealthy.
 func TestHealthzNeedsAWritableDatabase(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	code, body := e.browser().get("/healthz")
 	if code != http.StatusOK {
@@ -63,6 +64,7 @@ func (m *downMailer) Send(context.Context, store.Mail) error {
 // TestSignInWhileMailIsDown: the page says the mail could not be sent, and
 // trying again does not use up the address's limit.
 func TestSignInWhileMailIsDown(t *testing.T) {
+	t.Parallel()
 	m := &downMailer{}
 	e := newEnv(t, func(d *Deps) { d.Mailer = m })
 	b := e.browser()
@@ -83,19 +85,13 @@ func TestSignInWhileMailIsDown(t *testing.T) {
 // queueEnv is a service whose sign-in and invitation mails go through
 // notify's durable queue, as `rondel serve` wires it.
 func queueEnv(t *testing.T) *env {
-	return newEnv(t, func(d *Deps) {
-		svc, err := notify.New(context.Background(), notify.Options{Store: d.Store, Config: d.Config, Logger: d.Logger})
-		if err != nil {
-			t.Fatal(err)
-		}
-		d.Notify, d.Mailer = svc, svc
-		d.Hooks = Hooks{GameCreated: svc.GameCreated, GameStarted: svc.GameStarted, MovePlayed: svc.MovePlayed}
-	})
+	return newEnv(t, func(d *Deps) { d.Mailer = wireNotify(t, d) })
 }
 
 // TestInvitationsAndSignInGoThroughTheQueue: both are rows of the durable
 // outbox; an invitation names its creator as the one to tell if it fails.
 func TestInvitationsAndSignInGoThroughTheQueue(t *testing.T) {
+	t.Parallel()
 	e := queueEnv(t)
 	b := e.browser()
 	b.signIn("cleo@example.org")
@@ -123,6 +119,7 @@ func TestInvitationsAndSignInGoThroughTheQueue(t *testing.T) {
 // TestTooLargeBodySaysSo: a body over the limit gets a plain 413 page,
 // not the form check's refusal, whether or not its length was given.
 func TestTooLargeBodySaysSo(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	big := url.Values{"email": {strings.Repeat("a", 2<<20)}}.Encode()
 	for _, chunked := range []bool{false, true} {
@@ -143,6 +140,7 @@ func TestTooLargeBodySaysSo(t *testing.T) {
 // lose control and bidirectional characters, and over-long ones are
 // refused with the limit named.
 func TestNamesAreBoundedAndPlain(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	b := e.browser()
 	b.signIn("cleo@example.org")
@@ -178,6 +176,7 @@ func TestNamesAreBoundedAndPlain(t *testing.T) {
 // links, is served to the loopback address and to admins only; there it
 // signs one in as a mail's recipient.
 func TestOutboxIsNotPublic(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, func(d *Deps) { d.Config.Admins = []string{"boss@example.org"} })
 	from := func(remote string, header map[string]string, cookies []*http.Cookie) int {
 		req := httptest.NewRequest(http.MethodGet, "/outbox", nil)

@@ -16,6 +16,7 @@ import (
 )
 
 func TestSummaryHTML(t *testing.T) {
+	t.Parallel()
 	in := map[string]any{
 		"investor_card": "Ann <b>",
 		"swiss_banks":   []string{},
@@ -56,6 +57,7 @@ func TestSummaryHTML(t *testing.T) {
 // A summary's keys are said from the catalogue, and its ids as the game's
 // terms, in the reader's language; other values stay as they are.
 func TestSummaryWords(t *testing.T) {
+	t.Parallel()
 	in := map[string]any{"piles": []string{"a", "b"}, "taken": []int{1000, 2}, "player": "Ann"}
 	for _, c := range []struct{ lang, piles, taken string }{
 		{"en", "A, B", "1,000, 2"}, {"de", "A, B", "1.000, 2"}, {"zh", "A、B", "1,000、2"},
@@ -86,6 +88,7 @@ func TestSummaryWords(t *testing.T) {
 // decision, phase ...) reads as a word of the catalogue: for Imperial,
 // Imperial 2030 and Cäsars Imperium played some way in and to the end.
 func TestSummaryIDsAreWords(t *testing.T) {
+	t.Parallel()
 	reg := game.NewRegistry(imperial.New(), imperial.New2030(), caesar.New())
 	terms := buildTermIndex(words.Default())
 	for _, info := range reg.List() {

@@ -16,6 +16,7 @@ import (
 // the move marked taken back; a stale button, a second take-back and one
 // after someone else acted are refused in words, writing nothing.
 func TestTakeBackMyMove(t *testing.T) {
+	t.Parallel()
 	tb := startTable(t)
 	seat := tb.toAct(t)
 	me := tb.players[seat]

@@ -50,6 +50,7 @@ func messageCount(t *testing.T, tb *table) int {
 // and cannot write; bad input is refused in words and writes nothing; the
 // record a player downloads keeps what they may read.
 func TestMessagesAtTheTable(t *testing.T) {
+	t.Parallel()
 	tb := startTable(t)
 	ann, bob := tb.players[0], tb.players[1]
 	doc := tb.gamePage(t, 0)
@@ -148,6 +149,7 @@ func TestMessagesAtTheTable(t *testing.T) {
 
 // TestMessageMailSetting: a member chooses how they hear of new messages.
 func TestMessageMailSetting(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	b := e.browser()
 	b.signIn("ann@x.org")

@@ -41,9 +41,7 @@ import (
 // of its turn and is expired (410) once the seat has nothing more to
 // decide. No mail holds an internal code.
 func TestOneTurnMailPerTurnOverAWholeEvening(t *testing.T) {
-	if testing.Short() {
-		t.Skip("150 moves of Imperial through the pages")
-	}
+	t.Parallel()
 	var svc *notify.Service
 	e := newEnvOn(t, importRegistry(imperial.New()), func(d *Deps) {
 		withNotify(t)(d)
@@ -331,6 +329,7 @@ func playOne(t *testing.T, b *browser, doc *goquery.Document, rnd *rand.Rand) {
 // the steps, and the link expires, saying who decides now, once the turn
 // passes to someone else.
 func TestDecisionLinkLastsTheWholeTurn(t *testing.T) {
+	t.Parallel()
 	var svc *notify.Service
 	e := newEnvOn(t, importRegistry(imperial.New()), func(d *Deps) {
 		withNotify(t)(d)

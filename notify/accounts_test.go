@@ -14,6 +14,7 @@ import (
 )
 
 func TestSignInAndInvitationMails(t *testing.T) {
+	t.Parallel()
 	const link = "https://rondel.example/signin/tok"
 	cases := []struct {
 		lang    string
@@ -61,6 +62,7 @@ func TestSignInAndInvitationMails(t *testing.T) {
 // A mail that finally fails is reported to its creator, or to the admins,
 // each in their own language (an admin who is no member: English).
 func TestUndeliveredReportInReadersLanguage(t *testing.T) {
+	t.Parallel()
 	srv := startSMTP(t)
 	e := newEnv(t, srv, func(c *config.Config) { c.Admins = []string{"boss@example.org", "root@example.org"} })
 	creator := e.person("cleo@example.org", "Cleo", "de", "Europe/Berlin")
@@ -95,6 +97,7 @@ func TestUndeliveredReportInReadersLanguage(t *testing.T) {
 // notify's refusals are words a page can say in its reader's language,
 // and still match their sentinel errors.
 func TestRefusalsAreWords(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	g := e.startGame(gametest.ID, "refusals", 3, 3, game.Options{"votes": "false"})
 	u := e.userID("a@example.org")
@@ -129,6 +132,7 @@ func TestRefusalsAreWords(t *testing.T) {
 }
 
 func TestOrderAndClockWords(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	g := e.startGame(gametest.ID, "words", 2, 3, nil)
 	pos, _ := e.st.Current(e.ctx, g.ID)
@@ -168,6 +172,7 @@ func TestOrderAndClockWords(t *testing.T) {
 // shortens a question the catalogue has, with no argument that question
 // lacks.
 func TestHeadlinesShortenKnownQuestions(t *testing.T) {
+	t.Parallel()
 	cat := words.Default()
 	n := 0
 	for _, id := range cat.IDs("en") {

@@ -12,6 +12,7 @@ import (
 // TestTimeBankGivesAtLeastAnHour: with a nearly empty bank and no bonus,
 // a decision still gets one hour (docs/notifications.md, new-game form).
 func TestTimeBankGivesAtLeastAnHour(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *config.Config) {
 		c.Notify.Presets = append(c.Notify.Presets, config.Preset{Name: "thin", Label: "thin bank", BankHours: 0.25, CapHours: 1})
 		c.Notify.Deadline = "thin"

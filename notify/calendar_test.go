@@ -170,6 +170,7 @@ func icsParse(t *testing.T, v string) time.Time {
 // reader's language and alarms at the reminders still ahead; a decision
 // made drops its event.
 func TestCalendarFeed(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	zh := e.person("a@example.org", "安娜", "zh", "Asia/Shanghai")
 	e.person("b@example.org", "Bob", "en", "UTC")
@@ -280,6 +281,7 @@ func FuzzICSText(f *testing.F) {
 }
 
 func TestICSDuration(t *testing.T) {
+	t.Parallel()
 	for d, want := range map[time.Duration]string{
 		-4 * time.Hour: "-PT4H", -24 * time.Hour: "-PT24H", -26*time.Hour - 30*time.Minute: "-PT26H30M",
 		-90 * time.Minute: "-PT1H30M", 0: "PT0M", 15 * time.Minute: "PT15M",

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"rondel/game/gametest"
 	"rondel/game/words"
 	"rondel/store"
 	"rondel/store/config"
@@ -17,11 +18,12 @@ import (
 // every move logged as the caretaker's with a reason, every timeout kept
 // in the seats' records.
 func TestEverySeatTimesOutEveryTime(t *testing.T) {
+	t.Parallel()
 	games := []struct {
 		id      string
 		players int
 	}{{"caesars-imperium", 3}, {"imperial", 4}, {"imperial2030", 3}}
-	if testing.Short() {
+	if !gametest.Long() {
 		games = games[:1]
 	}
 	for _, c := range games {

@@ -13,6 +13,7 @@ import (
 )
 
 func TestCalendar(t *testing.T) {
+	t.Parallel()
 	fri := time.Date(2026, 3, 6, 12, 0, 0, 0, time.UTC)
 	cases := []struct {
 		name  string
@@ -55,6 +56,7 @@ func deadlineOf(t *testing.T, e *env, gameID int64, seat int) store.Deadline {
 }
 
 func TestRemindersAtOffsets(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil) // 3 days per move, reminders 24 h and 4 h before
 	g := e.startGame(gametest.ID, "reminders", 2, 3, game.Options{"votes": "false"})
 	pos, _ := e.st.Current(e.ctx, g.ID)
@@ -82,6 +84,7 @@ func TestRemindersAtOffsets(t *testing.T) {
 }
 
 func TestTimeoutAppliesCaretakerAndTellsEveryone(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *config.Config) { c.Notify.Timeout.DropAfter = 2 })
 	g := e.startGame(gametest.ID, "timeouts", 3, 3, game.Options{"votes": "false"})
 	pos, _ := e.st.Current(e.ctx, g.ID)
@@ -167,6 +170,7 @@ func TestTimeoutAppliesCaretakerAndTellsEveryone(t *testing.T) {
 }
 
 func TestSubstituteFlow(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *config.Config) { c.Notify.Timeout.Policy = "substitute"; c.Notify.Timeout.SubstituteHours = 48 })
 	g := e.startGame(gametest.ID, "subs", 3, 3, game.Options{"votes": "false"})
 	pos, _ := e.st.Current(e.ctx, g.ID)
@@ -237,6 +241,7 @@ func TestSubstituteFlow(t *testing.T) {
 }
 
 func TestWeekendsDoNotCount(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *config.Config) { c.Notify.SkipWeekends = true; c.Notify.Deadline = "24h" })
 	e.clk.Set(time.Date(2026, 3, 6, 12, 0, 0, 0, time.UTC)) // a Friday
 	g := e.startGame(gametest.ID, "weekend", 2, 3, game.Options{"votes": "false"})
@@ -253,6 +258,7 @@ func TestWeekendsDoNotCount(t *testing.T) {
 }
 
 func TestTimeBank(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *config.Config) { c.Notify.Deadline = "bank" }) // 120 h, +24 h, cap 240 h
 	g := e.startGame(gametest.ID, "bank", 2, 3, game.Options{"votes": "false"})
 	pos, _ := e.st.Current(e.ctx, g.ID)

@@ -18,6 +18,7 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 // language, to a reader in a time zone of that language. The test game's
 // words are stable, unlike a real engine's.
 func TestTurnMailGolden(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ lang, tz, suffix string }{
 		{"en", "UTC", ""}, {"de", "Europe/Berlin", ".de"}, {"zh", "Asia/Shanghai", ".zh"},
 	} {

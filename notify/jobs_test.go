@@ -15,6 +15,7 @@ import (
 )
 
 func TestDigestSortedByTimeLeft(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *config.Config) { c.Notify.DigestHour = 7 })
 	// Two games in which seat 0's holder (a@) is asked first: a is on "daily".
 	var games []*store.Game
@@ -85,6 +86,7 @@ func TestDigestSortedByTimeLeft(t *testing.T) {
 }
 
 func TestAbsenceMovesDeadlines(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	g := e.startGame(gametest.ID, "away", 3, 3, game.Options{"votes": "false"})
 	pos, _ := e.st.Current(e.ctx, g.ID)
@@ -135,6 +137,7 @@ func TestAbsenceMovesDeadlines(t *testing.T) {
 }
 
 func TestAbandonedGameEnds(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *config.Config) { c.Notify.AbandonDays = 10 })
 	g := e.startGame(gametest.ID, "idle", 2, 3, nil)
 	e.clk.Add(9 * 24 * time.Hour)
@@ -160,6 +163,7 @@ func TestAbandonedGameEnds(t *testing.T) {
 }
 
 func TestStandingOrders(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	g := e.startGame(gametest.ID, "orders", 3, 3, game.Options{"votes": "true"})
 	// Every seat answers votes by itself when only one move is possible;
@@ -194,6 +198,7 @@ func TestStandingOrders(t *testing.T) {
 // A game's own order (take-away's "always cheer") answers every vote of
 // the seats that gave it, through the game contract, noted in its words.
 func TestGameOrderAnswersDecisions(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	g := e.startGame(gametest.ID, "cheers", 3, 7, game.Options{"votes": "true"})
 	e.giveEveryone(t, g, 3, store.StandingOrder{Order: gametest.OrderVote, Param: "cheer"})
@@ -265,6 +270,7 @@ func seatUser(e *env, gameID int64, seat int) int64 {
 // check that what autoAnswer makes is a legal move, noted in the order's
 // words. Cäsars Imperium offers the order of every game only.
 func TestGamesAnswerTheirStandingOrders(t *testing.T) {
+	t.Parallel()
 	reg := registry()
 	for _, id := range []string{"imperial", "imperial2030", "caesars-imperium"} {
 		gm, err := reg.Get(id)
@@ -352,6 +358,7 @@ func everyOrder(specs []game.OrderSpec) []store.StandingOrder {
 // database at the same moment: one caretaker move per timeout, one mail
 // per notification.
 func TestJobsOnTwoInstances(t *testing.T) {
+	t.Parallel()
 	srv := startSMTP(t)
 	e := newEnv(t, srv, nil)
 	other, err := store.Open(e.path, store.Options{Registry: registry(), Now: e.clk.Now})

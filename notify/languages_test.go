@@ -36,6 +36,7 @@ func polyglotEnv(t *testing.T, tweak func(*config.Config)) *env {
 // recipient's language: its greeting, its <html lang>, its subject, and no
 // fixed phrase of another language's mails.
 func TestMailsSpeakTheirRecipientsLanguage(t *testing.T) {
+	t.Parallel()
 	e := polyglotEnv(t, func(c *config.Config) { c.Notify.Timeout.DropAfter = 2 })
 	// One game: start, reminders, timeouts (a seat dropped), an absence, the end.
 	g := e.startGame(gametest.ID, "Tuesday club", 3, 7, game.Options{"votes": "true"})
@@ -238,12 +239,13 @@ func (e *env) outboxWith(kind, s string) []store.OutboxMail {
 // missing message, a slot id, a decision kind or order id such as
 // "force-investor", a nation id such as "IT").
 func TestPlayedGamesMailNoInternalCode(t *testing.T) {
+	t.Parallel()
 	games := []struct {
 		id    string
 		opts  game.Options
 		moves int
 	}{{gametest.ID, game.Options{"votes": "true", "size": "large"}, 300}, {"caesars-imperium", nil, 600}, {"imperial", nil, 1500}, {"imperial2030", nil, 1500}}
-	if testing.Short() {
+	if !gametest.Long() {
 		games = games[:2]
 	}
 	for _, c := range games {

@@ -13,6 +13,7 @@ import (
 )
 
 func TestDescribeMove(t *testing.T) {
+	t.Parallel()
 	en := words.English().WithNames([]string{"Ann", "Bob"})
 	cheer := words.New("takeaway.event.cheer").Seat("player", 1)
 	order := words.New("takeaway.order.vote").Term("vote", "takeaway.order.cheer")
@@ -65,6 +66,7 @@ func eventsJSON(t *testing.T, msgs ...words.Text) string {
 }
 
 func TestHeadlineAndSpan(t *testing.T) {
+	t.Parallel()
 	en := words.English()
 	vote := game.Decision{Prompt: words.New("takeaway.prompt.vote")}
 	if got := headline(en, vote); got != "Cheer or groan?" {
@@ -102,6 +104,7 @@ func TestHeadlineAndSpan(t *testing.T) {
 
 // A moment reads in the reader's time zone and language.
 func TestMoment(t *testing.T) {
+	t.Parallel()
 	at := time.Date(2026, 3, 7, 12, 0, 0, 0, time.UTC) // a Saturday
 	now := at.Add(-(72*time.Hour + 30*time.Minute))
 	for _, c := range []struct{ lang, tz, want string }{
@@ -120,6 +123,7 @@ func TestMoment(t *testing.T) {
 }
 
 func TestLinksAreSignedAndBound(t *testing.T) {
+	t.Parallel()
 	s := &Service{key: []byte("k1"), base: "https://x"}
 	l := DecisionLink{Game: 3, Seat: 1, Seq: 17, User: 9, Choice: 2}
 	tok := s.Token(l)

@@ -19,6 +19,7 @@ import (
 )
 
 func TestTurnMailOverSMTP(t *testing.T) {
+	t.Parallel()
 	srv := startSMTP(t)
 	e := newEnv(t, srv, nil)
 	for _, addr := range []string{"a@example.org", "b@example.org", "c@example.org"} {
@@ -157,6 +158,7 @@ func playAndCount(t *testing.T, e *env, g *store.Game, choose func(game.State) (
 }
 
 func TestOneMailPerTurn(t *testing.T) {
+	t.Parallel()
 	srv := startSMTP(t)
 	e := newEnv(t, srv, nil)
 	for _, c := range []struct {
@@ -219,6 +221,7 @@ func TestOneMailPerTurn(t *testing.T) {
 }
 
 func TestSMTPDownThenUpDeliversOnce(t *testing.T) {
+	t.Parallel()
 	srv := startSMTP(t)
 	e := newEnv(t, srv, func(c *config.Config) { c.Notify.Sender.MaxAttempts = 20 })
 	srv.down()
@@ -284,6 +287,7 @@ func TestSMTPDownThenUpDeliversOnce(t *testing.T) {
 }
 
 func TestFailedMailIsKeptForTheAdmin(t *testing.T) {
+	t.Parallel()
 	srv := startSMTP(t)
 	e := newEnv(t, srv, func(c *config.Config) { c.Notify.Sender.MaxAttempts = 3; c.Notify.Sender.BackoffSeconds = 60 })
 	srv.down()
@@ -325,9 +329,7 @@ func TestFailedMailIsKeptForTheAdmin(t *testing.T) {
 // game (uniformly random legal moves: battles, forced Investor stops and
 // several governments asked at once all occur) through the store.
 func TestOneMailPerTurnImperial(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a whole Imperial game")
-	}
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	var out selfplay.Outcome
 	for seed := uint64(1); ; seed++ {

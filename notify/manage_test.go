@@ -30,6 +30,7 @@ func (e *env) verified() {
 // a game left with no working invitation for abandon_days ends as
 // expired and its players are told.
 func TestInvitationsRunOut(t *testing.T) {
+	t.Parallel()
 	srv := startSMTP(t)
 	srv.refuseRcpt("c@example.org", 550)
 	e := newEnv(t, srv, nil)
@@ -93,6 +94,7 @@ func TestInvitationsRunOut(t *testing.T) {
 // it; the newcomer plays it; on the ladder the one who resigned ranks
 // last, in place of the newcomer.
 func TestResignToSubstitute(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *config.Config) { c.Notify.Timeout.Policy = store.PolicySubstitute })
 	g := e.startGame(gametest.ID, "Resigned", 3, 5, nil)
 	if err := e.st.Exec(`UPDATE games SET rated = TRUE WHERE id = ?`, g.ID); err != nil {

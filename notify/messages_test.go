@@ -41,6 +41,7 @@ func playUntilAsked(t *testing.T, e *env, g *store.Game, userID int64) int {
 // ones); the others find the new messages listed in their next turn mail
 // ("3 new messages"), once; a digest lists them as well.
 func TestMessagesReachThePlayers(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *config.Config) { c.Notify.DigestHour = 7 })
 	g := e.startGame(gametest.ID, "Tuesday", 3, 5, game.Options{"votes": "false"})
 	seats, _ := e.st.Seats(e.ctx, g.ID)

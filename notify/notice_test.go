@@ -161,6 +161,7 @@ func (e *env) hook(id int64) *store.Webhook {
 // newly asked seat gets one notice, at the moments turn mails go out, and
 // a notice links to the game, never to a decision.
 func TestTurnNoticeSurvivesAnOutage(t *testing.T) {
+	t.Parallel()
 	e, logs := hookEnv(t)
 	c := newChat(t, answer{code: 502, body: "bad gateway"}, answer{code: 503, body: "<html>down</html>"}, answer{code: 204})
 	h := e.addHook(c, 0, "discord", "en", 0)
@@ -247,6 +248,7 @@ func TestTurnNoticeSurvivesAnOutage(t *testing.T) {
 // notice at once, pauses the webhook (no more notices are queued), tells
 // who set it, and shows the failure on the webhook and in the outbox.
 func TestRefusedNoticeFailsAndPauses(t *testing.T) {
+	t.Parallel()
 	e, logs := hookEnv(t)
 	c := newChat(t, answer{code: 404, body: `{"message": "Unknown Webhook", "code": 10015}`})
 	owner := e.person("owner@example.org", "Olga", "de", "Europe/Berlin")

@@ -45,6 +45,7 @@ func signinMail(e *env, to string) store.Mail {
 // queued in the durable outbox like game mail, delivered at once, and in
 // local mode land in the local outbox exactly once.
 func TestOwnMailsGoThroughTheQueue(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	if err := e.svc.Send(e.ctx, signinMail(e, "new@example.org")); err != nil {
 		t.Fatal(err)
@@ -70,6 +71,7 @@ func TestOwnMailsGoThroughTheQueue(t *testing.T) {
 // the local outbox (a second sender, a retry after a crash), it is kept
 // once and marked sent in the same transaction.
 func TestLocalOutboxIsExactlyOnce(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	u := e.user("a@example.org", "Ann")
 	if _, err := e.st.Enqueue(e.ctx, &store.OutboxMail{UserID: u.ID, Kind: "test", ToAddr: u.Email, Subject: "s", TextBody: "b"}); err != nil {
@@ -99,6 +101,7 @@ func TestLocalOutboxIsExactlyOnce(t *testing.T) {
 // sending, for a short lease; the others go out at once, and the one in
 // flight goes out again when its lease ends (at least once).
 func TestOneMailAtATime(t *testing.T) {
+	t.Parallel()
 	srv := startSMTP(t)
 	e := newEnv(t, srv, nil)
 	u := e.user("a@example.org", "Ann")
@@ -128,6 +131,7 @@ func TestOneMailAtATime(t *testing.T) {
 // TestSignInWhileSMTPIsDown: the link's mail fails at once, is not
 // retried (the person was told on the page), and nobody else is told.
 func TestSignInWhileSMTPIsDown(t *testing.T) {
+	t.Parallel()
 	srv := startSMTP(t)
 	e := newEnv(t, srv, func(c *config.Config) { c.Admins = []string{"boss@example.org"} })
 	srv.down()
@@ -150,6 +154,7 @@ func TestSignInWhileSMTPIsDown(t *testing.T) {
 // sent stays queued and is retried; once the last attempt fails, its
 // creator is told by mail.
 func TestFailedInvitationIsRetriedThenReported(t *testing.T) {
+	t.Parallel()
 	srv := startSMTP(t)
 	e := newEnv(t, srv, nil)
 	creator := e.user("cleo@example.org", "Cleo")
@@ -200,6 +205,7 @@ func TestFailedInvitationIsRetriedThenReported(t *testing.T) {
 // first attempt; the creator of an invitation, or for other mail the
 // admins, are told. A 4xx reply is retried.
 func TestPermanentRefusalIsNotRetried(t *testing.T) {
+	t.Parallel()
 	srv := startSMTP(t)
 	e := newEnv(t, srv, func(c *config.Config) { c.Admins = []string{"boss@example.org"} })
 	creator := e.user("cleo@example.org", "Cleo")

@@ -16,6 +16,7 @@ import (
 // a turn played within the delay is never mailed. Someone who did not
 // move on the web is mailed at once.
 func TestQuietDelayHoldsTheTurnMail(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	if e.cfg.Notify.QuietMinutes != 10 {
 		t.Fatalf("default quiet delay %d minutes, want 10", e.cfg.Notify.QuietMinutes)
@@ -97,6 +98,7 @@ func TestQuietDelayHoldsTheTurnMail(t *testing.T) {
 
 // With quiet_minutes 0 every turn is mailed at once.
 func TestNoQuietDelay(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *config.Config) { c.Notify.QuietMinutes = 0 })
 	g := e.startGame(gametest.ID, "loud", 2, 3, game.Options{"votes": "false"})
 	seats, _ := e.st.Seats(e.ctx, g.ID)

@@ -39,6 +39,7 @@ func offerSeatAfterTimeout(t *testing.T, e *env) (*store.Game, int, string) {
 // the game's state and the mail to everyone say that name, never their
 // address.
 func TestSubstituteTakesTheSeatByName(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *config.Config) { c.Notify.Timeout.Policy = "substitute"; c.Notify.Timeout.SubstituteHours = 48 })
 	g, seat, token := offerSeatAfterTimeout(t, e)
 	seats, _ := e.st.Seats(e.ctx, g.ID)
@@ -86,6 +87,7 @@ func TestSubstituteTakesTheSeatByName(t *testing.T) {
 // TestTimesInEachReadersZone: the substitute offer and the absence mail
 // give their times in each reader's own time zone.
 func TestTimesInEachReadersZone(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *config.Config) { c.Notify.Timeout.Policy = "substitute"; c.Notify.Timeout.SubstituteHours = 48 })
 	for _, addr := range []string{"a@example.org", "b@example.org", "c@example.org"} {
 		var id int64

@@ -14,6 +14,7 @@ import (
 // gets no turn mail for the decision they are back at, and the deadlines
 // follow: the player's runs again, the one the move had started is closed.
 func TestTakeBackAnswersItsMails(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	g := e.startGame(gametest.ID, "Tuesday", 3, 5, game.Options{"votes": "false"})
 	pos, err := e.st.Current(e.ctx, g.ID)
@@ -79,6 +80,7 @@ func TestTakeBackAnswersItsMails(t *testing.T) {
 // TestTakeBackTellsTheChat: a chat told whose turn a move made is told,
 // after the move is taken back, that it is its player's turn again.
 func TestTakeBackTellsTheChat(t *testing.T) {
+	t.Parallel()
 	e, _ := hookEnv(t)
 	c := newChat(t, answer{code: 204}, answer{code: 204}, answer{code: 204}, answer{code: 204})
 	e.addHook(c, 0, "discord", "en", 0)

@@ -20,6 +20,7 @@ import (
 )
 
 func TestCheckWebhook(t *testing.T) {
+	t.Parallel()
 	strict := newEnv(t, nil, nil).svc
 	loose := newEnv(t, nil, func(c *config.Config) { c.Notify.Webhooks.AllowLoopback = true }).svc
 	for _, c := range []struct {
@@ -88,6 +89,7 @@ func TestCheckWebhook(t *testing.T) {
 // edges, and an IPv4 address embedded in IPv6 (mapped, NAT64, 6to4) is
 // judged as that IPv4 address.
 func TestBlockedAddresses(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		addr    string
 		blocked bool
@@ -144,6 +146,7 @@ func TestDialRefusesSpecialAddresses(t *testing.T) {
 // (a name resolving to one, an address stored before the rules): nothing
 // reaches the receiver, and the notice fails for good.
 func TestInternalAddressIsNeverDialled(t *testing.T) {
+	t.Parallel()
 	e, logs := hookEnv(t)
 	c := newChat(t)
 	strict := newEnv(t, nil, nil)
@@ -167,6 +170,7 @@ func TestInternalAddressIsNeverDialled(t *testing.T) {
 // fails; a chat that does not answer in time is retried; none of the
 // errors holds the secret address.
 func TestWebhookAnswers(t *testing.T) {
+	t.Parallel()
 	e, logs := hookEnv(t)
 	elsewhere := newChat(t)
 	c := newChat(t,
@@ -201,6 +205,7 @@ func TestWebhookAnswers(t *testing.T) {
 }
 
 func TestSlowWebhookIsRetried(t *testing.T) {
+	t.Parallel()
 	e, logs := hookEnv(t)
 	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.Copy(io.Discard, r.Body) // then the server sees the client hang up
@@ -228,6 +233,7 @@ func TestSlowWebhookIsRetried(t *testing.T) {
 }
 
 func TestPayload(t *testing.T) {
+	t.Parallel()
 	text := "Rondel · <!channel> & friends\nhttps://rondel.example/games/1"
 	b, _ := payload(store.FlavourSlack, text)
 	var slack map[string]string
@@ -250,6 +256,7 @@ func TestPayload(t *testing.T) {
 }
 
 func TestReadExcerpt(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"":                                     "",
 		"  \n\t ":                              "",

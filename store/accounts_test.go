@@ -36,6 +36,7 @@ func playToEnd(t *testing.T, s *Store, g *Game) {
 // account, equal to the one its record tells; a game in play has none;
 // verify names a lost or changed account and rebuild makes it again.
 func TestAccountKeptWhenTheGameEnds(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _, _ := openWith(t, Options{Registry: game.NewRegistry(caesar.New())})
 	g := startKind(t, s, "caesars-imperium", 3, 5)

@@ -13,6 +13,7 @@ import (
 var limits = LoginLimits{TTL: 15 * time.Minute, Window: time.Hour, PerAddress: 3, PerAddressAll: 6, PerIP: 5}
 
 func TestMagicLinkOnceAndShortLived(t *testing.T) {
+	t.Parallel()
 	s, c, _ := openTest(t, 0)
 	ctx := context.Background()
 	tok, err := s.RequestLogin(ctx, " Eve@Example.org ", "1.2.3.4", limits)
@@ -45,6 +46,7 @@ func TestMagicLinkOnceAndShortLived(t *testing.T) {
 }
 
 func TestLoginRateLimits(t *testing.T) {
+	t.Parallel()
 	s, c, _ := openTest(t, 0)
 	ctx := context.Background()
 	for i := range 3 {
@@ -108,6 +110,7 @@ func TestStrangerCannotLockOut(t *testing.T) {
 }
 
 func TestSessionsRevocable(t *testing.T) {
+	t.Parallel()
 	s, c, _ := openTest(t, 0)
 	ctx := context.Background()
 	tok, _ := s.RequestLogin(ctx, "a@x.org", "", limits)
@@ -131,6 +134,7 @@ func TestSessionsRevocable(t *testing.T) {
 }
 
 func TestInvitationsStartTheGame(t *testing.T) {
+	t.Parallel()
 	s, _, _ := openTest(t, 0)
 	ctx := context.Background()
 	tok, _ := s.RequestLogin(ctx, "host@x.org", "", limits)
@@ -172,6 +176,7 @@ func TestInvitationsStartTheGame(t *testing.T) {
 }
 
 func TestCreateGameValidates(t *testing.T) {
+	t.Parallel()
 	s, _, _ := openTest(t, 0)
 	ctx := context.Background()
 	two := []NewPlayer{{"A", "a@x.org"}, {"B", "b@x.org"}}

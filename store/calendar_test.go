@@ -8,6 +8,7 @@ import (
 )
 
 func TestCalendarFeedSecret(t *testing.T) {
+	t.Parallel()
 	s, c, _ := openTest(t, 0)
 	ctx := context.Background()
 	g := startGame(t, s, 2, 1)
@@ -62,6 +63,7 @@ func TestCalendarFeedSecret(t *testing.T) {
 }
 
 func TestOpenDeadlinesOf(t *testing.T) {
+	t.Parallel()
 	s, c, _ := openTest(t, 0)
 	ctx := context.Background()
 	g, other := startGame(t, s, 2, 1), startGame(t, s, 2, 2)

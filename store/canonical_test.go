@@ -51,6 +51,7 @@ func withField(t *testing.T, mv json.RawMessage, key string, val any) json.RawMe
 // field, and nothing is stored; the same move in another spelling (keys
 // reordered, spaces) is stored as the engine's canonical JSON.
 func TestJunkInAMoveIsRefused(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	junk := strings.Repeat("J", 900_000)
 	for _, kind := range []string{"imperial", "imperial2030", "caesars-imperium"} {
@@ -113,6 +114,7 @@ func respell(t *testing.T, mv json.RawMessage) json.RawMessage {
 // field the matching legal move does not have is refused by name, and
 // the legal move's own JSON is what is stored.
 func TestCanonicalByLegalMoves(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _, _ := openTest(t, 4)
 	g := startGame(t, s, 2, 3)
@@ -150,6 +152,7 @@ func TestCanonicalByLegalMoves(t *testing.T) {
 // moves only; a move stored before (with a field its type does not use)
 // still replays.
 func TestOldRecordsWithJunkStillReplay(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openReal(t)
 	g := startKind(t, s, "imperial", 3, 5)

@@ -197,6 +197,7 @@ func (cl *club) takeBack(id int64, pos *Position) {
 // by move is exactly what `rondel rebuild` makes from the logs, and
 // `rondel verify` finds every snapshot equal to a replay.
 func TestDerivedEqualsRebuildAfterRandomPlay(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(4) {
 		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
 			ctx := context.Background()
@@ -241,6 +242,7 @@ func TestDerivedEqualsRebuildAfterRandomPlay(t *testing.T) {
 // from before they existed) come back from the logs, equal to what the
 // moves had written.
 func TestRebuildMakesWhatWasLost(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, c, _ := openTest(t, 4)
 	cl := playedClub(t, s, c, 9, 5, 4, 50)
@@ -283,6 +285,7 @@ func allRows(t *testing.T, s *Store) map[string][]map[string]any {
 // log and what is derived from it disagree. Checked for every move of
 // rated games, so the failing moves include snapshots and game ends.
 func TestNoCrashBetweenLogAndDerivedData(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := t.TempDir() + "/crash.db"
 	c := newClock()
@@ -353,6 +356,7 @@ func TestNoCrashBetweenLogAndDerivedData(t *testing.T) {
 // seat, a rating or a reliability that differs from the logs is named by
 // Verify, and Rebuild puts it right.
 func TestVerifyNamesTamperedDerivedData(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, c, _ := openTest(t, 64)
 	playedClub(t, s, c, 5, 4, 3, 8)

@@ -83,6 +83,7 @@ func emailsFor(rec *record.Record) []string {
 // imported into one club, exported, imported into another club and
 // exported again, keeps its final state hash, result, moves and times.
 func TestExportImportRoundTrip(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	a, _ := openReal(t)
 	b, _ := openReal(t)
@@ -139,6 +140,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 // TestImportOngoingContinues imports half a game: it is in play, and its
 // players continue it with ordinary moves until it ends and is sealed.
 func TestImportOngoingContinues(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openReal(t)
 	rec, final := selfPlayed(t, s.Registry(), variants[0], 3)
@@ -167,6 +169,7 @@ func TestImportOngoingContinues(t *testing.T) {
 }
 
 func TestImportRefusesWhatDoesNotReplay(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openReal(t)
 	rec, _ := selfPlayed(t, s.Registry(), variants[6], 5)

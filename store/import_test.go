@@ -84,6 +84,7 @@ func FuzzImportRecord(f *testing.F) {
 // over is stored finished if its moves end the game, and refused (nothing
 // written, nobody to mail) if they do not.
 func TestImportOfAGameOverElsewhere(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openReal(t)
 	rec, _ := selfPlayed(t, s.Registry(), variants[0], 21)

@@ -37,6 +37,7 @@ func openTwo(t *testing.T) (a, b *Store, c *gametest.Clock) {
 // move spread over two instances, exactly one is stored; the other 99 are
 // told the game changed.
 func TestHundredSubmitTheSameMoveOnTwoInstances(t *testing.T) {
+	t.Parallel()
 	a, b, _ := openTwo(t)
 	ctx := context.Background()
 	g := startGame(t, a, 3, 7)
@@ -93,6 +94,7 @@ func TestHundredSubmitTheSameMoveOnTwoInstances(t *testing.T) {
 // the other left it: its cached state is never served once the stored
 // move count has moved on.
 func TestInstancesTakeTurnsInOneGame(t *testing.T) {
+	t.Parallel()
 	a, b, c := openTwo(t)
 	ctx := context.Background()
 	g := startGame(t, a, 2, 11)
@@ -129,6 +131,7 @@ func TestInstancesTakeTurnsInOneGame(t *testing.T) {
 // TestOutboxClaimedOnceAcrossInstances: senders on two instances drain
 // one outbox; every mail is claimed by exactly one of them.
 func TestOutboxClaimedOnceAcrossInstances(t *testing.T) {
+	t.Parallel()
 	a, b, _ := openTwo(t)
 	ctx := context.Background()
 	startGame(t, a, 2, 3) // makes the players
@@ -176,6 +179,7 @@ func TestOutboxClaimedOnceAcrossInstances(t *testing.T) {
 // other's run of the same job is skipped (on PostgreSQL; SQLite has one
 // instance and always runs it), and a different job is not held up.
 func TestExclusiveJobsRunOnOneInstance(t *testing.T) {
+	t.Parallel()
 	a, b, _ := openTwo(t)
 	ctx := context.Background()
 	inside, release := make(chan struct{}), make(chan struct{})
@@ -217,6 +221,7 @@ func TestExclusiveJobsRunOnOneInstance(t *testing.T) {
 // ladder) count every move and every game: verify finds them equal to
 // the logs.
 func TestConcurrentGamesKeepTheDerivedRows(t *testing.T) {
+	t.Parallel()
 	a, b, _ := openTwo(t)
 	ctx := context.Background()
 	var games []*Game
@@ -274,6 +279,7 @@ func TestConcurrentGamesKeepTheDerivedRows(t *testing.T) {
 // (a new name, no move); the other, which holds the game's state in its
 // cache, shows the new name at once.
 func TestRenameOnAnotherInstance(t *testing.T) {
+	t.Parallel()
 	a, b, _ := openTwo(t)
 	ctx := context.Background()
 	g := startGame(t, a, 2, 13)

@@ -83,6 +83,7 @@ func ladderSnapshot(ls *rating.Ladders) any {
 // dropped from a finished game, a seat notify dropped, an old game
 // imported (out of order) and new seasons.
 func TestLadderIncrementalEqualsRebuild(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, c, _ := openTest(t, 4)
 	start := c.Now()
@@ -176,6 +177,7 @@ func maxRank(r rating.Rated) int {
 // its start); the caretaker's move after a deadline passed is a timeout,
 // not a move.
 func TestReliability(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, c, _ := openTest(t, 4)
 	g := startGame(t, s, 2, 9)

@@ -47,6 +47,7 @@ func cleanVerify(t *testing.T, s *Store) {
 // the same derived rows, exports a record that replays to its result,
 // and that record imports as the same kind of ending.
 func TestAgreedEndRoundTrip(t *testing.T) {
+	t.Parallel()
 	s, _, _ := openTest(t, 0)
 	ctx := context.Background()
 	g := startGame(t, s, 3, 9)
@@ -98,6 +99,7 @@ func TestAgreedEndRoundTrip(t *testing.T) {
 // TestCancelledAndJoinedGamesVerify: games that never started (cancelled)
 // and games filled from open seats keep derived data equal to a rebuild.
 func TestCancelledAndJoinedGamesVerify(t *testing.T) {
+	t.Parallel()
 	s, _, _ := openTest(t, 0)
 	ctx := context.Background()
 	person := func(addr string) int64 {
@@ -159,6 +161,7 @@ func TestCancelledAndJoinedGamesVerify(t *testing.T) {
 // others' agreement ends the game; a resigned player can neither agree
 // nor resign again, and someone without a seat neither.
 func TestAgreementWithoutResigned(t *testing.T) {
+	t.Parallel()
 	s, _, _ := openTest(t, 0)
 	ctx := context.Background()
 	g := startGame(t, s, 3, 4)

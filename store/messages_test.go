@@ -14,6 +14,7 @@ import (
 // the text is cleaned of control characters and bounded; each member
 // reads what is theirs to read, in order, and is told of it once.
 func TestPostMessageRules(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _, _ := openTest(t, 64)
 	var creator, stranger int64
@@ -112,6 +113,7 @@ func TestPostMessageRules(t *testing.T) {
 // only the table's; importing a record keeps its messages, so exporting
 // it again gives the same.
 func TestMessagesInTheRecord(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _, _ := openTest(t, 64)
 	other, _, _ := openTest(t, 64)

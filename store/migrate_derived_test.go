@@ -11,6 +11,7 @@ import (
 // tables (its migration undone) gets them, made from its logs, when it is
 // migrated, and verifies clean; the migration also goes down.
 func TestMigratingMakesTheDerivedData(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, c, _ := openTest(t, 64)
 	playedClub(t, s, c, 2, 5, 4, 40)

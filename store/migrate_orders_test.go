@@ -12,6 +12,7 @@ import (
 // Migration 34 turns the nation names players typed into standing orders
 // into the nations' ids and removes the orders a game does not offer.
 func TestMigrationStandingOrderParams(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, err := Open(filepath.Join(t.TempDir(), "m.db"), Options{Registry: gametest.Registry(), Now: newClock().Now})
 	if err != nil {

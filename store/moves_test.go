@@ -15,6 +15,7 @@ import (
 )
 
 func TestAppendMoveRefusals(t *testing.T) {
+	t.Parallel()
 	s, _, _ := openTest(t, 8)
 	ctx := context.Background()
 	g := startGame(t, s, 2, 3)
@@ -92,6 +93,7 @@ func playOut(t *testing.T, s *Store, gameID int64, r *rand.Rand, drop float64) [
 // a tiny cache and a cache dropped at random, and checks every position,
 // the stored logs and the results agree, and agree with a plain replay.
 func TestCacheCanBeDroppedAnyTime(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	type run struct {
 		cache int
@@ -144,6 +146,7 @@ func TestCacheCanBeDroppedAnyTime(t *testing.T) {
 // TestCacheIsBounded: the state cache never holds more bytes than it is
 // given, however many games are read, and keeps as many as fit.
 func TestCacheIsBounded(t *testing.T) {
+	t.Parallel()
 	s, _, _ := openTest(t, 10) // 10 KB: three take-away states
 	ctx := context.Background()
 	for k := range 6 {
@@ -161,6 +164,7 @@ func TestCacheIsBounded(t *testing.T) {
 }
 
 func TestFiftySubmitTheSameMove(t *testing.T) {
+	t.Parallel()
 	s, _, _ := openTest(t, 16)
 	ctx := context.Background()
 	g := startGame(t, s, 3, 5)
@@ -199,6 +203,7 @@ func TestFiftySubmitTheSameMove(t *testing.T) {
 }
 
 func TestTwentyGamesInterleaved(t *testing.T) {
+	t.Parallel()
 	s, _, _ := openTest(t, 5) // smaller than the number of games: evictions happen
 	ctx := context.Background()
 	var ids []int64
@@ -249,6 +254,7 @@ func TestTwentyGamesInterleaved(t *testing.T) {
 }
 
 func TestPendingListsOpenDecisions(t *testing.T) {
+	t.Parallel()
 	s, c, _ := openTest(t, 4)
 	ctx := context.Background()
 	g := startGame(t, s, 3, 21)
@@ -281,6 +287,7 @@ func TestPendingListsOpenDecisions(t *testing.T) {
 }
 
 func TestAcceptSeatReportsTheStart(t *testing.T) {
+	t.Parallel()
 	s, _, _ := openTest(t, 0)
 	ctx := context.Background()
 	g, invites, err := s.CreateGame(ctx, NewGame{Kind: gametest.ID, Name: "x", Players: []NewPlayer{{"A", "a@x.org"}, {"B", "b@x.org"}}})

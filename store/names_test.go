@@ -8,6 +8,7 @@ import (
 )
 
 func TestCleanName(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in, want string
 		max      int

@@ -28,6 +28,7 @@ func timeOut(t *testing.T, s *Store, gameID int64, seat, seq int, userID int64) 
 // and was then dropped, the caretaker playing their seat to the end, has
 // two timeouts on the ladder, not one per caretaker move.
 func TestTimeoutsCountTimeoutsNotCaretakerMoves(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, c, _ := openTest(t, 4)
 	g := startGame(t, s, 2, 9)
@@ -67,6 +68,7 @@ func TestTimeoutsCountTimeoutsNotCaretakerMoves(t *testing.T) {
 // TestTimeoutsStayWithWhoTimedOut: a timeout counts for the person who
 // held the seat then, not for the substitute who holds it now.
 func TestTimeoutsStayWithWhoTimedOut(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _, _ := openTest(t, 4)
 	g := startGame(t, s, 2, 9)

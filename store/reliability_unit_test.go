@@ -6,6 +6,7 @@ import (
 )
 
 func TestWaitBuckets(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		d    time.Duration
 		want int64
@@ -21,6 +22,7 @@ func TestWaitBuckets(t *testing.T) {
 }
 
 func TestWaitsRoundTripAndMedian(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		w      waits
 		enc    string

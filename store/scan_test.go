@@ -15,6 +15,7 @@ import (
 // so a column added to a model is not silently left out of them (the
 // test counts the fields).
 func TestScannersMatchTheORM(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, c, _ := openTest(t, 64)
 	g := startGame(t, s, 3, 4)

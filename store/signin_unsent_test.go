@@ -10,6 +10,7 @@ import (
 // be sent never works and does not count against its address's limit; it
 // still counts for the network it was asked from.
 func TestUnsentLinksDoNotUseUpTheLimit(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _, _ := openTest(t, 0)
 	for i := range limits.PerAddress + 1 {

@@ -11,6 +11,7 @@ import (
 )
 
 func TestPragmas(t *testing.T) {
+	t.Parallel()
 	sqliteOnly(t)
 	s, _, _ := openTest(t, 0)
 	got, err := s.Pragmas(context.Background())
@@ -26,6 +27,7 @@ func TestPragmas(t *testing.T) {
 }
 
 func TestTransactionsAreImmediate(t *testing.T) {
+	t.Parallel()
 	// With _txlock=immediate a transaction holds the write lock from BEGIN:
 	// a second writer cannot begin until the first ends.
 	sqliteOnly(t)
@@ -46,6 +48,7 @@ func TestTransactionsAreImmediate(t *testing.T) {
 }
 
 func TestForeignKeysEnforced(t *testing.T) {
+	t.Parallel()
 	s, _, _ := openTest(t, 0)
 	err := s.db.Exec(`INSERT INTO seats (game_id, seat, user_id, name) VALUES (999, 0, 999, 'x')`).Error
 	if err == nil || !strings.Contains(strings.ToLower(err.Error()), "foreign key") {
@@ -54,6 +57,7 @@ func TestForeignKeysEnforced(t *testing.T) {
 }
 
 func TestSchemaRules(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	open := func(t *testing.T) *Store {
 		s, err := Open(filepath.Join(t.TempDir(), "x.db"), Options{Registry: gametest.Registry()})
@@ -113,6 +117,7 @@ func TestSchemaRules(t *testing.T) {
 }
 
 func TestMovesAreAppendOnly(t *testing.T) {
+	t.Parallel()
 	s, _, _ := openTest(t, 0)
 	ctx := context.Background()
 	g := startGame(t, s, 2, 1)

@@ -29,6 +29,7 @@ func stateText(t *testing.T, st game.State) string {
 // the game's state as does the log without the cancelled moves, and it
 // imports into another club and exports again unchanged.
 func TestTakeBackAcrossKinds(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for i, kind := range []string{"imperial", "imperial2030", "caesars-imperium"} {
 		t.Run(kind, func(t *testing.T) {
@@ -166,6 +167,7 @@ func (revealState) Reveals(int, json.RawMessage) bool { return true }
 // with nobody acting since, on the current position, in a game in play,
 // and never a move that revealed something; a refusal writes nothing.
 func TestTakeBackRefusals(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _, _ := openWith(t, Options{Registry: game.NewRegistry(gametest.Game{}, revealing{})})
 	g := startGame(t, s, 2, 1)

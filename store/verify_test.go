@@ -12,6 +12,7 @@ import (
 // tampering with one game's sealed hash or stored result names that game
 // and no other.
 func TestVerifyCleanThenNamesTampered(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openReal(t)
 	var ids []int64

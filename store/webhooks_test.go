@@ -13,6 +13,7 @@ import (
 )
 
 func TestWebhooks(t *testing.T) {
+	t.Parallel()
 	s, c, _ := openTest(t, 0)
 	ctx := context.Background()
 	g1, g2 := startGame(t, s, 2, 1), startGame(t, s, 2, 2)

@@ -14,6 +14,7 @@ import (
 // TestReadOnlyDatabaseFailsTheWriteCheck: a database that takes no writes
 // fails CheckWrite (and so /healthz) while it still answers reads.
 func TestReadOnlyDatabaseFailsTheWriteCheck(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _, path := openTest(t, 0)
 	if err := s.CheckWrite(ctx); err != nil {
@@ -38,6 +39,7 @@ func TestReadOnlyDatabaseFailsTheWriteCheck(t *testing.T) {
 // (an ordinary user gets a 0555 directory; root, which ignores
 // permissions, gets /sys, which nobody can write).
 func TestReadOnlyDirectoryIsNamedAtStart(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "ro")
 	if err := os.Mkdir(dir, 0o555); err != nil {
 		t.Fatal(err)

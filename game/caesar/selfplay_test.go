@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"rondel/game"
+	"rondel/game/gametest"
 	"rondel/game/rng"
 )
 
@@ -209,7 +210,7 @@ func replay(t testing.TB, p played) *State {
 
 func TestSelfPlay(t *testing.T) {
 	games := 100
-	if testing.Short() {
+	if !gametest.Long() {
 		games = 10
 	}
 	for _, tc := range []struct {

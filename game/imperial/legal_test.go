@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"rondel/game"
+	"rondel/game/gametest"
 	"rondel/game/record"
 	"rondel/game/selfplay"
 )
@@ -26,7 +27,7 @@ func TestLegalMovesAgreeWithApply(t *testing.T) {
 		}
 		positions := 0
 		step := 5
-		if testing.Short() {
+		if !gametest.Long() {
 			step = 15
 		}
 		_, err = record.ReplayEach(reg, out.Record, func(i int, gs game.State, _ []game.Event) error {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"rondel/game"
+	"rondel/game/gametest"
 	"rondel/game/imperial"
 	"rondel/game/selfplay"
 )
@@ -16,7 +17,7 @@ func registry() *game.Registry { return game.NewRegistry(imperial.New()) }
 // stalls (a rule that never lets play move on) is a defect.
 func TestSelfPlay(t *testing.T) {
 	games := 100 // per player count: 500 in all
-	if testing.Short() {
+	if !gametest.Long() {
 		games = 10
 	}
 	for players := 2; players <= 6; players++ {

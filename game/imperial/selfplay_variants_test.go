@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"rondel/game"
+	"rondel/game/gametest"
 	"rondel/game/imperial"
 	"rondel/game/selfplay"
 )
@@ -19,7 +20,7 @@ import (
 func TestSelfPlayVariants(t *testing.T) {
 	reg := game.NewRegistry(imperial.New(), imperial.New2030())
 	games := 40
-	if testing.Short() {
+	if !gametest.Long() {
 		games = 5
 	}
 	cases := []struct {
@@ -65,7 +66,7 @@ func TestSelfPlayVariants(t *testing.T) {
 			t.Logf("%d of %d games ended by 25 power points", finished, games)
 		})
 	}
-	if canalAnswers == 0 && !testing.Short() {
+	if canalAnswers == 0 && gametest.Long() {
 		t.Error("no canal permission was ever asked in Imperial 2030 self-play")
 	}
 	t.Logf("%d canal permissions answered", canalAnswers)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"rondel/game"
+	"rondel/game/gametest"
 	"rondel/game/imperial/board"
 	"rondel/game/record"
 	"rondel/game/rng"
@@ -250,7 +251,7 @@ func TestEngineWordsAreData(t *testing.T) {
 		{"imperial2030", 2, game.Options{"investor_card": "false"}},
 	}
 	step := 1
-	if testing.Short() {
+	if !gametest.Long() {
 		step = 7
 	}
 	src := rng.New(99)

@@ -18,6 +18,7 @@ import (
 
 	"rondel/game"
 	"rondel/game/caesar"
+	"rondel/game/gametest"
 	"rondel/game/imperial"
 	"rondel/game/words"
 	"rondel/handlers"
@@ -41,8 +42,8 @@ func needs(t *testing.T) string {
 
 // missing finds node, or says what the real-browser test lacks here.
 func missing() (node, why string) {
-	if testing.Short() {
-		return "", "go test -short leaves them out"
+	if !gametest.Long() {
+		return "", "a long run: RONDEL_LONG=1 go test ./tests/browser/ runs it"
 	}
 	if _, err := os.Stat(chromium); err != nil {
 		return "", "chromium is not installed (apt-get install chromium)"

@@ -1,0 +1,305 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"rondel/game"
+	"rondel/game/words"
+)
+
+// positionCheck checks the positions of one game in order (it remembers
+// the round, which never goes back).
+type positionCheck struct {
+	players int
+	round   int
+}
+
+// check checks one position; full also applies every listed move of
+// every seat and asks the orders, the ender and the revealer.
+func (pc *positionCheck) check(t *testing.T, s game.State, at int, full bool) {
+	t.Helper()
+	if c, ok := s.(game.Checker); ok {
+		if err := c.CheckInvariants(); err != nil {
+			t.Errorf("position %d: invariants: %v", at, err)
+		}
+	}
+	asked := map[int]bool{}
+	for _, d := range s.ToAct() {
+		asked[d.Seat] = true
+		sayAll(t, fmt.Sprintf("position %d, seat %d's decision %s", at, d.Seat, d.Kind), d)
+		if sn, ok := s.(game.SubjectNamer); ok && d.Subject != "" {
+			sayAll(t, "the subject "+d.Subject, sn.SubjectName(d.Subject))
+		}
+	}
+	if s.Finished() != (len(asked) == 0) {
+		t.Errorf("position %d: finished %v, %d seats asked", at, s.Finished(), len(asked))
+	}
+	if s.Finished() {
+		sayAll(t, "the result", s.Result())
+		if r := s.Result(); r == nil || len(r.Places) != pc.players || len(r.Scores) != pc.players {
+			t.Errorf("a finished game's result %+v", r)
+		}
+	}
+	sayAll(t, fmt.Sprintf("position %d's summary", at), s.Summary())
+	pc.progress(t, s, at)
+	before := mustJSON(t, s)
+	for seat := range pc.players {
+		legal := s.LegalMoves(seat)
+		if asked[seat] != (len(legal) > 0) {
+			t.Errorf("position %d: seat %d asked %v with %d legal moves", at, seat, asked[seat], len(legal))
+		}
+		sayAll(t, fmt.Sprintf("position %d, seat %d's legal moves", at, seat), legal)
+		if w, ok := s.(game.Withholder); ok {
+			sayAll(t, fmt.Sprintf("position %d, seat %d's withheld moves", at, seat), w.Withheld(seat))
+		}
+		if !asked[seat] {
+			continue
+		}
+		if d, ok := s.(game.Describer); ok {
+			sayAll(t, fmt.Sprintf("seat %d's situation", seat), d.Situation(seat))
+		}
+		pc.caretaker(t, s, seat, at)
+		if full {
+			for _, m := range legal {
+				checkListedMove(t, s, seat, m, at)
+			}
+			checkOrders(t, s, seat, at)
+		}
+	}
+	if !bytes.Equal(before, mustJSON(t, s)) {
+		t.Errorf("position %d: asking the state (or applying moves to it) changed it", at)
+	}
+}
+
+// progress checks the round and phase, and the side to move.
+func (pc *positionCheck) progress(t *testing.T, s game.State, at int) {
+	p, ok := s.(game.Progresser)
+	if !ok {
+		return
+	}
+	pr := p.Progress()
+	if pr.Phase == "" || pr.Round < pc.round {
+		t.Errorf("position %d: progress %+v after round %d", at, pr, pc.round)
+	}
+	pc.round = pr.Round
+	sd, ok := s.(game.Sider)
+	if !ok {
+		return
+	}
+	sides := sd.Sides()
+	sayAll(t, "the sides", sides)
+	if pr.Side != "" && !slices.ContainsFunc(sides, func(x game.Side) bool { return x.ID == pr.Side }) {
+		t.Errorf("position %d: the side to move %q is not a side", at, pr.Side)
+	}
+}
+
+// caretaker: the move the caretaker makes for an asked seat is accepted.
+func (pc *positionCheck) caretaker(t *testing.T, s game.State, seat, at int) {
+	mv, why, err := s.Caretaker(seat)
+	if err != nil {
+		t.Errorf("position %d: no caretaker move for seat %d: %v", at, seat, err)
+		return
+	}
+	sayAll(t, "the caretaker's reason", why)
+	if _, _, err := s.Apply(seat, mv); err != nil {
+		t.Errorf("position %d: the caretaker's move %s for seat %d is refused: %v", at, mv, seat, err)
+	}
+}
+
+// checkListedMove: a listed move is accepted, is its own canonical form
+// (respelled too), and its events can be said.
+func checkListedMove(t *testing.T, s game.State, seat int, m game.LegalMove, at int) {
+	t.Helper()
+	if r, ok := s.(game.Revealer); ok {
+		r.Reveals(seat, m.Move)
+	}
+	_, events, err := s.Apply(seat, m.Move)
+	if err != nil {
+		t.Errorf("position %d: seat %d's listed move %s is refused: %v", at, seat, m.Move, err)
+		return
+	}
+	sayAll(t, "the events of "+string(m.Move), events)
+	c, ok := s.(game.Canonicalizer)
+	if !ok {
+		return
+	}
+	var spaced bytes.Buffer
+	if err := json.Indent(&spaced, m.Move, "", "  "); err != nil {
+		t.Errorf("listed move %s is not JSON: %v", m.Move, err)
+		return
+	}
+	for _, spelling := range [][]byte{m.Move, spaced.Bytes()} {
+		got, err := c.CanonicalMove(seat, spelling)
+		if err != nil || !bytes.Equal(got, m.Move) {
+			t.Errorf("position %d: canonical form of %s is %s (%v), want the listed form", at, spelling, got, err)
+		}
+	}
+}
+
+// checkOrders: each order (with each choice of its parameter) that
+// answers seat's decision makes a move the game accepts.
+func checkOrders(t *testing.T, s game.State, seat, at int) {
+	t.Helper()
+	ot, ok := s.(game.OrderTaker)
+	if !ok {
+		return
+	}
+	for _, spec := range ot.StandingOrders() {
+		orders := []game.Order{{ID: spec.ID}}
+		if spec.Param != nil {
+			sayAll(t, "order "+spec.ID+"'s parameter", spec.Param)
+			orders = nil
+			for _, ch := range spec.Param.Choices {
+				orders = append(orders, game.Order{ID: spec.ID, Param: ch.Value})
+			}
+		}
+		for _, o := range orders {
+			sayAll(t, "order "+spec.ID, spec.Describe(o)) // the label takes the parameter's choice
+			mv, ok := ot.AnswerOrder(seat, o)
+			if !ok {
+				continue
+			}
+			if _, _, err := s.Apply(seat, mv); err != nil {
+				t.Errorf("position %d: order %+v answers seat %d with %s, refused: %v", at, o, seat, mv, err)
+			}
+		}
+	}
+}
+
+// checkEnder: ending the game now scores every seat with places 1..n
+// and changes nothing.
+func checkEnder(t *testing.T, s game.State, players int) {
+	t.Helper()
+	e, ok := s.(game.Ender)
+	if !ok || s.Finished() {
+		return
+	}
+	before := mustJSON(t, s)
+	r := e.EndNow()
+	if r == nil || len(r.Places) != players || len(r.Scores) != players {
+		t.Fatalf("EndNow gave %+v for %d players", r, players)
+	}
+	for seat, p := range r.Places {
+		if p < 1 || p > players {
+			t.Errorf("EndNow placed seat %d %d of %d", seat, p, players)
+		}
+	}
+	if !slices.Contains(r.Places, 1) {
+		t.Errorf("EndNow names no winner: %v", r.Places)
+	}
+	sayAll(t, "EndNow's tie-break", r)
+	if !bytes.Equal(before, mustJSON(t, s)) {
+		t.Error("EndNow changed the state")
+	}
+}
+
+// checkAccount: the chronicle's account can be said, and its series and
+// rows have the shapes their charts and tables promise.
+func checkAccount(t *testing.T, a *game.Account) {
+	t.Helper()
+	if a == nil {
+		t.Fatal("the chronicle gave no account")
+	}
+	sayAll(t, "the account", a)
+	for _, c := range a.Charts {
+		for _, s := range c.Series {
+			if len(s.Values) != len(c.Series[0].Values) {
+				t.Errorf("chart %s: series of %d and %d values", c.Title.ID, len(s.Values), len(c.Series[0].Values))
+			}
+		}
+	}
+	for _, tb := range a.Tables {
+		for _, r := range tb.Rows {
+			if len(r.Cells) != len(tb.Columns) {
+				t.Errorf("table %s: a row of %d cells under %d columns", tb.Title.ID, len(r.Cells), len(tb.Columns))
+			}
+		}
+	}
+}
+
+// drawAll: the board is one well-formed <svg> element for every viewer
+// (each seat and a spectator) in every language.
+func drawAll(t *testing.T, s game.State, players int) {
+	t.Helper()
+	d, ok := s.(game.Drawer)
+	if !ok {
+		return
+	}
+	for _, lang := range words.Languages {
+		sp := words.Default().Speaker(lang, nil)
+		for viewer := -1; viewer < players; viewer++ {
+			svg := d.BoardSVG(viewer, sp)
+			dec := xml.NewDecoder(strings.NewReader(svg))
+			var root struct{ XMLName xml.Name }
+			if err := dec.Decode(&root); err != nil || root.XMLName.Local != "svg" {
+				t.Fatalf("%s board for viewer %d: root %q, %v", lang, viewer, root.XMLName.Local, err)
+			}
+		}
+	}
+}
+
+// sayAll finds every words.Text in v (through structs, pointers, slices,
+// maps and interfaces) and says it in every language: each must be a
+// message of the catalogue (never prose) with its arguments, and say
+// something in each language.
+func sayAll(t *testing.T, what string, v any) {
+	t.Helper()
+	walkTexts(reflect.ValueOf(v), func(tx words.Text) {
+		if tx.IsZero() {
+			return
+		}
+		if tx.ID == "" {
+			t.Errorf("%s: prose %q where a catalogue message belongs", what, tx.Raw)
+			return
+		}
+		if err := words.Default().Check(tx); err != nil {
+			t.Errorf("%s: %v", what, err)
+			return
+		}
+		for _, lang := range words.Languages {
+			said := words.Default().Speaker(lang, nil).Say(tx)
+			if strings.TrimSpace(said) == "" || strings.Contains(said, "["+tx.ID) {
+				t.Errorf("%s: %s says %q in %s", what, tx.ID, said, lang)
+			}
+		}
+	})
+}
+
+var textType = reflect.TypeFor[words.Text]()
+
+func walkTexts(v reflect.Value, each func(words.Text)) {
+	if !v.IsValid() {
+		return
+	}
+	if v.Type() == textType {
+		each(v.Interface().(words.Text))
+		return
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			walkTexts(v.Elem(), each)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				walkTexts(v.Field(i), each)
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			walkTexts(v.Index(i), each)
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			walkTexts(it.Value(), each)
+		}
+	}
+}
