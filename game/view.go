@@ -75,4 +75,17 @@ type Progress struct {
 // changed since is marked. The picture carries no words of a language.
 type Picturer interface {
 	Picture(viewer int, before State) *picture.Scene
+	// PictureKey says what the picture's colours, codes and numbers
+	// mean, for the legend beside it in the reader's language.
+	PictureKey() []Swatch
+	// PictureMarks are the kinds of change mark the game's pictures may
+	// draw (picture.MarkMove ...), for the legend.
+	PictureMarks() []string
+}
+
+// Swatch is one line of a picture's legend: a colour ("" for none) and
+// what it stands for.
+type Swatch struct {
+	Colour string     `json:"colour,omitempty"`
+	Label  words.Text `json:"label"`
 }

@@ -55,6 +55,7 @@ type Service struct {
 	kicks     sync.WaitGroup // background sends under way
 	admins    []string       // told about mail that finally fails
 	hooks     *http.Client   // posts turn notices to webhooks (webhook.go)
+	pics      pictures       // the last board pictures drawn (picture.go)
 }
 
 // New makes the service and installs its move observer in the store, so

@@ -6,6 +6,7 @@ import (
 
 	"rondel/game"
 	"rondel/game/picture"
+	"rondel/game/words"
 )
 
 // The board as a picture (game.Picturer) for mails and previews: the same
@@ -164,4 +165,19 @@ func (s *State) pictureTrack(sc *picture.Scene, top float64, viewer int) {
 			picture.Text(bx+(bw-6)/2+6, top+30, 15, fmt.Sprint(scores[seat]), "#222222", "middle", true),
 			picture.Text(bx+(bw-6)/2+6, top+54, 12, fmt.Sprint(s.d.RoadsLeft[seat]), "#444444", "middle", false))
 	}
+}
+
+// PictureKey names the players by their colours and says what the numbers
+// under the track are.
+func (s *State) PictureKey() []game.Swatch {
+	var out []game.Swatch
+	for seat := range s.d.Players {
+		out = append(out, game.Swatch{Colour: playerFill[playerColours[seat]], Label: words.New("caesar.board.picture_player").Seat("player", seat)})
+	}
+	return append(out, game.Swatch{Label: words.New("caesar.board.picture_numbers")})
+}
+
+// PictureMarks are the marks a Caesar picture may draw.
+func (s *State) PictureMarks() []string {
+	return []string{picture.MarkDecision, picture.MarkRoad, picture.MarkCity}
 }

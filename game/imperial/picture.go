@@ -6,6 +6,7 @@ import (
 	"rondel/game"
 	"rondel/game/imperial/board"
 	"rondel/game/picture"
+	"rondel/game/words"
 )
 
 // The board as a picture (game.Picturer) for mails and previews: the map
@@ -244,4 +245,24 @@ func pictureFactory(sc *picture.Scene, x, y float64, shipyard, built bool) {
 		return
 	}
 	sc.Add(picture.Poly(pts, "#ffffff", col, 1.2).Dashed(2))
+}
+
+// PictureKey names the nations behind their codes, the rondel's spaces by
+// their colours, and the numbers under each nation.
+func (s *State) PictureKey() []game.Swatch {
+	var out []game.Swatch
+	for ni := range s.Nations {
+		out = append(out, game.Swatch{Colour: s.nationColour(ni),
+			Label: words.New("imperial.board.picture_nation").Lit("code", s.nationID(ni)).Term("nation", s.nationKey(ni))})
+	}
+	for i, name := range slotNames {
+		out = append(out, game.Swatch{Colour: rondelFills[i], Label: words.New(boardPhrase("slot." + name))})
+	}
+	return append(out, game.Swatch{Label: words.New("imperial.board.picture_numbers")})
+}
+
+// PictureMarks are the marks an Imperial picture may draw.
+func (s *State) PictureMarks() []string {
+	return []string{picture.MarkDecision, picture.MarkMove, picture.MarkBattle, picture.MarkNew,
+		picture.MarkFactory, picture.MarkFlag, picture.MarkRondel}
 }
