@@ -247,13 +247,14 @@ func pictureFactory(sc *picture.Scene, x, y float64, shipyard, built bool) {
 	sc.Add(picture.Poly(pts, "#ffffff", col, 1.2).Dashed(2))
 }
 
-// PictureKey names the nations behind their codes, the rondel's spaces by
+// PictureKey names the nations by their colours (the picture writes their
+// codes, which a sentence never says), the rondel's spaces by
 // their colours, and the numbers under each nation.
 func (s *State) PictureKey() []game.Swatch {
 	var out []game.Swatch
 	for ni := range s.Nations {
 		out = append(out, game.Swatch{Colour: s.nationColour(ni),
-			Label: words.New("imperial.board.picture_nation").Lit("code", s.nationID(ni)).Term("nation", s.nationKey(ni))})
+			Label: words.New("imperial.board.picture_nation").Term("nation", s.nationKey(ni))})
 	}
 	for i, name := range slotNames {
 		out = append(out, game.Swatch{Colour: rondelFills[i], Label: words.New(boardPhrase("slot." + name))})
