@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"rondel/game"
 	"rondel/game/picture"
@@ -124,4 +125,33 @@ func userOfSeat(t *testing.T, e *env, gameID int64, seat int) store.User {
 		t.Fatalf("no member %s: %v", addr, err)
 	}
 	return *u
+}
+
+// TestReminderShowsThePicture: a reminder shows the position as it stands
+// (the decision outlined), embedded like the turn mail's.
+func TestReminderShowsThePicture(t *testing.T) {
+	srv := startSMTP(t)
+	e := newEnv(t, srv, nil)
+	g := e.startGame("imperial", "reminders", 3, 3, nil)
+	e.tick()
+	pos, _ := e.st.Current(e.ctx, g.ID)
+	seat := pos.State.ToAct()[0].Seat
+	e.clk.Set(deadlineOf(t, e, g.ID, seat).DueAt.Add(-4 * time.Hour))
+	e.tick()
+	var rem *received
+	for _, m := range srv.messages() {
+		if strings.Contains(m.Header.Get("Message-Id"), ".reminder-") && m.To == e.emailOfSeat(g.ID, seat) {
+			rem = &m
+		}
+	}
+	if rem == nil {
+		t.Fatal("no reminder sent")
+	}
+	if rem.Type != "multipart/related" || len(rem.Inline) != 1 || !strings.Contains(rem.HTML, `src="cid:`+strings.Trim(rem.Inline[0].ContentID, "<>")+`"`) {
+		t.Fatalf("reminder: %s, %d inline parts", rem.Type, len(rem.Inline))
+	}
+	want, _ := picture.PNG(pos.State.(game.Picturer).Picture(seat, nil), 1200)
+	if msg := picture.Compare(want, rem.Inline[0].Data, 0); msg != "" {
+		t.Errorf("the reminder's picture is not the position: %s", msg)
+	}
 }
