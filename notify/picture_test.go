@@ -2,7 +2,11 @@ package notify
 
 import (
 	"bytes"
+	"flag"
+	"html"
 	"image/png"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -20,14 +24,17 @@ import (
 // wide (shown at 600), is the picture of the position the mail asks
 // about, and the text part says what is asked. Sizes stay within the
 // budget a phone's mail program copes with.
+var mailDir = flag.String("mail.dir", "", "also write each turn mail's HTML and picture into this directory (for screenshots)")
+
 func TestTurnMailPictureOverSMTP(t *testing.T) {
-	for _, kind := range []string{"imperial", "imperial2030", "caesars-imperium"} {
+	for ki, kind := range []string{"imperial", "imperial2030", "caesars-imperium"} {
 		t.Run(kind, func(t *testing.T) {
 			srv := startSMTP(t)
 			e := newEnv(t, srv, nil)
 			langs := []string{"en", "de", "zh"}
-			for i, lang := range langs {
-				e.person(string(rune('a'+i))+"@example.org", "", lang, "Europe/Vienna")
+			for i := range langs {
+				// each kind's seat to act reads another language
+				e.person(string(rune('a'+i))+"@example.org", "", langs[(i+ki)%3], "Europe/Vienna")
 			}
 			g := e.startGame(kind, "Tuesday club", 3, 7, nil)
 			e.tick()
@@ -76,8 +83,17 @@ func TestTurnMailPictureOverSMTP(t *testing.T) {
 			if alt := regexp.MustCompile(`alt="([^"]+)"`).FindStringSubmatch(turn.HTML); alt == nil || !strings.Contains(alt[1], "Tuesday club") {
 				t.Errorf("picture has no alternative text saying the position: %v", alt)
 			}
-			if !strings.Contains(turn.HTML, sp.T("mail.picture.legend")) || !strings.Contains(turn.HTML, sp.T("mail.picture.mark.decision")) {
+			if h := html.UnescapeString(turn.HTML); !strings.Contains(h, sp.T("mail.picture.legend")) || !strings.Contains(h, sp.T("mail.picture.mark.decision")) {
 				t.Errorf("no legend in the reader's language (%s)", u.Language)
+			}
+			if *mailDir != "" {
+				base := filepath.Join(*mailDir, kind+"."+u.Language)
+				on := strings.ReplaceAll(turn.HTML, "cid:"+m[1], filepath.Base(base)+".png")
+				for name, data := range map[string][]byte{".png": part.Data, ".html": []byte(on), ".off.html": []byte(turn.HTML)} {
+					if err := os.WriteFile(base+name, data, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
 			}
 			if len(turn.HTML) > 60<<10 || len(part.Data) > 150<<10 || turn.Size > 400<<10 {
 				t.Errorf("sizes: HTML %d B, PNG %d B, message %d B; budget 60 KB, 150 KB, 400 KB", len(turn.HTML), len(part.Data), turn.Size)
