@@ -19,7 +19,7 @@ func PNG(s *Scene, width int) ([]byte, error) {
 		return nil, err
 	}
 	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := enc.Encode(&buf, Paletted(img, s.colours())); err != nil {
 		return nil, fmt.Errorf("picture: encode: %w", err)
 	}

@@ -17,6 +17,7 @@ type raster struct {
 	img   *image.RGBA
 	k     float64
 	z     *vector.Rasterizer
+	mask  []byte // coverage of the op being drawn, reused
 	fonts *faces
 }
 
@@ -119,7 +120,7 @@ func (r *raster) paint(rings [][]pt, hex string, oriented bool) {
 		return
 	}
 	r.z.Reset(box.Dx(), box.Dy())
-	r.z.DrawOp = draw.Over
+	r.z.DrawOp = draw.Src
 	ox, oy := float64(box.Min.X), float64(box.Min.Y)
 	for _, ring := range rings {
 		if len(ring) < 3 {
@@ -134,7 +135,34 @@ func (r *raster) paint(rings [][]pt, hex string, oriented bool) {
 		}
 		r.z.ClosePath()
 	}
-	r.z.Draw(r.img, box, image.NewUniform(colour(hex)), image.Point{})
+	// Coverage into a mask first (the rasteriser's fast path), then
+	// only the covered pixels are blended: most of a shape's box is
+	// outside it, and a border's box is mostly empty.
+	w, h := box.Dx(), box.Dy()
+	if cap(r.mask) < w*h {
+		r.mask = make([]byte, w*h)
+	}
+	mask := &image.Alpha{Pix: r.mask[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}
+	r.z.Draw(mask, mask.Rect, image.Opaque, image.Point{})
+	c := colour(hex)
+	for y := range h {
+		row := mask.Pix[y*w : y*w+w]
+		off := r.img.PixOffset(box.Min.X, box.Min.Y+y)
+		for x, m := range row {
+			if m == 0 {
+				continue
+			}
+			px := r.img.Pix[off+4*x : off+4*x+4 : off+4*x+4]
+			if m == 255 {
+				px[0], px[1], px[2], px[3] = c.R, c.G, c.B, 255
+				continue
+			}
+			a, b := uint32(m), 255-uint32(m)
+			px[0] = uint8((uint32(c.R)*a + uint32(px[0])*b + 127) / 255)
+			px[1] = uint8((uint32(c.G)*a + uint32(px[1])*b + 127) / 255)
+			px[2] = uint8((uint32(c.B)*a + uint32(px[2])*b + 127) / 255)
+		}
+	}
 }
 
 // clampPx keeps a coordinate where the rasteriser's fixed-point numbers
@@ -179,7 +207,21 @@ func (r *raster) stroke(lines [][]pt, closed bool, width, dash float64, hex stri
 			parts = append(parts, strokeParts(seg, width/2)...)
 		}
 	}
-	r.paint(parts, hex, true)
+	// A long border's pieces lie in a thin band across a large box: paint
+	// them by tiles of the picture, so each pass covers a small box.
+	const tile = 96.0
+	tiles := map[[2]int][][]pt{}
+	var order [][2]int
+	for _, p := range parts {
+		k := [2]int{int(p[0][0] * r.k / tile), int(p[0][1] * r.k / tile)}
+		if _, ok := tiles[k]; !ok {
+			order = append(order, k)
+		}
+		tiles[k] = append(tiles[k], p)
+	}
+	for _, k := range order {
+		r.paint(tiles[k], hex, true)
+	}
 }
 
 // strokeParts is a polyline's outline as quadrilaterals and joins.
