@@ -42,7 +42,7 @@ func played(tb testing.TB, kind string, players, moves, n int) [][2]game.State {
 }
 
 var kinds = []struct {
-	kind             string
+	kind           string
 	players, moves int
 }{{"imperial", 5, 1500}, {"imperial2030", 6, 1500}, {caesar.ID, 4, 400}}
 
