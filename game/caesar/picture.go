@@ -15,7 +15,7 @@ import (
 // No words: the legend and the description go beside the picture in the
 // reader's language.
 
-const pictureTrack = 70.0
+const pictureTrack = 96.0 // numbers large enough to read on a phone
 
 // decisionColour outlines what the reader decides.
 const decisionColour = "#c0392b"
@@ -133,22 +133,22 @@ func (s *State) pictureTrack(sc *picture.Scene, top float64, viewer int) {
 	}
 	left, right := 20.0, sc.Width/2-10
 	x := func(p int) float64 { return left + (right-left)*float64(p)/float64(limit) }
-	y := top + 40
+	y := top + 50
 	sc.Add(picture.Line(left, y, right, y, "#6b5a3a", 2))
 	for p := 0; p <= limit; p += 10 {
-		sc.Add(picture.Line(x(p), y-6, x(p), y+6, "#6b5a3a", 1), picture.Text(x(p), y+20, 10, fmt.Sprint(p), "#444444", "middle", false))
+		sc.Add(picture.Line(x(p), y-6, x(p), y+6, "#6b5a3a", 1), picture.Text(x(p), y+30, 20, fmt.Sprint(p), "#444444", "middle", false))
 	}
 	var placed []float64
 	for seat, p := range scores {
 		cx := x(p)
 		for i := 0; i < len(placed); i++ {
-			if math.Abs(placed[i]-cx) < 11 {
-				cx += 11
+			if math.Abs(placed[i]-cx) < 17 {
+				cx += 17
 				i = -1
 			}
 		}
 		placed = append(placed, cx)
-		sc.Add(picture.Circle(cx, y-13, 6, playerFill[playerColours[seat]], "#111111", 1))
+		sc.Add(picture.Circle(cx, y-16, 9, playerFill[playerColours[seat]], "#111111", 1.5))
 	}
 	n := float64(len(s.d.Players))
 	bw := (sc.Width/2 - 10) / max(n, 1)
@@ -160,10 +160,10 @@ func (s *State) pictureTrack(sc *picture.Scene, top float64, viewer int) {
 			sc.Mark(picture.MarkDecision)
 		}
 		col := playerFill[playerColours[seat]]
-		sc.Add(picture.Rect(bx, top+10, bw-6, 52, "#ffffff", edge, width),
-			picture.Rect(bx+4, top+16, 14, 14, col, "#111111", 1),
-			picture.Text(bx+(bw-6)/2+6, top+30, 15, fmt.Sprint(scores[seat]), "#222222", "middle", true),
-			picture.Text(bx+(bw-6)/2+6, top+54, 12, fmt.Sprint(s.d.RoadsLeft[seat]), "#444444", "middle", false))
+		sc.Add(picture.Rect(bx, top+8, bw-6, 80, "#ffffff", edge, width),
+			picture.Rect(bx+5, top+14, 18, 18, col, "#111111", 1),
+			picture.Text(bx+(bw-6)/2+8, top+42, 28, fmt.Sprint(scores[seat]), "#222222", "middle", true),
+			picture.Text(bx+(bw-6)/2+8, top+76, 22, fmt.Sprint(s.d.RoadsLeft[seat]), "#444444", "middle", false))
 	}
 }
 
