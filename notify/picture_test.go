@@ -95,6 +95,7 @@ func TestTurnMailPictureOverSMTP(t *testing.T) {
 					}
 				}
 			}
+			t.Logf("%s (%s): HTML %d B, PNG %d B, whole message %d B", kind, u.Language, len(turn.HTML), len(part.Data), turn.Size)
 			if len(turn.HTML) > 60<<10 || len(part.Data) > 150<<10 || turn.Size > 400<<10 {
 				t.Errorf("sizes: HTML %d B, PNG %d B, message %d B; budget 60 KB, 150 KB, 400 KB", len(turn.HTML), len(part.Data), turn.Size)
 			}
