@@ -55,17 +55,22 @@ var markOrder = []string{picture.MarkDecision, picture.MarkMove, picture.MarkBat
 // letterPicture prepares the picture of a turn letter, or nil when the
 // game draws none or the member does not want pictures.
 func (s *Service) letterPicture(sp *words.Speaker, u store.User, v *gameView, st game.State, seat, seq, since int, asked []string) *mailPicture {
+	return s.gamePicture(sp, u, v.game, st, seat, seq, since, asked)
+}
+
+// gamePicture is letterPicture for a game known by its row (a digest's).
+func (s *Service) gamePicture(sp *words.Speaker, u store.User, g store.Game, st game.State, seat, seq, since int, asked []string) *mailPicture {
 	p, ok := st.(game.Picturer)
 	if !ok || u.NoMailPictures {
 		return nil
 	}
 	pic := &mailPicture{
-		CID:   fmt.Sprintf("board.game%d.%d.seat%d@%s", v.game.ID, seq, seat, s.host),
-		Alt:   sp.T("mail.picture.alt", "game", v.game.Name, "n", seq, "asked", strings.Join(asked, " ")),
+		CID:   fmt.Sprintf("board.game%d.%d.seat%d@%s", g.ID, seq, seat, s.host),
+		Alt:   sp.T("mail.picture.alt", "game", g.Name, "n", seq, "asked", strings.Join(asked, " ")),
 		Width: pictureShown,
 		Title: sp.T("mail.picture.legend"),
 	}
-	pic.spec = pictureSpec{seq: seq, seat: seat, since: since, cid: pic.CID}
+	pic.spec = pictureSpec{seq: seq, seat: seat, since: since, cid: pic.CID, game: g.ID}
 	marks := map[string]bool{}
 	for _, m := range p.PictureMarks() {
 		marks[m] = true
@@ -81,20 +86,30 @@ func (s *Service) letterPicture(sp *words.Speaker, u store.User, v *gameView, st
 	return pic
 }
 
-// pictureSpec is what the header says: the position and who looks.
+// pictureSpec is what the header says: the position and who looks, and
+// the game when the mail is not a game's own (a digest).
 type pictureSpec struct {
 	seq, seat, since int
 	cid              string
+	game             int64
 }
 
 func (p pictureSpec) String() string {
-	return fmt.Sprintf("%d %d %d %s", p.seq, p.seat, p.since, p.cid)
+	return fmt.Sprintf("%d %d %d %s %d", p.seq, p.seat, p.since, p.cid, p.game)
 }
 
 func parsePictureSpec(h string) (pictureSpec, bool) {
 	f := strings.Fields(h)
-	if len(f) != 4 {
+	if len(f) != 4 && len(f) != 5 {
 		return pictureSpec{}, false
+	}
+	var g int64
+	if len(f) == 5 {
+		v, err := strconv.ParseInt(f[4], 10, 64)
+		if err != nil {
+			return pictureSpec{}, false
+		}
+		g = v
 	}
 	var n [3]int
 	for i := range n {
@@ -104,7 +119,7 @@ func parsePictureSpec(h string) (pictureSpec, bool) {
 		}
 		n[i] = v
 	}
-	return pictureSpec{seq: n[0], seat: n[1], since: n[2], cid: f[3]}, true
+	return pictureSpec{seq: n[0], seat: n[1], since: n[2], cid: f[3], game: g}, true
 }
 
 // inline is a part of a mail its HTML shows by Content-ID.
@@ -152,10 +167,14 @@ func (c *pictures) put(key string, b []byte) {
 // alternative text and the text part still say everything) and logged.
 func (s *Service) mailInlines(ctx context.Context, m store.OutboxMail) []inline {
 	spec, ok := parsePictureSpec(mailHeaders(m)[pictureHeader])
-	if !ok || m.GameID == 0 {
+	gameID := m.GameID
+	if spec.game > 0 {
+		gameID = spec.game
+	}
+	if !ok || gameID == 0 {
 		return nil
 	}
-	b, err := s.boardPNG(ctx, m.GameID, spec.seq, spec.seat, spec.since)
+	b, err := s.boardPNG(ctx, gameID, spec.seq, spec.seat, spec.since)
 	if err != nil {
 		s.log.Warn("notify: no picture for a mail", "id", m.ID, "err", err)
 		return nil

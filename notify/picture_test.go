@@ -172,3 +172,35 @@ func TestReminderShowsThePicture(t *testing.T) {
 		t.Errorf("the reminder's picture is not the position: %s", msg)
 	}
 }
+
+// TestDigestShowsThePicture: the daily digest shows the board of its
+// first (most pressing) decision, embedded like a turn mail's.
+func TestDigestShowsThePicture(t *testing.T) {
+	srv := startSMTP(t)
+	e := newEnv(t, srv, nil)
+	g := e.startGame("imperial", "daily", 3, 3, nil)
+	pos, _ := e.st.Current(e.ctx, g.ID)
+	seat := pos.State.ToAct()[0].Seat
+	u := userOfSeat(t, e, g.ID, seat)
+	if err := e.st.UpdateProfile(e.ctx, u.ID, u.DisplayName, "de", store.NotifyDaily); err != nil {
+		t.Fatal(err)
+	}
+	e.clk.Set(time.Date(2026, 3, 5, 7, 0, 0, 0, time.UTC))
+	e.tick()
+	var dg *received
+	for _, m := range srv.messages() {
+		if strings.Contains(m.Header.Get("Message-Id"), ".digest.") && m.To == u.Email {
+			dg = &m
+		}
+	}
+	if dg == nil {
+		t.Fatal("no digest sent")
+	}
+	if dg.Type != "multipart/related" || len(dg.Inline) != 1 || !strings.Contains(dg.HTML, `src="cid:`+strings.Trim(dg.Inline[0].ContentID, "<>")+`"`) {
+		t.Fatalf("digest: %s, %d inline parts", dg.Type, len(dg.Inline))
+	}
+	want, _ := picture.PNG(pos.State.(game.Picturer).Picture(seat, nil), 1200)
+	if msg := picture.Compare(want, dg.Inline[0].Data, 0); msg != "" {
+		t.Errorf("the digest's picture is not the position: %s", msg)
+	}
+}
