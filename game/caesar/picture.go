@@ -17,6 +17,8 @@ import (
 
 const pictureTrack = 96.0 // numbers large enough to read on a phone
 
+var _ game.Picturer = (*State)(nil)
+
 // decisionColour outlines what the reader decides.
 const decisionColour = "#c0392b"
 

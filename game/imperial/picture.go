@@ -18,6 +18,8 @@ import (
 
 const stripHeight = 96.0
 
+var _ game.Picturer = (*State)(nil)
+
 // Picture draws the position for viewer; with before (this game's state at
 // the viewer's last turn) it marks what changed since.
 func (s *State) Picture(viewer int, before game.State) *picture.Scene {
