@@ -115,6 +115,26 @@ func TestPictureGolden(t *testing.T) {
 	}
 }
 
+// TestPictureMarksTheChanges: the positions with changes mark, between
+// them, every kind of change a game of Imperial has: moves, battles, new
+// units, flags, factories and rondel moves, and the reader's decision.
+func TestPictureMarksTheChanges(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range pictureCases(t) {
+		if c.before == nil {
+			continue
+		}
+		for _, m := range c.state.Picture(c.viewer, c.before).Marks {
+			seen[m] = true
+		}
+	}
+	for _, m := range (&imperial.State{}).PictureMarks() {
+		if !seen[m] {
+			t.Errorf("no case marks %q (marked: %v)", m, seen)
+		}
+	}
+}
+
 // TestPictureMarksOnlyChanges: a position compared with itself marks
 // nothing.
 func TestPictureMarksOnlyChanges(t *testing.T) {
