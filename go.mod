@@ -15,6 +15,7 @@ require (
 	github.com/robfig/cron/v3 v3.0.1
 	github.com/wneessen/go-mail v0.7.2
 	go.yaml.in/yaml/v3 v3.0.4
+	golang.org/x/image v0.44.0
 	golang.org/x/net v0.57.0
 	golang.org/x/text v0.40.0
 	gorm.io/driver/postgres v1.6.0

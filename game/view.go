@@ -3,6 +3,7 @@ package game
 import (
 	"encoding/json"
 
+	"rondel/game/picture"
 	"rondel/game/words"
 )
 
@@ -66,4 +67,25 @@ type Progress struct {
 	Round int    `json:"round"`
 	Phase string `json:"phase"`
 	Side  string `json:"side,omitempty"`
+}
+
+// Picturer draws the board as a picture for mails and link previews (see
+// game/picture): viewer as for Drawer; before, when not nil, is this
+// game's state at an earlier position (the viewer's last turn), and what
+// changed since is marked. The picture carries no words of a language.
+type Picturer interface {
+	Picture(viewer int, before State) *picture.Scene
+	// PictureKey says what the picture's colours, codes and numbers
+	// mean, for the legend beside it in the reader's language.
+	PictureKey() []Swatch
+	// PictureMarks are the kinds of change mark the game's pictures may
+	// draw (picture.MarkMove ...), for the legend.
+	PictureMarks() []string
+}
+
+// Swatch is one line of a picture's legend: a colour ("" for none) and
+// what it stands for.
+type Swatch struct {
+	Colour string     `json:"colour,omitempty"`
+	Label  words.Text `json:"label"`
 }

@@ -143,6 +143,9 @@ func (s *Server) gamePage(c *echo.Context) error {
 			v.Done = r.sp.T("pages.game.took_back_yours", "n", n)
 		}
 	}
+	if img := ogImage(c, pos); img != "" {
+		c.Set(ogImageKey, img)
+	}
 	return s.render(c, http.StatusOK, "game", pos.Game.Name, v)
 }
 

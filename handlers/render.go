@@ -67,6 +67,7 @@ type view struct {
 	CSRF      string
 	LocalMail bool
 	RequestID string
+	Image     string // the page's Open Graph image, "" for none
 	Page      any
 }
 
@@ -120,6 +121,9 @@ type boundKey struct {
 
 // render executes a page into a buffer first, so a template error becomes
 // a proper error page instead of half a page. title is in words already.
+// ogImageKey: a handler sets the page's Open Graph image under it.
+const ogImageKey = "og-image"
+
 func (s *Server) render(c *echo.Context, code int, page, title string, data any) error {
 	r := s.reader(c)
 	t, err := s.pages.bound(page, r)
@@ -127,6 +131,9 @@ func (s *Server) render(c *echo.Context, code int, page, title string, data any)
 		return err
 	}
 	v := view{Lang: r.sp.Lang(), Title: title, User: currentUser(c), CSRF: csrfToken(c), LocalMail: s.local, RequestID: requestID(c), Page: data}
+	if img, ok := c.Get(ogImageKey).(string); ok {
+		v.Image = img
+	}
 	buf := s.pages.buffer()
 	defer s.pages.release(buf)
 	if err := t.ExecuteTemplate(buf, "layout", v); err != nil {

@@ -56,6 +56,7 @@ func (s *Server) routes() []route {
 		{post, "/games/:id/messages", s.postMessage, signedIn},
 		{get, "/games/:id/history", s.history, signedIn},
 		{get, "/games/:id/board.svg", s.boardSVG, signedIn},
+		{get, "/games/:id/board.png", s.boardPNG, signedIn},
 
 		// Managing a game before it starts (manage.go) and the club's
 		// games page (club.go).

@@ -56,5 +56,11 @@ func (s *Server) settingsSave(c *echo.Context) error {
 			return failWith(http.StatusBadRequest, "pages.error.not_saved", errorText(err))
 		}
 	}
+	// Pictures in mail: "on" or "off"; a form without the field leaves it.
+	if mp := c.FormValue("mail_pictures"); mp == "on" || mp == "off" {
+		if err := s.store.SetMailPictures(c.Request().Context(), u.ID, mp == "on"); err != nil {
+			return err
+		}
+	}
 	return c.Redirect(http.StatusSeeOther, "/settings?saved=1")
 }

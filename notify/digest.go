@@ -81,6 +81,14 @@ func (s *Service) digest(ctx context.Context, uid int64, day int, now time.Time)
 		Paras: []string{sp.T("mail.digest.intro", "count", len(items))},
 		Lists: []list{{sp.T("mail.digest.list"), lines}},
 		Main:  action{sp.T("mail.action.games"), s.base + "/"}}
+	// The board of the most pressing decision (the first listed), as the
+	// position stands; the digest runs in a job, off any request.
+	if first := items[0]; !u.NoMailPictures {
+		if pos, err := s.st.Current(ctx, first.Game.ID); err == nil && pos.State != nil {
+			asked := []string{sp.WithNames(names[first.Game.ID]).Say(first.Decision.Prompt)}
+			l.Picture = s.gamePicture(sp, u, first.Game, pos.State, first.Seat.Seat, pos.Seq, pos.Seq, asked)
+		}
+	}
 	told, err := s.digestMessages(ctx, sp, uid, items, &l)
 	if err != nil {
 		return err

@@ -43,6 +43,15 @@ type received struct {
 	Header   mail.Header
 	Text     string
 	HTML     string
+	Size     int          // bytes of the whole message
+	Type     string       // the message's media type
+	Inline   []inlinePart // parts that are neither text nor HTML
+}
+
+// inlinePart is an attached or embedded part of a received message.
+type inlinePart struct {
+	Type, ContentID, Disposition string
+	Data                         []byte
 }
 
 // smtpServer is a real SMTP server on 127.0.0.1 that can be taken down
@@ -161,24 +170,11 @@ func (x *session) Data(r io.Reader) error {
 		x.s.t.Errorf("unreadable mail: %v", err)
 		return err
 	}
-	rc := received{From: x.from, To: x.to, Header: m.Header}
+	rc := received{From: x.from, To: x.to, Header: m.Header, Size: len(raw)}
 	mt, params, _ := mime.ParseMediaType(m.Header.Get("Content-Type"))
+	rc.Type = mt
 	if strings.HasPrefix(mt, "multipart/") {
-		mr := multipart.NewReader(m.Body, params["boundary"])
-		for {
-			p, err := mr.NextPart()
-			if err != nil {
-				break
-			}
-			body := decodePart(p.Header.Get("Content-Transfer-Encoding"), p)
-			pt, _, _ := mime.ParseMediaType(p.Header.Get("Content-Type"))
-			switch pt {
-			case "text/plain":
-				rc.Text = body
-			case "text/html":
-				rc.HTML = body
-			}
-		}
+		readParts(&rc, m.Body, params["boundary"])
 	} else {
 		rc.Text = decodePart(m.Header.Get("Content-Transfer-Encoding"), m.Body)
 	}
@@ -188,7 +184,35 @@ func (x *session) Data(r io.Reader) error {
 	return nil
 }
 
+// readParts reads a multipart body, and the multiparts nested in it.
+func readParts(rc *received, body io.Reader, boundary string) {
+	mr := multipart.NewReader(body, boundary)
+	for {
+		p, err := mr.NextPart()
+		if err != nil {
+			return
+		}
+		pt, params, _ := mime.ParseMediaType(p.Header.Get("Content-Type"))
+		switch {
+		case strings.HasPrefix(pt, "multipart/"):
+			readParts(rc, p, params["boundary"])
+		case pt == "text/plain":
+			rc.Text = decodePart(p.Header.Get("Content-Transfer-Encoding"), p)
+		case pt == "text/html":
+			rc.HTML = decodePart(p.Header.Get("Content-Transfer-Encoding"), p)
+		default:
+			rc.Inline = append(rc.Inline, inlinePart{Type: pt, ContentID: p.Header.Get("Content-Id"),
+				Disposition: p.Header.Get("Content-Disposition"),
+				Data:        decodeRaw(p.Header.Get("Content-Transfer-Encoding"), p)})
+		}
+	}
+}
+
 func decodePart(enc string, r io.Reader) string {
+	return strings.ReplaceAll(string(decodeRaw(enc, r)), "\r\n", "\n")
+}
+
+func decodeRaw(enc string, r io.Reader) []byte {
 	switch strings.ToLower(enc) {
 	case "quoted-printable":
 		r = quotedprintable.NewReader(r)
@@ -196,7 +220,7 @@ func decodePart(enc string, r io.Reader) string {
 		r = base64.NewDecoder(base64.StdEncoding, r)
 	}
 	b, _ := io.ReadAll(r)
-	return strings.ReplaceAll(string(b), "\r\n", "\n")
+	return b
 }
 
 // env is a store, a fake clock and a notify service, optionally sending

@@ -102,6 +102,7 @@ func (s *Service) turnLetter(tx *store.NotifyTx, sp *words.Speaker, v *gameView,
 		asked = append(asked, sp.Say(d.Prompt))
 	}
 	l.Lists = append(l.Lists, list{sp.T("mail.turn.asked"), asked})
+	l.Picture = s.letterPicture(sp, u, v, st, seat, seq, since, asked)
 	happened, err := s.happened(tx, sp, v, since, seq)
 	if err != nil {
 		return l, err

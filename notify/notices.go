@@ -55,6 +55,7 @@ func (s *Service) noticeTurn(tx *store.NotifyTx, v *gameView, seat int, st game.
 			sp.T("mail.notice.deadline", "when", when(sp, dl.DueAt, tx.TimeZone(h.CreatedBy), v.now)),
 			gameURL}, "\n")
 		row := noticeRow(h, v.game.ID, seq, fmt.Sprintf("%s%d-%d", kindNotice, h.ID, seat), subject, text, gameURL)
+		noticePicture(row, h, st, seq)
 		if _, err := tx.Enqueue(row); err != nil {
 			return err
 		}
@@ -119,7 +120,7 @@ func (s *Service) postNotice(ctx context.Context, m store.OutboxMail) error {
 	if h.PausedAt != nil && !strings.HasPrefix(m.Kind, kindNotice+"test-") {
 		return &PermanentError{Err: errors.New("the webhook is paused after a refusal")}
 	}
-	cause := post(ctx, s.hooks, *h, m.TextBody)
+	cause := s.postHook(ctx, *h, m)
 	why := ""
 	if cause != nil {
 		why = cause.Error()

@@ -88,7 +88,11 @@ func (s *Service) deliverOnce(ctx context.Context, m store.OutboxMail, once bool
 		// The local outbox writes and marks in one transaction: exactly once.
 		return nil, local.Outbox.Deliver(ctx, m, mailHeaders(m)["X-Rondel-Link"])
 	default:
-		cause = s.transport.Deliver(ctx, m)
+		if it, ok := s.transport.(inlineTransport); ok {
+			cause = it.DeliverInline(ctx, m, s.mailInlines(ctx, m))
+		} else {
+			cause = s.transport.Deliver(ctx, m)
+		}
 	}
 	if cause == nil {
 		return nil, s.st.MarkSent(ctx, m.ID)

@@ -56,6 +56,7 @@ type Service struct {
 	sending   chan struct{}  // held while a mail is claimed and unsent (one at a time)
 	admins    []string       // told about mail that finally fails
 	hooks     *http.Client   // posts turn notices to webhooks (webhook.go)
+	pics      pictures       // the last board pictures drawn (picture.go)
 }
 
 // New makes the service and installs its move observer in the store, so

@@ -1,6 +1,7 @@
 package notify
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -23,7 +24,7 @@ type SMTPTransport struct {
 
 // message builds the go-mail message of a queued mail: both parts and the
 // thread and unsubscribe headers written when it was queued.
-func (t SMTPTransport) message(m store.OutboxMail) (*mail.Msg, error) {
+func (t SMTPTransport) message(m store.OutboxMail, parts ...inline) (*mail.Msg, error) {
 	msg := mail.NewMsg()
 	if err := msg.From(t.From); err != nil {
 		return nil, fmt.Errorf("notify: sender %q: %w", t.From, err)
@@ -53,6 +54,14 @@ func (t SMTPTransport) message(m store.OutboxMail) (*mail.Msg, error) {
 	msg.SetBodyString(mail.TypeTextPlain, m.TextBody)
 	if m.HTMLBody != "" {
 		msg.AddAlternativeString(mail.TypeTextHTML, m.HTMLBody)
+		// Pictures the HTML shows by Content-ID: the message becomes
+		// multipart/related around the two parts.
+		for _, p := range parts {
+			if err := msg.EmbedReader(p.Name, bytes.NewReader(p.Data), mail.WithFileContentID("<"+p.CID+">"),
+				mail.WithFileContentType(mail.ContentType("image/png"))); err != nil {
+				return nil, fmt.Errorf("notify: mail %d picture: %w", m.ID, err)
+			}
+		}
 	}
 	return msg, nil
 }
@@ -84,7 +93,18 @@ func (t SMTPTransport) timeout() time.Duration {
 // Deliver sends one mail. A refusal the server will repeat (a 5xx reply,
 // an address it cannot even be given) is a *PermanentError.
 func (t SMTPTransport) Deliver(ctx context.Context, m store.OutboxMail) error {
-	msg, err := t.message(m)
+	return t.DeliverInline(ctx, m, nil)
+}
+
+// inlineTransport is a Transport that can add parts the HTML shows by
+// Content-ID (the board's picture).
+type inlineTransport interface {
+	DeliverInline(ctx context.Context, m store.OutboxMail, parts []inline) error
+}
+
+// DeliverInline sends one mail with the inline parts its HTML refers to.
+func (t SMTPTransport) DeliverInline(ctx context.Context, m store.OutboxMail, parts []inline) error {
+	msg, err := t.message(m, parts...)
 	if err != nil {
 		return &PermanentError{Err: err}
 	}

@@ -269,3 +269,9 @@ func (s *Store) SetMessageMail(ctx context.Context, userID int64, choice string)
 	}
 	return s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).Update("message_mail", choice).Error
 }
+
+// SetMailPictures sets whether member userID's mails show the board's
+// picture.
+func (s *Store) SetMailPictures(ctx context.Context, userID int64, on bool) error {
+	return s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).Update("no_mail_pictures", !on).Error
+}

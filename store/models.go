@@ -12,7 +12,9 @@ type User struct {
 	Language    string
 	Notify      string // "each", "daily" or "none"
 	MessageMail string `gorm:"default:turn"` // how they hear of new messages: MessageMailTurn or MessageMailEach
-	CreatedAt   time.Time
+	// NoMailPictures: their mails leave out the board's picture (Settings).
+	NoMailPictures bool
+	CreatedAt      time.Time
 	// TimeZone is the member's time zone (notify's preferences), read
 	// with the session that signs them in ("" when unknown); not a column.
 	TimeZone string `gorm:"-"`

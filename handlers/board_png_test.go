@@ -1,0 +1,66 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestBoardPNG: the game's picture is served as a PNG 1200 pixels wide to
+// its players and to watchers, the game page names it as its Open Graph
+// image, and a game that draws no picture has none.
+func TestBoardPNG(t *testing.T) {
+	tb := gameTable(t, 6, nil, "imperial")
+	watcher := tb.e.browser()
+	watcher.signIn("watcher@x.org")
+	for who, b := range map[string]*browser{"player": tb.players[0], "watcher": watcher} {
+		resp, err := b.client.Get(tb.e.ts.URL + tb.path + "/board.png")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "image/png" {
+			t.Fatalf("%s: board.png %d %s", who, resp.StatusCode, resp.Header.Get("Content-Type"))
+		}
+		img, err := png.Decode(bytes.NewReader(body))
+		if err != nil || img.Bounds().Dx() != 1200 {
+			t.Fatalf("%s: board.png does not decode at 1200 pixels: %v", who, err)
+		}
+	}
+	_, doc := tb.players[0].get(tb.path)
+	if og, _ := doc.Find(`meta[property="og:image"]`).Attr("content"); !strings.HasSuffix(og, tb.path+"/board.png") || !strings.HasPrefix(og, "http") {
+		t.Errorf("og:image %q", og)
+	}
+	nim := gameTable(t, 0, nil, "takeaway")
+	if code, _ := nim.players[0].get(nim.path + "/board.png"); code != http.StatusNotFound {
+		t.Errorf("a game without pictures: board.png %d", code)
+	}
+	if _, doc := nim.players[0].get(nim.path); doc.Find(`meta[property="og:image"]`).Length() != 0 {
+		t.Error("a game without pictures names an og:image")
+	}
+}
+
+// TestMailPicturesSetting: the settings page offers pictures in mail, on
+// by default, and turning them off is stored.
+func TestMailPicturesSetting(t *testing.T) {
+	e := newEnv(t)
+	b := e.browser()
+	b.signIn("ann@x.org")
+	_, doc := b.get("/settings")
+	if sel, _ := doc.Find(`select[name=mail_pictures] option[selected]`).Attr("value"); sel != "on" {
+		t.Fatalf("pictures in mail shown as %q for a new member", sel)
+	}
+	b.submit(doc, `form[action="/settings"]`, map[string]string{"mail_pictures": "off"})
+	if u, _ := e.store.UserByEmail(context.Background(), "ann@x.org"); !u.NoMailPictures {
+		t.Error("pictures still on after choosing off")
+	}
+	_, doc = b.get("/settings")
+	if sel, _ := doc.Find(`select[name=mail_pictures] option[selected]`).Attr("value"); sel != "off" {
+		t.Errorf("the form shows %q after choosing off", sel)
+	}
+}
