@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"image/png"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"rondel/game"
+	"rondel/game/picture"
 	"rondel/game/words"
 )
 
@@ -301,5 +303,31 @@ func walkTexts(v reflect.Value, each func(words.Text)) {
 		for it := v.MapRange(); it.Next(); {
 			walkTexts(it.Value(), each)
 		}
+	}
+}
+
+// checkPicture: the board as a picture is a PNG of the width asked for,
+// for the first seat and for a watcher, with what changed since an
+// earlier position marked; its legend's words can be said.
+func checkPicture(t *testing.T, s, before game.State) {
+	t.Helper()
+	p, ok := s.(game.Picturer)
+	if !ok {
+		return
+	}
+	const width = 600
+	for _, viewer := range []int{0, -1} {
+		b, err := picture.PNG(p.Picture(viewer, before), width)
+		if err != nil {
+			t.Fatalf("picture for viewer %d: %v", viewer, err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil || img.Bounds().Dx() != width {
+			t.Fatalf("picture for viewer %d: not a PNG %d px wide (%v)", viewer, width, err)
+		}
+	}
+	sayAll(t, "the picture's legend", p.PictureKey())
+	if len(p.PictureKey()) == 0 {
+		t.Error("the picture has no legend")
 	}
 }
