@@ -67,6 +67,7 @@ type view struct {
 	CSRF      string
 	LocalMail bool
 	RequestID string
+	Switch    languageSwitch // the footer's language switch
 	Page      any
 }
 
@@ -126,7 +127,8 @@ func (s *Server) render(c *echo.Context, code int, page, title string, data any)
 	if err != nil {
 		return err
 	}
-	v := view{Lang: r.sp.Lang(), Title: title, User: currentUser(c), CSRF: csrfToken(c), LocalMail: s.local, RequestID: requestID(c), Page: data}
+	v := view{Lang: r.sp.Lang(), Title: title, User: currentUser(c), CSRF: csrfToken(c), LocalMail: s.local, RequestID: requestID(c),
+		Switch: switchFor(c, r.sp.Lang()), Page: data}
 	buf := s.pages.buffer()
 	defer s.pages.release(buf)
 	if err := t.ExecuteTemplate(buf, "layout", v); err != nil {

@@ -244,7 +244,7 @@ func (s *Store) ReplaceInvitation(ctx context.Context, gameID, creator int64, se
 				return words.Fail(words.New("club.error.name_taken").Lit("name", ps[0].Name))
 			}
 		}
-		u, err := findOrCreateUser(tx, ps[0].Email, ps[0].Name, now)
+		u, err := findOrCreateUser(tx, ps[0].Email, ps[0].Name, languageOf(tx, creator), now)
 		if err != nil {
 			return err
 		}

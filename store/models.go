@@ -10,9 +10,13 @@ type User struct {
 	Email       string
 	DisplayName string
 	Language    string
-	Notify      string // "each", "daily" or "none"
-	MessageMail string `gorm:"default:turn"` // how they hear of new messages: MessageMailTurn or MessageMailEach
-	CreatedAt   time.Time
+	// LanguageChosen says the member chose Language (Settings, the
+	// footer's switch); until then it is a guess that a sign-in from a
+	// browser asking for another language replaces.
+	LanguageChosen bool
+	Notify         string // "each", "daily" or "none"
+	MessageMail    string `gorm:"default:turn"` // how they hear of new messages: MessageMailTurn or MessageMailEach
+	CreatedAt      time.Time
 	// TimeZone is the member's time zone (notify's preferences), read
 	// with the session that signs them in ("" when unknown); not a column.
 	TimeZone string `gorm:"-"`
