@@ -137,3 +137,35 @@ func TestFooterLanguageSwitch(t *testing.T) {
 		t.Errorf("stored %q", u.Language)
 	}
 }
+
+// An invitation to someone new offers the other languages, one line each;
+// the invitation opened through one speaks it, and accepting there makes it
+// the new member's choice.
+func TestInvitationOffersTheOtherLanguages(t *testing.T) {
+	e := newEnv(t)
+	ann := e.browser()
+	ann.lang = "de"
+	ann.signInAs(t, "ann@x.org")
+	ann.newGame("Freitag", [2]string{"Ann", "ann@x.org"}, [2]string{"Bob", "bob@x.org"})
+	m := e.lastMailTo("bob@x.org")
+	zhLine := "中文: " + m.Link + "?lang=zh"
+	if !strings.Contains(m.Body, "English: "+m.Link+"?lang=en") || !strings.Contains(m.Body, zhLine) || strings.Contains(m.Body, "?lang=de") {
+		t.Fatalf("the invitation's other languages:\n%s", m.Body)
+	}
+	bob := e.browser()
+	_, doc := bob.get(pathOf(t, m.Link) + "?lang=zh")
+	if pageLang(doc) != "zh" || !strings.Contains(text(doc), "接受并登录") {
+		t.Fatalf("the invitation in Chinese: %q %s", pageLang(doc), text(doc))
+	}
+	if code, doc := bob.submit(doc, `main form`, nil); code != http.StatusOK || pageLang(doc) != "zh" {
+		t.Errorf("after accepting in Chinese: %d %q", code, pageLang(doc))
+	}
+	if u, _ := e.store.UserByEmail(context.Background(), "bob@x.org"); u.Language != "zh" || !u.LanguageChosen {
+		t.Errorf("stored %q, chosen %v", u.Language, u.LanguageChosen)
+	}
+	// A member already known gets no choice: they have their language.
+	ann.newGame("Samstag", [2]string{"Ann", "ann@x.org"}, [2]string{"Bob", "bob@x.org"})
+	if m := e.lastMailTo("bob@x.org"); strings.Contains(m.Body, "?lang=") || !strings.Contains(m.Subject, "邀请") {
+		t.Errorf("a member's invitation: %s\n%s", m.Subject, m.Body)
+	}
+}
