@@ -84,6 +84,22 @@ func TestInviteeTakesTheInvitersLanguage(t *testing.T) {
 	if code, doc := bob.submit(doc, `main form`, nil); code != http.StatusOK || pageLang(doc) != "de" {
 		t.Errorf("after accepting: %d %q", code, pageLang(doc))
 	}
+	// The game's mails to Bob are German too.
+	if err := e.srv.notify.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, m := range sentMails(t, e) {
+		if m.ToAddr == "bob@x.org" && !strings.Contains(m.Subject, "Einladung") {
+			n++
+			if !strings.Contains(m.Body, "Hallo Bob") {
+				t.Errorf("a mail to Bob not in German: %s\n%s", m.Subject, m.Body)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no mail to Bob after the start")
+	}
 }
 
 // The switch at the foot of every page changes the language and is
