@@ -14,7 +14,8 @@ import (
 // once is chosen and its destinations lit, and nothing above the board
 // moves between the finger going down and the click; a tap on a
 // destination then plays the move. Screenshots of the same page at 390
-// and 1280 px stay in testdata-artifacts/browser/tap.
+// and 1280 px stay in testdata-artifacts/browser/tap; axe-core checks the
+// laptop's page (its footer's language switch too).
 func TestPhoneFirstTap(t *testing.T) {
 	reg := game.NewRegistry(imperial.New())
 	srv := startServer(t, reg)
@@ -38,10 +39,14 @@ func TestPhoneFirstTap(t *testing.T) {
 		{Name: "tap", Session: run.sessions[seat], Path: run.path(), Width: 390, Height: 844, JS: true, Touch: true,
 			Steps: []step{{Shot: "tap-idle-390"}, {Tap: selector(lm.Board.Pick)}, {Report: true}, {Shot: "tap-chosen-390"},
 				{Tap: selector(lm.Board.Target), Nav: true}, {Report: true}}},
-		{Name: "tap laptop", Session: look.sessions[seat], Path: look.path(), Width: 1280, Height: 900, JS: true,
-			Steps: []step{{Shot: "tap-idle-1280"}}},
+		{Name: "tap laptop", Session: look.sessions[seat], Path: look.path(), Width: 1280, Height: 900, JS: true, Axe: true,
+			Steps: []step{{Shot: "tap-idle-1280"}, {Axe: true}}},
 	}
-	got := srv.act(dir, tasks)["tap"].Seen
+	all := srv.act(dir, tasks)
+	for _, v := range all["tap laptop"].Seen[0].Axe {
+		t.Errorf("axe: %s (%s): %s\n  %s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, "\n  "))
+	}
+	got := all["tap"].Seen
 	if len(got) != 2 {
 		t.Fatalf("the tap task reported %d times", len(got))
 	}
