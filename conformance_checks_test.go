@@ -200,6 +200,15 @@ func checkEnder(t *testing.T, s game.State, players int) {
 	if !bytes.Equal(before, mustJSON(t, s)) {
 		t.Error("EndNow changed the state")
 	}
+	if c, ok := s.(game.Concluder); ok {
+		end := c.Concluded()
+		if !end.Finished() || len(end.ToAct()) != 0 || !reflect.DeepEqual(end.Result(), r) {
+			t.Errorf("the concluded position: finished %v, asks %v, result %+v; want finished, nobody, %+v", end.Finished(), end.ToAct(), end.Result(), r)
+		}
+		if !bytes.Equal(before, mustJSON(t, s)) {
+			t.Error("Concluded changed the state")
+		}
+	}
 }
 
 // checkAccount: the chronicle's account can be said, and its series and

@@ -43,6 +43,7 @@ var conformanceChecks = map[string]string{
 	"Chronicle":     "(with Chronicler)",
 	"Withholder":    "every withheld move's words",
 	"Ender":         "EndNow scores every seat and leaves the state",
+	"Concluder":     "the concluded position is finished, asks nobody and has EndNow's result",
 	"Revealer":      "asked of every listed move without failing",
 	"OrderTaker":    "every order a seat's order answers is accepted",
 	"SubjectNamer":  "every decision's subject can be named",
@@ -196,7 +197,7 @@ func claimed(s game.State) []string {
 		"Canonicalizer": is[game.Canonicalizer](s), "Folder": is[game.Folder](s), "Checker": is[game.Checker](s),
 		"Drawer": is[game.Drawer](s), "Picturer": is[game.Picturer](s), "Describer": is[game.Describer](s), "Progresser": is[game.Progresser](s),
 		"Sider": is[game.Sider](s), "Chronicler": is[game.Chronicler](s), "Withholder": is[game.Withholder](s),
-		"Ender": is[game.Ender](s), "Revealer": is[game.Revealer](s), "OrderTaker": is[game.OrderTaker](s),
+		"Ender": is[game.Ender](s), "Concluder": is[game.Concluder](s), "Revealer": is[game.Revealer](s), "OrderTaker": is[game.OrderTaker](s),
 		"SubjectNamer": is[game.SubjectNamer](s), "StateV1": is[game.StateV1](s), "ResultV1": is[game.ResultV1](s),
 	} {
 		if ok {

@@ -53,6 +53,14 @@ type Ender interface {
 	EndNow() *Result
 }
 
+// Concluder is an Ender that can show the position its players agreed to
+// end at as a finished game: Concluded returns a copy that is Finished,
+// asks nobody to act and whose Result is EndNow's, so its board and
+// pages say the game is over rather than who is to act.
+type Concluder interface {
+	Concluded() State
+}
+
 // Info describes a game for the registry. Names and help are catalogue
 // texts (package words), said in each reader's language.
 type Info struct {

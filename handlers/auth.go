@@ -162,6 +162,13 @@ func (s *Server) startSession(c *echo.Context, u *store.User) error {
 	if err != nil {
 		return err
 	}
+	lang, err := s.signedInLanguage(c, u.ID, u.LanguageChosen)
+	if err != nil {
+		return err
+	}
+	if lang != "" {
+		u.Language = lang
+	}
 	c.SetCookie(s.cookie(c, sessionCookie, token, int(s.cfg.Auth.SessionTTL().Seconds())))
 	c.Set(keyUser, u)
 	return nil

@@ -68,7 +68,14 @@ func (s *Server) positionBoard(pos *store.Position, viewer int, sp *words.Speake
 	if pos.State == nil {
 		return ""
 	}
-	b, _ := s.board(newBoardKey(pos.Game.ID, pos.Seq, viewer, sp, pos.Seats), sp, func() (game.State, error) { return pos.State, nil })
+	key := newBoardKey(pos.Game.ID, pos.Seq, viewer, sp, pos.Seats)
+	st := pos.State
+	if c, ok := st.(game.Concluder); ok && pos.Game.Ending == store.EndAgreed && !st.Finished() {
+		// Ended by agreement: the board says so, not who was to act (its
+		// own key: the last move's board was drawn before the agreement).
+		st, key.what = c.Concluded(), "agreed"
+	}
+	b, _ := s.board(key, sp, func() (game.State, error) { return st, nil })
 	return b
 }
 

@@ -210,7 +210,7 @@ func (s *Server) createGame(c *echo.Context) error {
 			lang = inv.User.Language
 		}
 		mail := notify.InvitationMail(notify.Invitation{Lang: lang, To: inv.User.Email, Name: inv.Seat.Name, Inviter: u.Name(),
-			Kind: g.Info().Name, Game: row.Name, Players: names, Link: link})
+			Kind: g.Info().Name, Game: row.Name, Players: names, Link: link, Choices: !members[inv.User.Email]})
 		mail.Kind, mail.GameID, mail.UserID, mail.TellUserID = "invite", row.ID, inv.User.ID, u.ID
 		// Queued: a failure is retried, and the creator is told if the
 		// invitation finally cannot be delivered.

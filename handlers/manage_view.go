@@ -112,3 +112,24 @@ func (s *Server) manageOf(ctx context.Context, r *reader, pos *store.Position, u
 	}
 	return m, nil
 }
+
+// markLeftSeats marks the seats the caretaker plays in a game that
+// started: resigned, or dropped after missed deadlines.
+func (s *Server) markLeftSeats(ctx context.Context, sp *words.Speaker, pos *store.Position, seats []seatView) error {
+	if pos.Game.Status == store.StatusInviting || pos.Game.StartedAt == nil {
+		return nil
+	}
+	left, err := s.store.SeatsLeft(ctx, pos.Game.ID)
+	if err != nil {
+		return err
+	}
+	for i := range seats {
+		if resigned, ok := left[seats[i].Seat]; ok {
+			seats[i].Left = sp.T("pages.game.caretaker")
+			if resigned {
+				seats[i].Left = sp.T("pages.game.resigned")
+			}
+		}
+	}
+	return nil
+}

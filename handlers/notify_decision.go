@@ -126,7 +126,13 @@ func (s *Server) linkGame(c *echo.Context, chk *notify.LinkCheck, played, code i
 		label := sp.Say(m.Label)
 		v.Chosen = &chosenMove{Note: sp.T("pages.link.chosen", "move", label), Label: label, Value: string(m.Move)}
 	} else if chk.Link.Choice >= 0 && v.Form != nil {
-		v.Notice = strings.TrimSpace(notice + " " + sp.T("pages.link.choice_stale"))
+		// The mail's answer is gone: played from this link (the turn goes
+		// on: a confirmation, no warning), or made for a step before.
+		if played > chk.Link.Seq && s.movedAt(c, chk, played) {
+			v.Done = sp.T("pages.link.choice_played")
+		} else {
+			v.Notice = strings.TrimSpace(notice + " " + sp.T("pages.link.choice_stale"))
+		}
 	}
 	return s.render(c, code, "game", pos.Game.Name, v)
 }

@@ -54,6 +54,9 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 	if v.Manage, err = s.manageOf(ctx, r, pos, userID, you); err != nil {
 		return nil, err
 	}
+	if err := s.markLeftSeats(ctx, sp, pos, v.Seats); err != nil {
+		return nil, err
+	}
 	if pos.State == nil {
 		var err error
 		v.Talk, err = s.buildTalk(ctx, sp, pos.Game, pos.Seats, userID, 0)

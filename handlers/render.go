@@ -67,7 +67,8 @@ type view struct {
 	CSRF      string
 	LocalMail bool
 	RequestID string
-	Image     string // the page's Open Graph image, "" for none
+	Image     string         // the page's Open Graph image, "" for none
+	Switch    languageSwitch // the footer's language switch
 	Page      any
 }
 
@@ -130,7 +131,8 @@ func (s *Server) render(c *echo.Context, code int, page, title string, data any)
 	if err != nil {
 		return err
 	}
-	v := view{Lang: r.sp.Lang(), Title: title, User: currentUser(c), CSRF: csrfToken(c), LocalMail: s.local, RequestID: requestID(c), Page: data}
+	v := view{Lang: r.sp.Lang(), Title: title, User: currentUser(c), CSRF: csrfToken(c), LocalMail: s.local, RequestID: requestID(c),
+		Switch: switchFor(c, r.sp.Lang()), Page: data}
 	if img, ok := c.Get(ogImageKey).(string); ok {
 		v.Image = img
 	}

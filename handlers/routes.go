@@ -41,6 +41,7 @@ func (s *Server) routes() []route {
 		{post, "/signin/:token", s.signinUse, public},
 		{post, "/signout", s.signout, public},
 		{post, "/signout/all", s.signoutAll, public},
+		{post, "/language", s.switchLanguage, public},
 		{get, "/settings", s.settingsForm, signedIn},
 		{post, "/settings", s.settingsSave, signedIn},
 		{get, "/invite/:token", s.inviteShow, public},

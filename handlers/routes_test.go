@@ -17,7 +17,7 @@ import (
 var publicRoutes = map[string]bool{
 	"GET /healthz": true, "GET /static/*": true, "GET /": true,
 	"GET /signin": true, "POST /signin": true, "GET /signin/:token": true, "POST /signin/:token": true,
-	"POST /signout": true, "POST /signout/all": true,
+	"POST /signout": true, "POST /signout/all": true, "POST /language": true,
 	"GET /invite/:token": true, "POST /invite/:token": true,
 	"GET /notify/d/:token": true, "POST /notify/d/:token/move": true, "POST /notify/d/:token/continue": true, "GET /notify/d/:token/board.svg": true,
 	"GET /notify/unsubscribe/:token": true, "POST /notify/unsubscribe/:token": true,

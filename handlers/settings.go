@@ -29,11 +29,7 @@ type languageChoice struct {
 func (s *Server) settingsForm(c *echo.Context) error {
 	sp := s.speaker(c)
 	p := settingsPage{Saved: c.QueryParam("saved") != ""}
-	for _, l := range words.Languages {
-		// Each language by its own name, so anyone finds theirs.
-		p.Languages = append(p.Languages, languageChoice{Code: l, Name: words.Default().Speaker(l, nil).T("pages.language"),
-			Selected: l == sp.Lang()})
-	}
+	p.Languages = languageChoices(sp.Lang()) // each by its own name, so anyone finds theirs
 	return s.render(c, http.StatusOK, "settings", sp.T("pages.settings.title"), p)
 }
 

@@ -16,7 +16,8 @@ import (
 )
 
 // Every page speaks its reader's language: a signed-in member's setting,
-// else what the browser asks for (Accept-Language), else English. Dates
+// else the visitor's choice (the footer's switch: language.go), else what
+// the browser asks for (Accept-Language), else English. Dates
 // and times read in the member's time zone (UTC for visitors).
 
 const (
@@ -42,6 +43,9 @@ func (s *Server) langOf(c *echo.Context) string {
 	cat := words.Default()
 	if u := currentUser(c); u != nil && u.Language != "" {
 		return cat.Match(u.Language)
+	}
+	if lang := chosenLanguage(c); lang != "" {
+		return lang
 	}
 	return cat.Match(c.Request().Header.Get("Accept-Language"))
 }

@@ -23,6 +23,7 @@ type seatView struct {
 	Resigned bool // the caretaker plays it: never "to act"
 	You      bool
 	Prompt   string
+	Left     string // the caretaker plays the seat: why, in words ("" while its player plays)
 }
 
 // moveView is one logged move in words.
@@ -157,7 +158,7 @@ func resultOf(sp *words.Speaker, r *game.Result, seats []store.Seat, you int) *r
 
 func seatViews(sp *words.Speaker, pos *store.Position, you int, resigned map[int]bool) []seatView {
 	prompts := map[int]string{}
-	if pos.State != nil {
+	if pos.State != nil && pos.Game.Status == store.StatusActive { // an agreed end leaves decisions open in the state
 		for _, d := range pos.State.ToAct() {
 			if _, ok := prompts[d.Seat]; !ok {
 				prompts[d.Seat] = sp.Say(d.Prompt)

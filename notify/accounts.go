@@ -33,6 +33,9 @@ type Invitation struct {
 	Game    string     // the game's own name ("Tuesday club")
 	Players []string   // every seat's name
 	Link    string     // the invitation link
+	// Choices adds a line per other language with the link that opens the
+	// invitation in it (for someone new, who has chosen none yet).
+	Choices bool
 }
 
 // InvitationMail is the mail inviting someone to a game, in their language.
@@ -44,11 +47,27 @@ func InvitationMail(inv Invitation) store.Mail {
 	}
 	text := words.New("mail.invite.text").Lit("inviter", inv.Inviter).Sub("kind", inv.Kind).
 		Lit("game", inv.Game).List("players", players...)
-	body := paragraphs(sp.T("mail.greeting", "name", inv.Name),
-		sp.Say(text)+"\n"+sp.T("mail.invite.open"),
+	ps := []string{sp.T("mail.greeting", "name", inv.Name),
+		sp.Say(text) + "\n" + sp.T("mail.invite.open"),
 		inv.Link,
-		sp.T("mail.invite.start"))
+		sp.T("mail.invite.start")}
+	if inv.Choices {
+		ps = append(ps, otherLanguages(sp.Lang(), inv.Link))
+	}
+	body := paragraphs(ps...)
 	return store.Mail{To: inv.To, Subject: sp.T("mail.invite.subject", "game", inv.Game), Body: body, Link: inv.Link}
+}
+
+// otherLanguages offers the invitation in the languages other than lang,
+// each named in itself ("Deutsch: <link>?lang=de"), one line each.
+func otherLanguages(lang, link string) string {
+	var lines []string
+	for _, l := range words.Languages {
+		if l != lang {
+			lines = append(lines, speaker(l, nil).T("pages.language")+": "+link+"?lang="+l)
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // paragraphs joins a plain text mail's paragraphs.

@@ -103,9 +103,7 @@ func (s *Service) AgreeToEnd(ctx context.Context, gameID, userID int64, seq int)
 		}
 		seat := store.SeatOf(v.seats, userID)
 		if !ended {
-			return s.mailEveryone(tx, v, seq, fmt.Sprintf("%s-%d", kindEndVote, seat),
-				words.New("mail.club.endvote.subject").Seat("player", seat),
-				words.New("mail.club.endvote.text").Seat("player", seat))
+			return s.mailEndVote(tx, v, seq, seat)
 		}
 		open, err := tx.OpenDeadlines(gameID)
 		if err != nil {
@@ -120,6 +118,30 @@ func (s *Service) AgreeToEnd(ctx context.Context, gameID, userID int64, seq int)
 			words.New("mail.club.agreed.text").Lit("game", v.game.Name))
 	})
 	return ended, err
+}
+
+// mailEndVote tells the players still to agree that seat agrees to end
+// the game: the first vote at a position is a proposal, a later one an
+// agreement. Whoever agreed already (the voter too) and the seats nobody
+// plays get no mail; the end itself is mailed to everyone once.
+func (s *Service) mailEndVote(tx *store.NotifyTx, v *gameView, seq, seat int) error {
+	agreed, left, err := tx.EndVoters(v.game.ID)
+	if err != nil {
+		return err
+	}
+	key := "mail.club.endvote"
+	if len(agreed) > 1 {
+		key = "mail.club.endagree"
+	}
+	still := *v
+	still.users = nil
+	for i, u := range v.users {
+		if !agreed[i] && !left[i] {
+			still.users = append(still.users, u)
+		}
+	}
+	return s.mailEveryone(tx, &still, seq, fmt.Sprintf("%s-%d", kindEndVote, seat),
+		words.New(key+".subject").Seat("player", seat), words.New(key+".text").Seat("player", seat))
 }
 
 // Invitations tells each game's creator about invitations that ran out

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -139,7 +140,7 @@ func (s *Store) ConsumeLogin(ctx context.Context, token string) (*User, error) {
 			return ErrTokenInvalid
 		}
 		var err error
-		u, err = findOrCreateUser(tx, lt.Email, "", now)
+		u, err = findOrCreateUser(tx, lt.Email, "", "", now)
 		return err
 	})
 	return u, err
@@ -222,7 +223,29 @@ func (s *Store) UpdateProfile(ctx context.Context, userID int64, name, lang, not
 		return err
 	}
 	return s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).
-		Updates(map[string]any{"display_name": name, "language": lang, "notify": notify}).Error
+		Updates(map[string]any{"display_name": name, "language": lang, "language_chosen": true, "notify": notify}).Error
+}
+
+// ChooseLanguage sets the language a member chose (the switch at the foot
+// of every page): it is theirs from now on, whatever their browser asks.
+func (s *Store) ChooseLanguage(ctx context.Context, userID int64, lang string) error {
+	if !slices.Contains(words.Languages, lang) {
+		return words.Fail(words.New("store.error.language").Lit("language", lang))
+	}
+	return s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).
+		Updates(map[string]any{"language": lang, "language_chosen": true}).Error
+}
+
+// GuessLanguage sets the language of a member who has chosen none yet (the
+// language their browser asks for as they sign in) and reports whether it
+// did; a chosen language stays.
+func (s *Store) GuessLanguage(ctx context.Context, userID int64, lang string) (bool, error) {
+	if !slices.Contains(words.Languages, lang) {
+		return false, nil
+	}
+	res := s.db.WithContext(ctx).Model(&User{}).Where("id = ? AND language_chosen = ? AND language <> ?", userID, false, lang).
+		Update("language", lang)
+	return res.RowsAffected == 1, res.Error
 }
 
 // InvitationInfo is an invitation with its game, for the page behind the link.

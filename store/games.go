@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"slices"
 	"strings"
 	"time"
 
@@ -116,8 +117,11 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, []Invite, er
 		if err := tx.Create(row).Error; err != nil {
 			return err
 		}
+		// A member this game makes reads the creator's language until they
+		// sign in or choose one.
+		lang := languageOf(tx, ng.CreatedBy)
 		for i, p := range players {
-			u, err := findOrCreateUser(tx, p.Email, p.Name, now)
+			u, err := findOrCreateUser(tx, p.Email, p.Name, lang, now)
 			if err != nil {
 				return err
 			}
@@ -236,7 +240,19 @@ func NormalizeEmail(s string) (string, error) {
 	return s, nil
 }
 
-func findOrCreateUser(tx *gorm.DB, email, name string, now time.Time) (*User, error) {
+// languageOf is a member's language, "" for none (no such member).
+func languageOf(tx *gorm.DB, userID int64) string {
+	var lang string
+	if userID != 0 {
+		tx.Model(&User{}).Where("id = ?", userID).Select("language").Scan(&lang)
+	}
+	return lang
+}
+
+// findOrCreateUser finds the member with the address or makes one, whose
+// language is lang until they sign in or choose ("" or a language Rondel
+// does not speak: English).
+func findOrCreateUser(tx *gorm.DB, email, name, lang string, now time.Time) (*User, error) {
 	var u User
 	err := tx.Where("email = ?", email).Take(&u).Error
 	if err == nil && u.DisplayName == "" && name != "" {
@@ -250,7 +266,10 @@ func findOrCreateUser(tx *gorm.DB, email, name string, now time.Time) (*User, er
 	if !errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, err
 	}
-	u = User{Email: email, DisplayName: name, Language: "en", Notify: NotifyEach, MessageMail: MessageMailTurn, CreatedAt: now}
+	if !slices.Contains(words.Languages, lang) {
+		lang = words.Languages[0]
+	}
+	u = User{Email: email, DisplayName: name, Language: lang, Notify: NotifyEach, MessageMail: MessageMailTurn, CreatedAt: now}
 	return &u, tx.Create(&u).Error
 }
 

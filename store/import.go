@@ -133,7 +133,7 @@ func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec Impor
 			return err
 		}
 		for i, p := range rec.Players {
-			u, err := findOrCreateUser(tx, emails[i], p.Name, now)
+			u, err := findOrCreateUser(tx, emails[i], p.Name, "", now)
 			if err != nil {
 				return err
 			}

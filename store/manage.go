@@ -263,7 +263,7 @@ func (s *Store) ReplaceInvitation(ctx context.Context, gameID, creator int64, se
 		if err := s.spend(tx, creator, actAddress, fresh, lim.NewAddressesPerDay, now); err != nil {
 			return err
 		}
-		u, err := findOrCreateUser(tx, ps[0].Email, ps[0].Name, now)
+		u, err := findOrCreateUser(tx, ps[0].Email, ps[0].Name, languageOf(tx, creator), now)
 		if err != nil {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"gorm.io/gorm"
 
@@ -62,6 +63,26 @@ func leftSeats(tx *gorm.DB, gameID int64) (map[int]bool, error) {
 	out := map[int]bool{}
 	for _, s := range seats {
 		out[s] = true
+	}
+	return out, nil
+}
+
+// SeatsLeft says of each seat of a game that the caretaker plays (its
+// player resigned, or it was dropped after missed deadlines) whether its
+// player resigned; a seat a substitute took is played again.
+func (s *Store) SeatsLeft(ctx context.Context, gameID int64) (map[int]bool, error) {
+	db := s.db.WithContext(ctx)
+	var dropped, resignedSeats []int
+	if err := db.Raw(`SELECT seat FROM seat_clocks WHERE game_id = ? AND dropped = TRUE`, gameID).Scan(&dropped).Error; err != nil {
+		return nil, err
+	}
+	if err := db.Raw(`SELECT d.seat FROM seat_drops d JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat AND s.user_id = d.user_id
+		WHERE d.game_id = ? AND d.reason = ?`, gameID, DropResigned).Scan(&resignedSeats).Error; err != nil {
+		return nil, err
+	}
+	out := map[int]bool{}
+	for _, st := range dropped {
+		out[st] = slices.Contains(resignedSeats, st)
 	}
 	return out, nil
 }
@@ -147,6 +168,17 @@ func endVotes(tx *gorm.DB, gameID int64) (map[int]bool, error) {
 		out[s] = true
 	}
 	return out, nil
+}
+
+// EndVoters returns, inside notify's transaction, the seats that agree to
+// end a game at its current position and the seats nobody plays any more
+// (who need not agree).
+func (t *NotifyTx) EndVoters(gameID int64) (agreed, left map[int]bool, err error) {
+	if agreed, err = endVotes(t.tx, gameID); err != nil {
+		return nil, nil, err
+	}
+	left, err = leftSeats(t.tx, gameID)
+	return agreed, left, err
 }
 
 // CanEndEarly reports whether a kind of game can be ended by agreement:

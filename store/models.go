@@ -10,8 +10,12 @@ type User struct {
 	Email       string
 	DisplayName string
 	Language    string
-	Notify      string // "each", "daily" or "none"
-	MessageMail string `gorm:"default:turn"` // how they hear of new messages: MessageMailTurn or MessageMailEach
+	// LanguageChosen says the member chose Language (Settings, the
+	// footer's switch); until then it is a guess that a sign-in from a
+	// browser asking for another language replaces.
+	LanguageChosen bool
+	Notify         string // "each", "daily" or "none"
+	MessageMail    string `gorm:"default:turn"` // how they hear of new messages: MessageMailTurn or MessageMailEach
 	// NoMailPictures: their mails leave out the board's picture (Settings).
 	NoMailPictures bool
 	CreatedAt      time.Time

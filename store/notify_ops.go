@@ -178,7 +178,7 @@ func (s *Store) SubstituteSeat(ctx context.Context, token string) (*SeatClock, e
 
 // FindOrCreateUser returns the user with the address, making one if needed.
 func (t *NotifyTx) FindOrCreateUser(email, name string) (*User, error) {
-	return findOrCreateUser(t.tx, email, name, t.now)
+	return findOrCreateUser(t.tx, email, name, "", t.now)
 }
 
 // GamesIdleSince returns games in play whose last move (or start) is

@@ -30,18 +30,18 @@ func scanGame(rows *sql.Rows) (Game, error) {
 	return g, err
 }
 
-const userCols = `u.id, u.email, u.display_name, u.language, u.notify, u.message_mail, u.no_mail_pictures, u.created_at`
+const userCols = `u.id, u.email, u.display_name, u.language, u.language_chosen, u.notify, u.message_mail, u.no_mail_pictures, u.created_at`
 
 func scanUser(rows *sql.Rows) (User, error) {
 	var u User
-	err := rows.Scan(&u.ID, &u.Email, &u.DisplayName, &u.Language, &u.Notify, &u.MessageMail, &u.NoMailPictures, &u.CreatedAt)
+	err := rows.Scan(&u.ID, &u.Email, &u.DisplayName, &u.Language, &u.LanguageChosen, &u.Notify, &u.MessageMail, &u.NoMailPictures, &u.CreatedAt)
 	return u, err
 }
 
 // scanUserZone reads userCols and then the member's time zone.
 func scanUserZone(rows *sql.Rows) (User, error) {
 	var u User
-	err := rows.Scan(&u.ID, &u.Email, &u.DisplayName, &u.Language, &u.Notify, &u.MessageMail, &u.NoMailPictures, &u.CreatedAt, &u.TimeZone)
+	err := rows.Scan(&u.ID, &u.Email, &u.DisplayName, &u.Language, &u.LanguageChosen, &u.Notify, &u.MessageMail, &u.NoMailPictures, &u.CreatedAt, &u.TimeZone)
 	return u, err
 }
 

@@ -268,3 +268,14 @@ func (s *State) EndNow() *game.Result {
 	c.finish()
 	return c.Result()
 }
+
+// Concluded is the position ended as EndNow scores it (game.Concluder),
+// on a copy.
+func (s *State) Concluded() game.State {
+	if s.d.Over {
+		return s
+	}
+	c := s.clone()
+	c.finish()
+	return c
+}

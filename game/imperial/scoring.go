@@ -118,3 +118,14 @@ func (s *State) EndNow() *game.Result {
 	c.Phase = PhaseOver
 	return c.Result()
 }
+
+// Concluded is the position ended as EndNow scores it (game.Concluder),
+// on a copy.
+func (s *State) Concluded() game.State {
+	if s.Phase == PhaseOver {
+		return s
+	}
+	c := s.clone()
+	c.Phase = PhaseOver
+	return c
+}

@@ -82,4 +82,39 @@ func checkEndNow(t *testing.T, cat *words.Catalogue, st game.State) {
 	if err := cat.Check(res.TieBreak); err != nil {
 		t.Errorf("tie-break words: %v", err)
 	}
+	checkConcluded(t, st, res)
+}
+
+// isRealEngine tells the real engines from the take-away test game.
+func isRealEngine(st game.State) bool {
+	switch st.(type) {
+	case *imperial.State, *caesar.State:
+		return true
+	}
+	return false
+}
+
+// checkConcluded: the real engines show a position ended by agreement as
+// a finished game (game.Concluder) with EndNow's result, asking nobody,
+// and leave the state as it was; its board draws.
+func checkConcluded(t *testing.T, st game.State, res *game.Result) {
+	t.Helper()
+	c, ok := st.(game.Concluder)
+	if !ok {
+		if isRealEngine(st) {
+			t.Fatal("a real engine cannot show an agreed end")
+		}
+		return // the take-away test game need not
+	}
+	before, _ := st.MarshalJSON()
+	end := c.Concluded()
+	if after, _ := st.MarshalJSON(); !bytes.Equal(before, after) || st.Finished() {
+		t.Fatal("Concluded changed the state")
+	}
+	if !end.Finished() || len(end.ToAct()) != 0 || !record.SameResult(end.Result(), res) {
+		t.Fatalf("Concluded: finished %v, asks %v, result %+v, EndNow %+v", end.Finished(), end.ToAct(), end.Result(), res)
+	}
+	if d, ok := end.(game.Drawer); ok && d.BoardSVG(0, words.English()) == "" {
+		t.Fatal("the concluded board does not draw")
+	}
 }

@@ -66,6 +66,7 @@
   svg.setAttribute('role', 'group'); // its marked parts are buttons now
   const layer = new Map(); // element -> its highlight drawn on top
   const owner = new Map(); // highlight -> its element
+  const hits = []; // the invisible hit areas of small things (widen)
   let chosen = null; // the pick clicked, or null
   let offered = new Map(); // reference -> what a click on it does
 
@@ -81,6 +82,7 @@
     }
     layer.clear();
     owner.clear();
+    for (const hit of hits.splice(0)) hit.remove();
     offered = new Map();
     if (chosen) {
       const targets = targetsOf(chosen);
@@ -115,7 +117,35 @@
         if (what.kind === 'off') hl.setAttribute('aria-disabled', 'true');
       });
     }
+    for (const [el, hl] of layer) {
+      if (hl) widen(el);
+    }
     if (refocus) refocus.focus();
+  }
+
+  // widen gives a small thing (a unit's marker) an invisible hit area of
+  // at least minHit CSS pixels each way around it, inside it, so a finger
+  // that lands beside it still means it; nothing visible changes.
+  const minHit = 24;
+  function widen(el) {
+    if (el.tagName !== 'g') return;
+    const r = el.getBoundingClientRect();
+    const m = el.getScreenCTM();
+    if (!m || (r.width >= minHit && r.height >= minHit)) return;
+    const scale = Math.hypot(m.a, m.b) || 1;
+    const b = el.getBBox();
+    const w = Math.max(b.width, minHit / scale);
+    const h = Math.max(b.height, minHit / scale);
+    const hit = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+    for (const [k, v] of [['x', b.x + b.width / 2 - w / 2], ['y', b.y + b.height / 2 - h / 2], ['width', w], ['height', h]]) {
+      hit.setAttribute(k, v);
+    }
+    hit.setAttribute('class', 'act-hit');
+    hit.setAttribute('fill', 'transparent');
+    hit.setAttribute('pointer-events', 'all');
+    hit.setAttribute('aria-hidden', 'true');
+    el.prepend(hit);
+    hits.push(hit);
   }
 
   // highlight draws a shape's outline, or a frame around anything else,
@@ -142,7 +172,9 @@
     return hl;
   }
 
-  // show writes the bar: a sentence and buttons.
+  // show writes the bar: a sentence and buttons. The bar never grows
+  // shorter while the page is open (keep): the board below it must not
+  // move under a finger between touchstart and click.
   function show(text, buttons) {
     bar.replaceChildren();
     const p = document.createElement('p');
@@ -156,7 +188,21 @@
       b.addEventListener('click', act);
       bar.append(b);
     }
+    keep();
   }
+  let kept = 0;
+  let keptWidth = 0;
+  function keep() {
+    if (bar.hidden) return;
+    if (innerWidth !== keptWidth) { // new line breaks: measure afresh
+      keptWidth = innerWidth;
+      kept = 0;
+      bar.style.minHeight = '';
+    }
+    kept = Math.max(kept, bar.getBoundingClientRect().height);
+    bar.style.minHeight = `${kept}px`;
+  }
+  addEventListener('resize', keep);
   const cancel = [bar.dataset.cancel, () => choose(null), 'secondary'];
 
   function choose(p) {
@@ -258,8 +304,12 @@
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && chosen) choose(null);
   });
-  // Hovering or focusing a marked thing names it in the bar.
+  // Hovering or focusing a marked thing names it in the bar (not a
+  // finger's tap: its click follows at once).
+  let touched = 0;
+  svg.addEventListener('touchstart', () => { touched = Date.now(); }, { passive: true });
   const describe = (e) => {
+    if (e.type === 'mouseover' && Date.now() - touched < 1000) return; // a finger, not a mouse: no hover
     const under = e.type === 'mouseover' ? document.elementsFromPoint(e.clientX, e.clientY) : [owner.get(e.target) || e.target];
     const el = under.find((x) => svg.contains(x) && hit(x));
     const found = el && hit(el);

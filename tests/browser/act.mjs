@@ -2,8 +2,9 @@
 // downloaded one), as signed-in players, with JavaScript on or off, and
 // reports what it saw, one JSON line per task. Run by board_test.go with
 // RONDEL_URL, OUT and TASKS set. TASKS is a JSON list of
-//   {name, session, path, width, height, js, axe, status, steps: [...]}
-// (status: the page's HTTP status, 200 unless said)
+//   {name, session, path, width, height, js, axe, touch, status, steps: [...]}
+// (status: the page's HTTP status, 200 unless said; touch: a phone's
+// touch screen and mobile viewport)
 // and each step one of
 //   {shot: name}                 a screenshot of the whole page
 //   {shot: name, of: selector}   a screenshot of the first element the
@@ -12,6 +13,10 @@
 //                                person would click it (a point of it
 //                                that is on top, or under a word drawn
 //                                over it); nav: the page changes
+//   {tap: selector, nav}         the same point tapped with a finger (a
+//                                task with touch: a phone's touch screen);
+//                                the report after it says how far the
+//                                board moved between touchstart and click
 //   {button: label, nav}         a click on the button with these words
 //   {form: move, group, nav}     the move chosen in the form without the
 //                                board: its radio button and "Play", its
@@ -57,6 +62,9 @@ async function report(page) {
       title: document.title,
       navHeight: document.querySelector('header').getBoundingClientRect().height,
       scrollWidth: document.documentElement.scrollWidth,
+      hitMin: Math.min(...[...document.querySelectorAll('svg g.act[data-unit], svg g.act-chosen[data-unit]')]
+        .map((g) => { const r = g.getBoundingClientRect(); return Math.min(r.width, r.height); })),
+      tapShift: window.rondelTapShift === undefined ? null : window.rondelTapShift,
     };
   });
 }
@@ -87,6 +95,22 @@ async function point(page, selector) {
     if (!best) throw new Error(`no point of ${sel} is in sight`);
     return best;
   }, selector);
+}
+
+// watchTap notes where the board is at the next touchstart and at the
+// click that follows it: a tap lands where the finger went down only if
+// nothing moved in between.
+async function watchTap(page) {
+  await page.evaluate(() => {
+    const top = () => {
+      const svg = document.querySelector('section.board svg');
+      return svg ? svg.getBoundingClientRect().top : 0;
+    };
+    let down = null;
+    window.rondelTapShift = undefined;
+    document.addEventListener('touchstart', () => { down = top(); }, { capture: true, once: true });
+    document.addEventListener('click', () => { if (down !== null) window.rondelTapShift = top() - down; }, { capture: true, once: true });
+  });
 }
 
 // withNav runs a click and, if nav, waits for the page it leads to.
@@ -137,7 +161,7 @@ try {
     // axe is injected by the test, which the page's policy forbids for
     // any script but its own: that check alone bypasses it.
     const ctx = await browser.newContext({ viewport: { width: task.width, height: task.height || 900 },
-      javaScriptEnabled: task.js, bypassCSP: !!task.axe });
+      javaScriptEnabled: task.js, bypassCSP: !!task.axe, hasTouch: !!task.touch, isMobile: !!task.touch });
     if (task.session) await ctx.addCookies([{ name: 'rondel_session', value: task.session, url: base }]);
     const page = await ctx.newPage();
     page.setDefaultTimeout(15000);
@@ -163,6 +187,11 @@ try {
         } else if (step.click) {
           const p = await point(page, step.click);
           await withNav(page, step.nav, () => page.mouse.click(p.x, p.y));
+        } else if (step.tap) {
+          const p = await point(page, step.tap);
+          await watchTap(page);
+          await withNav(page, step.nav, () => page.touchscreen.tap(p.x, p.y));
+          if (!step.nav) await page.waitForTimeout(400); // the click follows the touch
         } else if (step.button) {
           await withNav(page, step.nav, () => page.getByRole('button', { name: step.button, exact: true }).click());
         } else if (step.form) {

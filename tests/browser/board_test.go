@@ -156,6 +156,7 @@ type task struct {
 	Height  int    `json:"height,omitempty"`
 	JS      bool   `json:"js"`
 	Axe     bool   `json:"axe,omitempty"`
+	Touch   bool   `json:"touch,omitempty"`  // a phone's touch screen (hasTouch, isMobile)
 	Status  int    `json:"status,omitempty"` // the page's HTTP status, if not 200
 	Steps   []step `json:"steps"`
 }
@@ -164,6 +165,7 @@ type step struct {
 	Shot   string `json:"shot,omitempty"`
 	Of     string `json:"of,omitempty"` // the shot is of this element alone
 	Click  string `json:"click,omitempty"`
+	Tap    string `json:"tap,omitempty"` // a finger's tap where Click would click
 	Button string `json:"button,omitempty"`
 	Form   string `json:"form,omitempty"`
 	Group  string `json:"group,omitempty"`
@@ -196,6 +198,8 @@ type seen struct {
 	Buttons     []string    `json:"buttons"`
 	ScrollWidth int         `json:"scrollWidth"`
 	NavHeight   float64     `json:"navHeight"`
+	TapShift    *float64    `json:"tapShift"` // how far the board moved between a tap's touchstart and its click
+	HitMin      *float64    `json:"hitMin"`   // the smallest side of a marked unit's box, its hit area included (CSS px)
 	Axe         []violation `json:"axe"`
 }
 
