@@ -267,6 +267,7 @@ func (s *Server) handleError(c *echo.Context, err error) {
 	if pe.Code >= 500 {
 		s.log.Error("request failed", "request_id", requestID(c), "path", c.Request().URL.Path, "error", err)
 	}
+	c.Response().Header().Del("ETag") // set for the page that failed (validators.go), not for this one
 	sp := s.speaker(c).WithNames(pe.Names)
 	page := errorPage{Code: pe.Code, Title: sp.Say(pe.Title), Msg: sp.Say(pe.Msg)}
 	if rerr := s.render(c, pe.Code, "error", page.Title, page); rerr != nil {
