@@ -98,8 +98,8 @@ func (s *Server) clubGames(c *echo.Context) error {
 	}); err != nil {
 		return err
 	}
-	if p.Finished, err = s.clubListOf(r, v, q, "finished", func(off int) ([]store.Listing, bool, error) {
-		return s.store.FinishedGames(ctx, f, off, clubPageSize)
+	if p.Finished, err = s.finishedList(r, v, q, func(pg store.ClubPage) ([]store.Listing, bool, error) {
+		return s.store.FinishedGames(ctx, f, pg, clubPageSize)
 	}); err != nil {
 		return err
 	}
@@ -124,12 +124,7 @@ func (s *Server) clubListOf(r *reader, v clubViewer, q url.Values, name string, 
 	if err != nil {
 		return clubList{}, err
 	}
-	out := clubList{Empty: "club." + name + ".empty", When: "club." + name + ".when", CSRF: v.csrf}
-	for _, l := range ls {
-		row := s.clubRowOf(r, l)
-		row.CanJoin = l.Game.Status == store.StatusInviting && l.Game.OpenSeats > 0 && store.SeatOf(l.Seats, v.id) < 0
-		out.Rows = append(out.Rows, row)
-	}
+	out := s.clubRows(r, v, name, ls)
 	link := func(n int) string {
 		u := url.Values{}
 		for k, vs := range q {
@@ -145,6 +140,17 @@ func (s *Server) clubListOf(r *reader, v clubViewer, q url.Values, name string, 
 		out.Next = link(page + 1)
 	}
 	return out, nil
+}
+
+// clubRows says one list's games in words.
+func (s *Server) clubRows(r *reader, v clubViewer, name string, ls []store.Listing) clubList {
+	out := clubList{Empty: "club." + name + ".empty", When: "club." + name + ".when", CSRF: v.csrf}
+	for _, l := range ls {
+		row := s.clubRowOf(r, l)
+		row.CanJoin = l.Game.Status == store.StatusInviting && l.Game.OpenSeats > 0 && store.SeatOf(l.Seats, v.id) < 0
+		out.Rows = append(out.Rows, row)
+	}
+	return out
 }
 
 // clubRowOf says one game of the club's page.

@@ -184,7 +184,9 @@ func TestClubQueriesUseIndexes(t *testing.T) {
 	_, doc = ann.get(fmt.Sprintf("/games/%d", doomed))
 	ann.submit(doc, `form[action$="/cancel"]`, nil)
 	for _, q := range []string{"", "?kind=" + gametest.ID, "?player=ann", "?month=2026-05", "?kind=" + gametest.ID + "&player=ann&month=2026-05",
-		"?open=2&playing=2&finished=2", "?player=ann&month=2026-05"} {
+		"?open=2&playing=2&finished=2", "?player=ann&month=2026-05",
+		"?finished_after=4102444800000000000.99999", "?finished_before=1.1", "?kind=" + gametest.ID + "&finished_after=4102444800000000000.99999",
+		"?player=ann&finished_before=1.1", "?month=2026-05&finished_after=4102444800000000000.99999"} {
 		if code, _ := ann.get("/club" + q); code != http.StatusOK {
 			t.Fatalf("/club%s: %d", q, code)
 		}

@@ -71,6 +71,9 @@ func (s *Server) history(c *echo.Context) error {
 		before = b
 	}
 	p.Before = before
+	if done, err := notModified(c, s.positionTag(c, "history", pos, p.At, before)); done || err != nil {
+		return err
+	}
 	rows, err := s.store.MovesPage(ctx, pos.Game.ID, before, historyPageSize)
 	if err != nil {
 		return err

@@ -152,7 +152,7 @@ func TestEveryPageRendersItsData(t *testing.T) {
 			for _, user := range users {
 				var buf bytes.Buffer
 				v := view{Lang: lang, Title: "T", User: user, CSRF: "c", LocalMail: true, RequestID: "r", Page: s.data}
-				if err := execute(&buf, tpl, "layout", r, v); err != nil {
+				if err := tpl.execute(&buf, "layout", r, v); err != nil {
 					t.Errorf("page %s (%T) in %s: %v", s.page, s.data, lang, err)
 				}
 				if m := missingMessage.FindString(buf.String()); m != "" {
@@ -202,7 +202,7 @@ func TestRecordsPanelRendersItsData(t *testing.T) {
 		for _, v := range []panelView{{}, {GameID: 7, Finished: true, Import: &store.GameImport{Source: "playimperial.club", Notes: "n", ImportedAt: t0},
 			Source: "playimperial.club", Changes: []changeRow{{MemberID: 3, Name: "Ada", Before: "0.0", After: "1.0", Diff: "+1.0", Dropped: true}}}} {
 			var buf bytes.Buffer
-			if err := execute(&buf, a, "panel", testReader(lang), v); err != nil {
+			if err := a.execute(&buf, "panel", testReader(lang), v); err != nil {
 				t.Errorf("records panel %+v: %v", v, err)
 			}
 			if m := missingMessage.FindString(buf.String()); m != "" {

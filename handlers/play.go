@@ -251,6 +251,9 @@ func (s *Server) boardSVG(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if done, err := notModified(c, s.positionTag(c, "board", pos)); done || err != nil {
+		return err
+	}
 	return s.serveBoard(c, pos, store.SeatOf(pos.Seats, currentUser(c).ID))
 }
 

@@ -26,7 +26,7 @@ import (
 type archive struct {
 	s       *Server
 	seasons rating.Seasons
-	panel   *template.Template // the records panel of the game page
+	panel   *perReader // the records panel of the game page
 }
 
 // newArchive reads the club's seasons and prepares the archive's pages;
@@ -50,8 +50,8 @@ func newArchive(s *Server) *archive {
 
 // parsePanel parses the records panel of the game page (embedded, so it
 // parses or the build is broken).
-func parsePanel() *template.Template {
-	return template.Must(newTemplate("records_panel.html").ParseFS(templates.FS, "records_panel.html"))
+func parsePanel() *perReader {
+	return newPerReader(template.Must(newTemplate("records_panel.html").ParseFS(templates.FS, "records_panel.html")))
 }
 
 // ClubSeasons turns the configured seasons into the ladder's.
@@ -234,7 +234,7 @@ func (s *Server) gamePanel(ctx context.Context, r *reader, pos *store.Position) 
 		v.Changes = s.ratingChanges(ctx, r, pos)
 	}
 	var buf bytes.Buffer
-	if err := execute(&buf, a.panel, "panel", r, v); err != nil {
+	if err := a.panel.execute(&buf, "panel", r, v); err != nil {
 		s.log.Error("records panel failed", "game", pos.Game.ID, "error", err)
 		return ""
 	}

@@ -39,13 +39,14 @@ func newTemplate(name string) *template.Template {
 	return template.New(name).Funcs(parseFuncs()).Option("missingkey=error")
 }
 
-// parsePages parses every page with the layout, one template per page.
-func parsePages() (map[string]*template.Template, error) {
+// parsePages parses every page with the layout, one template per page,
+// each to be bound to its readers once (perReader).
+func parsePages() (map[string]*perReader, error) {
 	names, err := fs.Glob(templates.FS, "*.html")
 	if err != nil {
 		return nil, err
 	}
-	pages := map[string]*template.Template{}
+	pages := map[string]*perReader{}
 	for _, n := range names {
 		if n == "layout.html" {
 			continue
@@ -54,7 +55,7 @@ func parsePages() (map[string]*template.Template, error) {
 		if err != nil {
 			return nil, fmt.Errorf("handlers: template %s: %w", n, err)
 		}
-		pages[strings.TrimSuffix(n, ".html")] = t
+		pages[strings.TrimSuffix(n, ".html")] = newPerReader(t)
 	}
 	return pages, nil
 }
@@ -72,52 +73,52 @@ type view struct {
 	Page      any
 }
 
-// execute runs a page's template for one reader: a copy of the parsed
-// page with the template functions bound to the reader's language, zone
-// and clock (a parsed page is never executed itself, so it can be copied).
-func execute(w io.Writer, t *template.Template, name string, r *reader, data any) error {
-	tc, err := t.Clone()
-	if err != nil {
-		return err
-	}
-	return tc.Funcs(r.funcs()).ExecuteTemplate(w, name, data)
+// perReader is a parsed template and its copies bound to each reader
+// (language, zone and clock; few, and made once: speak.go), each made on
+// the reader's first use and kept. html/template escapes a template when
+// it first runs, so a copy per request (as pages were rendered before)
+// escaped and copied every page again on every request. The parsed
+// template itself is never executed, so it can still be copied.
+type perReader struct {
+	parsed *template.Template
+	mu     sync.RWMutex
+	by     map[*reader]*template.Template
 }
 
-// bound returns page bound to reader r, made once per page and reader:
-// html/template escapes a template when it first runs, so a fresh copy per
-// request would escape every page again on every request.
-func (p *pageSet) bound(page string, r *reader) (*template.Template, error) {
-	key := boundKey{page, r}
+func newPerReader(t *template.Template) *perReader { return &perReader{parsed: t} }
+
+// get returns the copy bound to r.
+func (p *perReader) get(r *reader) (*template.Template, error) {
 	p.mu.RLock()
-	t, ok := p.boundPages[key]
+	t, ok := p.by[r]
 	p.mu.RUnlock()
 	if ok {
 		return t, nil
 	}
-	parsed, ok := p.byName[page]
-	if !ok {
-		return nil, fmt.Errorf("handlers: no page %q", page)
-	}
-	t, err := parsed.Clone()
+	t, err := p.parsed.Clone()
 	if err != nil {
 		return nil, err
 	}
 	t.Funcs(r.funcs())
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if have, ok := p.boundPages[key]; ok {
+	if have, ok := p.by[r]; ok {
 		return have, nil
 	}
-	if p.boundPages == nil {
-		p.boundPages = map[boundKey]*template.Template{}
+	if p.by == nil {
+		p.by = map[*reader]*template.Template{}
 	}
-	p.boundPages[key] = t
+	p.by[r] = t
 	return t, nil
 }
 
-type boundKey struct {
-	page string
-	r    *reader
+// execute runs the template name of p for reader r.
+func (p *perReader) execute(w io.Writer, name string, r *reader, data any) error {
+	t, err := p.get(r)
+	if err != nil {
+		return err
+	}
+	return t.ExecuteTemplate(w, name, data)
 }
 
 // render executes a page into a buffer first, so a template error becomes
@@ -127,9 +128,9 @@ const ogImageKey = "og-image"
 
 func (s *Server) render(c *echo.Context, code int, page, title string, data any) error {
 	r := s.reader(c)
-	t, err := s.pages.bound(page, r)
-	if err != nil {
-		return err
+	t, ok := s.pages.byName[page]
+	if !ok {
+		return fmt.Errorf("handlers: no page %q", page)
 	}
 	v := view{Lang: r.sp.Lang(), Title: title, User: currentUser(c), CSRF: csrfToken(c), LocalMail: s.local, RequestID: requestID(c),
 		Switch: switchFor(c, r.sp.Lang()), Page: data}
@@ -138,7 +139,7 @@ func (s *Server) render(c *echo.Context, code int, page, title string, data any)
 	}
 	buf := s.pages.buffer()
 	defer s.pages.release(buf)
-	if err := t.ExecuteTemplate(buf, "layout", v); err != nil {
+	if err := t.execute(buf, "layout", r, v); err != nil {
 		return fmt.Errorf("handlers: rendering %s: %w", page, err)
 	}
 	h := c.Response().Header()
@@ -151,11 +152,8 @@ func (s *Server) render(c *echo.Context, code int, page, title string, data any)
 // game page with its board is over 100 KB, and growing a fresh buffer to
 // that size for every request costs more than rendering it.
 type pageSet struct {
-	byName  map[string]*template.Template
+	byName  map[string]*perReader
 	buffers sync.Pool
-
-	mu         sync.RWMutex
-	boundPages map[boundKey]*template.Template // by page and reader: see bound
 }
 
 func (p *pageSet) buffer() *bytes.Buffer {
@@ -278,6 +276,7 @@ func (s *Server) handleError(c *echo.Context, err error) {
 	if pe.Code >= 500 {
 		s.log.Error("request failed", "request_id", requestID(c), "path", c.Request().URL.Path, "error", err)
 	}
+	c.Response().Header().Del("ETag") // set for the page that failed (validators.go), not for this one
 	sp := s.speaker(c).WithNames(pe.Names)
 	page := errorPage{Code: pe.Code, Title: sp.Say(pe.Title), Msg: sp.Say(pe.Msg)}
 	if rerr := s.render(c, pe.Code, "error", page.Title, page); rerr != nil {

@@ -70,6 +70,8 @@ type Server struct {
 	proxies proxies
 	// boards keeps drawn boards (boards.go).
 	boards *lru.Cache[boardKey, template.HTML]
+	// runTag is part of every entity tag (validators.go).
+	runTag string
 }
 
 // New builds the web interface.
@@ -83,6 +85,7 @@ func New(d Deps) (*Server, error) {
 	s := &Server{store: d.Store, cfg: d.Config, mailer: d.Mailer, log: d.Logger, now: d.Now, hooks: d.Hooks,
 		secure: strings.HasPrefix(d.Config.PublicURL(), "https://")}
 	s.local = d.Config.LocalMail()
+	s.runTag = newRunTag()
 	s.boards = lru.New[boardKey, template.HTML](d.Config.Cache.BoardBytes())
 	if s.mailer == nil {
 		s.mailer = store.LocalOutbox{Store: d.Store, Log: d.Logger}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
@@ -38,9 +39,28 @@ func (s *Store) GamesInPlay(ctx context.Context, offset, limit int) ([]Listing, 
 		WHERE sm.status = 'active' ORDER BY sm.last_move_at DESC, sm.game_id DESC LIMIT ? OFFSET ?`, offset, limit)
 }
 
+// ClubPage says which page of a list to read: the first, the rows after
+// (or with Back, before) a row's key, or for an old ?page=N link the rows
+// from an offset. A keyset page costs what the first costs; an offset
+// reads and skips every row before it.
+type ClubPage struct {
+	Offset int
+	Key    *ClubKey
+	Back   bool
+}
+
+// ClubKey is where a row stands in the finished games' order: when it
+// ended, and its id among those that ended at the same moment.
+type ClubKey struct {
+	At time.Time
+	ID int64
+}
+
 // FinishedGames lists the games that were played and ended (not those
-// cancelled or expired before they started), the latest end first.
-func (s *Store) FinishedGames(ctx context.Context, f ClubFilter, offset, limit int) ([]Listing, bool, error) {
+// cancelled or expired before they started), the latest end first. more
+// says whether more rows follow in the direction read (with p.Back: newer
+// ones); the rows are newest first either way.
+func (s *Store) FinishedGames(ctx context.Context, f ClubFilter, p ClubPage, limit int) ([]Listing, bool, error) {
 	var where []string
 	var args []any
 	if f.Kind != "" {
@@ -60,12 +80,27 @@ func (s *Store) FinishedGames(ctx context.Context, f ClubFilter, offset, limit i
 		// picks without ANALYZE's statistics.
 		from = `games` + s.indexedBy("games_finished")
 	}
+	order, offset := `finished_at DESC, id DESC`, p.Offset
+	if p.Key != nil {
+		// A row value compared along games_finished(finished_at, id): the
+		// page starts at the key, whatever its depth.
+		cmp := "<"
+		if p.Back {
+			cmp, order = ">", `finished_at, id`
+		}
+		where, args = append(where, "(finished_at, id) "+cmp+" (?, ?)"), append(args, p.Key.At.UTC(), p.Key.ID)
+		offset = 0
+	}
 	q := `SELECT ` + gameCols + ` FROM ` + from + ` WHERE status = 'finished' AND ending NOT IN ('cancelled', 'expired')`
 	for _, w := range where {
 		q += " AND " + w
 	}
-	q += ` ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?`
-	return s.clubList(ctx, q, append(args, offset, limit)...)
+	q += ` ORDER BY ` + order + ` LIMIT ? OFFSET ?`
+	out, more, err := s.clubList(ctx, q, append(args, offset, limit)...)
+	if p.Key != nil && p.Back {
+		slices.Reverse(out)
+	}
+	return out, more, err
 }
 
 // clubList runs a paged query of games (its last two arguments are the

@@ -25,7 +25,7 @@ func openTest(t *testing.T, cacheKB int) (*Store, *gametest.Clock, string) {
 // openWith opens a migrated store on a new file, its clock at newClock.
 // (storetest.Open does the same for the other packages' tests; the store's
 // own cannot import it, as it imports the store.)
-func openWith(t *testing.T, opts Options) (*Store, *gametest.Clock, string) {
+func openWith(t testing.TB, opts Options) (*Store, *gametest.Clock, string) {
 	t.Helper()
 	path := testDatabase(t)
 	c := newClock()
@@ -44,7 +44,7 @@ func openWith(t *testing.T, opts Options) (*Store, *gametest.Clock, string) {
 // testDatabase names a new database for the test: a file in its
 // temporary directory, or with RONDEL_TEST_STORE=postgres a PostgreSQL
 // schema of its own.
-func testDatabase(t *testing.T) string {
+func testDatabase(t testing.TB) string {
 	t.Helper()
 	if pgtest.Enabled() {
 		return pgtest.URL(t)

@@ -55,22 +55,42 @@ func (s *Store) ClaimMail(ctx context.Context, id int64, lease time.Duration) (*
 	return s.claim(ctx, id, lease)
 }
 
+// pendingMail is the condition of the partial indexes outbox_pending and
+// outbox_expiring (migration 00150), written out rather than bound: a
+// planner chooses a partial index only for a query whose WHERE says what
+// the index's says, and a placeholder's value is not known when it plans.
+const pendingMail = "status = '" + OutboxPending + "'"
+
+// giveUpExpired marks failed the pending mails whose time ran out (read
+// through outbox_expiring: only those).
+func giveUpExpired(tx *gorm.DB, now time.Time) *gorm.DB {
+	return tx.Model(&OutboxMail{}).Where(pendingMail+" AND expires_at IS NOT NULL AND expires_at <= ?", now).
+		Updates(map[string]any{"status": OutboxFailed, "last_error": "not sent before it expired", "claimed_until": now})
+}
+
+// claimQuery selects the mail to claim: the given one, or the most due.
+// It walks outbox_pending in its order and stops at the first row not
+// held by another sender's lease, so it reads the mails in flight (one
+// per instance) and one more, however long the backlog.
+func (s *Store) claimQuery(tx *gorm.DB, id int64, now time.Time) *gorm.DB {
+	q := tx.Where(pendingMail+" AND claimed_until <= ?", now)
+	if id != 0 {
+		q = q.Where("id = ?", id)
+	} else {
+		q = q.Where("next_at <= ?", now)
+	}
+	return s.skipLocked(q).Order("next_at, id").Limit(1)
+}
+
 func (s *Store) claim(ctx context.Context, id int64, lease time.Duration) (*OutboxMail, error) {
 	now := s.Now()
 	var out *OutboxMail
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Model(&OutboxMail{}).Where("status = ? AND expires_at IS NOT NULL AND expires_at <= ?", OutboxPending, now).
-			Updates(map[string]any{"status": OutboxFailed, "last_error": "not sent before it expired", "claimed_until": now}).Error; err != nil {
+		if err := giveUpExpired(tx, now).Error; err != nil {
 			return err
 		}
-		q := tx.Where("status = ? AND claimed_until <= ?", OutboxPending, now)
-		if id != 0 {
-			q = q.Where("id = ?", id)
-		} else {
-			q = q.Where("next_at <= ?", now)
-		}
 		var m OutboxMail
-		err := s.skipLocked(q).Order("next_at, id").Limit(1).Take(&m).Error
+		err := s.claimQuery(tx, id, now).Take(&m).Error
 		if errors.Is(err, gorm.ErrRecordNotFound) {
 			return nil
 		}
@@ -118,11 +138,18 @@ func (s *Store) RetryOutbox(ctx context.Context, id int64) error {
 }
 
 // OutboxRows lists queued mails with the given status ("" for all),
-// newest first, for the admin page and tests.
+// newest first, for the admin page and tests. The status is written
+// into the statement (it is one of three words) so that the failed ones
+// are read through their partial index, outbox_failed; the others walk
+// the table from its newest row, where pending and sent mails are.
 func (s *Store) OutboxRows(ctx context.Context, status string, limit int) ([]OutboxMail, error) {
 	q := s.db.WithContext(ctx).Order("id DESC")
-	if status != "" {
-		q = q.Where("status = ?", status)
+	switch status {
+	case "":
+	case OutboxPending, OutboxSent, OutboxFailed:
+		q = q.Where("status = '" + status + "'")
+	default:
+		return nil, fmt.Errorf("store: listing mails: no status %q", status)
 	}
 	if limit > 0 {
 		q = q.Limit(limit)

@@ -1,0 +1,62 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"rondel/game/gametest"
+)
+
+// fillFinished writes n finished games with their summaries, one ending
+// an hour after the other, in one statement per thousand.
+func fillFinished(b *testing.B, s *Store, n int) {
+	b.Helper()
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for start := 0; start < n; start += 1000 {
+		var rows []string
+		var args []any
+		for i := start; i < min(n, start+1000); i++ {
+			rows = append(rows, "(?, ?, '{}', 1, 'finished', ?, ?, ?, 'agreed')")
+			args = append(args, gametest.ID, fmt.Sprint("Game ", i), t0, t0, t0.Add(time.Duration(i)*time.Hour))
+		}
+		if err := s.Exec(`INSERT INTO games (game_id, name, options, seed, status, created_at, started_at, finished_at, ending) VALUES `+
+			strings.Join(rows, ", "), args...); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := s.Exec(`INSERT INTO game_summaries (game_id, status, last_move_at) SELECT id, 'finished', finished_at FROM games`); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkFinishedGamesDeepPage reads the 200th page (of 25) of 10,000
+// finished games by offset, as ?finished=200 did, and by key, as the
+// Older links do now: the keyset page costs what the first page costs.
+func BenchmarkFinishedGamesDeepPage(b *testing.B) {
+	s, _, _ := openWith(b, Options{Registry: gametest.Registry()})
+	const n, size, page = 10000, 25, 200
+	fillFinished(b, s, n)
+	ctx := context.Background()
+	all, _, err := s.FinishedGames(ctx, ClubFilter{}, ClubPage{Offset: (page - 2) * size}, size)
+	if err != nil || len(all) != size {
+		b.Fatal(len(all), err)
+	}
+	last := all[size-1]
+	key := &ClubKey{At: *last.Game.FinishedAt, ID: last.Game.ID}
+	for _, c := range []struct {
+		name string
+		p    ClubPage
+	}{{"first", ClubPage{}}, {"offset", ClubPage{Offset: (page - 1) * size}}, {"keyset", ClubPage{Key: key}}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if ls, _, err := s.FinishedGames(ctx, ClubFilter{}, c.p, size); err != nil || len(ls) != size {
+					b.Fatal(len(ls), err)
+				}
+			}
+		})
+	}
+}
