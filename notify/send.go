@@ -72,13 +72,9 @@ func (s *Service) Send(ctx context.Context, m store.Mail) error {
 // (the person waiting for it was told on the page).
 const tellNobody = -1
 
-// deliver sends one claimed mail and records the outcome. It returns the
-// delivery failure (nil when sent) and only a store error as err.
-func (s *Service) deliver(ctx context.Context, m store.OutboxMail) (cause error, err error) {
-	return s.deliverOnce(ctx, m, false)
-}
-
-// deliverOnce is deliver; with once, a failure is final at the first attempt.
+// deliverOnce sends one claimed mail and records the outcome. It returns
+// the delivery failure (nil when sent) and only a store error as err;
+// with once, a failure is final at the first attempt.
 func (s *Service) deliverOnce(ctx context.Context, m store.OutboxMail, once bool) (cause error, err error) {
 	local, isLocal := s.transport.(LocalTransport)
 	switch {
