@@ -135,7 +135,7 @@ func (s *State) LegalMoves(seat int) []game.LegalMove {
 
 // connectionLabel says a connection: "Rome – Ravenna (1 road)".
 func (s *State) connectionLabel(c connection) words.Text {
-	return words.Text{ID: "caesar.move.connect", Args: map[string]words.Arg{"way": s.wayArg(c.path), words.CountArg: words.Num(c.roads)}}
+	return words.Make("caesar.move.connect", words.Named{Name: "way", Arg: s.wayArg(c.path)}, words.Named{Name: words.CountArg, Arg: words.Num(c.roads)})
 }
 
 // Apply plays move for seat. It never changes s.
