@@ -1,6 +1,7 @@
 package imperial
 
 import (
+	"rondel/game/words"
 	"slices"
 )
 
@@ -64,7 +65,7 @@ func (s *State) doRondel(m Move, l *log) error {
 	if passesInvestor(from, to) && s.rules.InvestorCard && !s.rules.FirstEdition && s.canForce(ni) && !s.SiteInvestorDue {
 		s.Pending = &Pending{Slot: to}
 		s.Phase = PhaseForce
-		l.add(s.nat(ev("rondel_pending"), "nation", ni).Term("slot", slotKey(to)))
+		l.say(func() words.Text { return s.nat(ev("rondel_pending"), "nation", ni).Term("slot", slotKey(to)) })
 		return nil
 	}
 	s.land(to, l)
@@ -84,11 +85,11 @@ func (s *State) doForce(seat int, m Move, l *log) error {
 	}
 	switch m.Type {
 	case MForce:
-		l.add(s.nat(ev("forced"), "nation", s.Turn).Seat("seat", seat))
+		l.say(func() words.Text { return s.nat(ev("forced"), "nation", s.Turn).Seat("seat", seat) })
 		s.Pending = nil
 		s.landFee(slotInvestor, s.site().FreeForcedStop, l)
 	case MNoForce:
-		l.add(s.nat(ev("not_forced"), "nation", s.Turn).Seat("seat", seat))
+		l.say(func() words.Text { return s.nat(ev("not_forced"), "nation", s.Turn).Seat("seat", seat) })
 		p.Declined = append(p.Declined, seat)
 		slices.Sort(p.Declined)
 		if len(p.Declined) == len(s.swissBanks(0)) {
@@ -120,12 +121,16 @@ func (s *State) landFee(to int, free bool, l *log) {
 	nat.Rondel = to
 	switch {
 	case from < 0:
-		l.add(s.nat(ev("rondel_place"), "nation", ni).Term("slot", slotKey(to)))
+		l.say(func() words.Text { return s.nat(ev("rondel_place"), "nation", ni).Term("slot", slotKey(to)) })
 	case fee > 0:
-		l.add(s.nat(ev("rondel_fee"), "nation", ni).Term("slot", slotKey(to)).Count(steps(from, to)).
-			Seat("seat", nat.Government).Money("fee", fee))
+		l.say(func() words.Text {
+			return s.nat(ev("rondel_fee"), "nation", ni).Term("slot", slotKey(to)).Count(steps(from, to)).
+				Seat("seat", nat.Government).Money("fee", fee)
+		})
 	default:
-		l.add(s.nat(ev("rondel"), "nation", ni).Term("slot", slotKey(to)).Count(steps(from, to)))
+		l.say(func() words.Text {
+			return s.nat(ev("rondel"), "nation", ni).Term("slot", slotKey(to)).Count(steps(from, to))
+		})
 	}
 	switch to {
 	case slotFactory:
