@@ -1,6 +1,8 @@
 package imperial
 
 import (
+	"slices"
+
 	"rondel/game"
 	"rondel/game/words"
 )
@@ -92,8 +94,14 @@ func label(id string) words.Text { return words.New("imperial.move." + id) }
 // LegalMoves lists every move seat may make now.
 func (s *State) LegalMoves(seat int) []game.LegalMove {
 	var out []game.LegalMove
+	if s.Phase == PhaseManeuver && s.Maneuver.Conflict == nil {
+		// A maneuver lists about a hundred moves: growing the list from
+		// nothing allocated twice what one list of that size takes.
+		out = make([]game.LegalMove, 0, 128)
+	}
+	var picks pickCache
 	add := func(m Move, label, group words.Text) {
-		out = append(out, game.LegalMove{Move: m.JSON(), Label: label, Group: group, Board: s.boardAct(m), Pass: passes[m.Type]})
+		out = append(out, game.LegalMove{Move: m.JSON(), Label: label, Group: group, Board: s.boardAct(m, &picks), Pass: passes[m.Type]})
 	}
 	for _, d := range s.ToAct() {
 		if d.Seat != seat {
@@ -141,13 +149,24 @@ func splitGroups(moves []game.LegalMove) []game.LegalMove {
 	if len(moves) <= maxGroup {
 		return moves // the common case: no group can be too long
 	}
-	count := map[string]int{}
-	for _, lm := range moves {
-		count[lm.Group.Key()]++
-	}
-	seen := map[string]int{}
+	// A position has a few dozen groups at most: find each move's group
+	// by comparing, rather than by encoding every group as a key.
+	var groups []words.Text
+	var count, seen []int
+	which := make([]int, len(moves))
 	for i, lm := range moves {
-		k := lm.Group.Key()
+		k := slices.IndexFunc(groups, lm.Group.Equal)
+		if k < 0 {
+			k = len(groups)
+			groups = append(groups, lm.Group)
+			count = append(count, 0)
+			seen = append(seen, 0)
+		}
+		which[i] = k
+		count[k]++
+	}
+	for i, lm := range moves {
+		k := which[i]
 		n := count[k]
 		if n <= maxGroup {
 			continue

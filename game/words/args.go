@@ -119,3 +119,40 @@ func Make(id string, args ...Named) Text {
 	}
 	return Text{ID: id, Args: out}
 }
+
+// Equal reports whether t and u are the same words: the same id and
+// arguments (so the same Key), compared without encoding either.
+func (t Text) Equal(u Text) bool {
+	if t.ID != u.ID || t.Raw != u.Raw || len(t.Args) != len(u.Args) {
+		return false
+	}
+	for i := range t.Args {
+		if t.Args[i].Name != u.Args[i].Name || !t.Args[i].Arg.Equal(u.Args[i].Arg) {
+			return false
+		}
+	}
+	return true
+}
+
+// Equal reports whether a and b are the same argument.
+func (a Arg) Equal(b Arg) bool {
+	if !sameInt(a.Num, b.Num) || !sameInt(a.Money, b.Money) || !sameInt(a.Seat, b.Seat) ||
+		a.Term != b.Term || a.Lit != b.Lit || (a.Text == nil) != (b.Text == nil) ||
+		(a.List == nil) != (b.List == nil) || len(a.List) != len(b.List) || (a.Frac == nil) != (b.Frac == nil) {
+		return false
+	}
+	if a.Text != nil && !a.Text.Equal(*b.Text) {
+		return false
+	}
+	if a.Frac != nil && *a.Frac != *b.Frac {
+		return false
+	}
+	for i := range a.List {
+		if !a.List[i].Equal(b.List[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameInt(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }

@@ -65,3 +65,21 @@ func TestWithKeepsShared(t *testing.T) {
 		t.Errorf("b is %s", b.Key())
 	}
 }
+
+// TestEqualIsSameKey: Equal agrees with comparing Keys.
+func TestEqualIsSameKey(t *testing.T) {
+	texts := []Text{
+		{}, New("a"), New("b"), Raw("a"), New("a").Num("n", 1), New("a").Num("n", 2), New("a").Money("n", 1),
+		New("a").Seat("n", 1), New("a").Term("n", "x"), New("a").Lit("n", "x"), New("a").Num("m", 1),
+		New("a").Num("n", 1).Num("m", 1), New("a").Sub("n", New("b")), New("a").Sub("n", New("b").Num("k", 1)),
+		New("a").List("n"), New("a").List("n", Num(1)), New("a").List("n", Num(1), Num(2)), New("a").List("n", Num(2)),
+		New("a").With("n", Frac(1, 2)), New("a").With("n", Frac(2, 1)), New("a").With("n", Terms("x", "y")),
+	}
+	for i, a := range texts {
+		for j, b := range texts {
+			if a.Equal(b) != (a.Key() == b.Key()) {
+				t.Errorf("%d %s and %d %s: Equal %v", i, a.Key(), j, b.Key(), a.Equal(b))
+			}
+		}
+	}
+}
