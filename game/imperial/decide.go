@@ -94,10 +94,13 @@ func label(id string) words.Text { return words.New("imperial.move." + id) }
 // LegalMoves lists every move seat may make now.
 func (s *State) LegalMoves(seat int) []game.LegalMove {
 	var out []game.LegalMove
-	if s.Phase == PhaseManeuver && s.Maneuver.Conflict == nil {
+	switch {
+	case s.Phase == PhaseManeuver && s.Maneuver.Conflict == nil:
 		// A maneuver lists about a hundred moves: growing the list from
 		// nothing allocated twice what one list of that size takes.
 		out = make([]game.LegalMove, 0, 128)
+	case s.Phase == PhaseRondel:
+		out = make([]game.LegalMove, 0, numSlots)
 	}
 	var picks pickCache
 	add := func(m Move, label, group words.Text) {
@@ -185,7 +188,7 @@ func splitGroups(moves []game.LegalMove) []game.LegalMove {
 func (s *State) rondelMoves(add adder) {
 	ni := s.Turn
 	for slot := 0; slot < numSlots; slot++ {
-		if _, err := s.checkRondel(ni, slot); err != nil {
+		if _, problem := s.rondelCheck(ni, slot); problem != rondelOK {
 			continue
 		}
 		add(Move{Type: MRondel, Slot: slotNames[slot]}, s.rondelLabel(ni, slot), group("rondel"))
@@ -213,9 +216,11 @@ func (s *State) rondelLabel(ni, slot int) words.Text {
 	if passesInvestor(from, slot) && s.rules.InvestorCard {
 		id += "_investor"
 	}
-	t := label(id).Term("slot", slotKey(slot)).Count(n)
+	args := make([]words.Named, 2, 3)
+	args[0] = words.Named{Name: "slot", Arg: words.Term(slotKey(slot))}
+	args[1] = words.Named{Name: words.CountArg, Arg: words.Num(n)}
 	if fee > 0 {
-		t = t.Money("fee", fee)
+		args = append(args, words.Named{Name: "fee", Arg: words.Money(fee)})
 	}
-	return t
+	return words.Make("imperial.move."+id, args...)
 }

@@ -32,24 +32,53 @@ func passesInvestor(from, to int) bool {
 	return steps(from, slotInvestor) < steps(from, to)
 }
 
-// checkRondel validates a choice of space for the nation to move.
-func (s *State) checkRondel(ni, to int) (fee int, err error) {
+// Why a rondel space cannot be chosen (rondelCheck).
+const (
+	rondelOK = iota
+	rondelNoSpace
+	rondelMoveOn
+	rondelMax
+	rondelFeeTooHigh
+)
+
+// rondelCheck says whether the nation may choose space to, and its fee,
+// without words: the legal-move list asks it of every space.
+func (s *State) rondelCheck(ni, to int) (fee, problem int) {
 	nat := &s.Nations[ni]
 	if to < 0 {
-		return 0, broke("rondel", errText("no_space"))
+		return 0, rondelNoSpace
 	}
 	if nat.Rondel < 0 {
-		return 0, nil // the first placement is free, on any space
+		return 0, rondelOK // the first placement is free, on any space
 	}
 	n := steps(nat.Rondel, to)
 	if n == 0 {
-		return 0, broke("rondel_move_on", s.nat(errText("rondel_move_on"), "nation", ni).Term("slot", slotKey(to)))
+		return 0, rondelMoveOn
 	}
 	if n > 6 {
-		return 0, broke("rondel_max", s.nat(errText("rondel_max"), "nation", ni).Term("slot", slotKey(to)).Count(n))
+		return 0, rondelMax
 	}
 	fee = s.rondelFee(ni, n)
-	if cash := s.Players[nat.Government].Cash; fee > cash {
+	if fee > s.Players[nat.Government].Cash {
+		return fee, rondelFeeTooHigh
+	}
+	return fee, rondelOK
+}
+
+// checkRondel validates a choice of space for the nation to move.
+func (s *State) checkRondel(ni, to int) (fee int, err error) {
+	fee, problem := s.rondelCheck(ni, to)
+	nat := &s.Nations[ni]
+	switch problem {
+	case rondelNoSpace:
+		return 0, broke("rondel", errText("no_space"))
+	case rondelMoveOn:
+		return 0, broke("rondel_move_on", s.nat(errText("rondel_move_on"), "nation", ni).Term("slot", slotKey(to)))
+	case rondelMax:
+		n := steps(nat.Rondel, to)
+		return 0, broke("rondel_max", s.nat(errText("rondel_max"), "nation", ni).Term("slot", slotKey(to)).Count(n))
+	case rondelFeeTooHigh:
+		n, cash := steps(nat.Rondel, to), s.Players[nat.Government].Cash
 		return 0, broke("rondel_fee", errText("rondel_fee").Count(n).Money("fee", fee).Seat("seat", nat.Government).Money("cash", cash))
 	}
 	return fee, nil

@@ -22,8 +22,17 @@ func (s *State) regionKey(r int) string { return "imperial.region." + s.b.Region
 // both are offered, labels tell them apart in words (rondelLabel).
 var slotTerms = []string{"factory", "production", "maneuver", "investor", "import", "production", "maneuver", "taxation"}
 
+// slotKeys are the terms naming the rondel spaces, in slot order.
+var slotKeys = func() []string {
+	out := make([]string, len(slotTerms))
+	for i, t := range slotTerms {
+		out[i] = "imperial.slot." + t
+	}
+	return out
+}()
+
 // slotKey is the term naming a rondel space ("imperial.slot.production").
-func slotKey(slot int) string { return "imperial.slot." + slotTerms[slot] }
+func slotKey(slot int) string { return slotKeys[slot] }
 
 // unitKey names a unit kind ("army", "fleet") as a bare noun; aUnitKey
 // with its indefinite article ("an army").

@@ -109,7 +109,11 @@ func Make(id string, args ...Named) Text {
 	if len(args) == 0 {
 		return Text{ID: id}
 	}
-	sort.SliceStable(args, func(i, j int) bool { return args[i].Name < args[j].Name })
+	for i := 1; i < len(args); i++ { // a stable insertion sort: a handful of arguments, no allocation
+		for j := i; j > 0 && args[j].Name < args[j-1].Name; j-- {
+			args[j], args[j-1] = args[j-1], args[j]
+		}
+	}
 	out := args[:0]
 	for i, n := range args {
 		if i+1 < len(args) && args[i+1].Name == n.Name {
