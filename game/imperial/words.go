@@ -12,10 +12,10 @@ import (
 // board's ids, so no id or internal slot name ever reaches a reader.
 
 // nationKey is the term naming nation ni ("imperial.nation.IT").
-func (s *State) nationKey(ni int) string { return "imperial.nation." + s.b.Nations[ni].ID }
+func (s *State) nationKey(ni int) string { return s.b.Nations[ni].Term }
 
 // regionKey is the term naming region r ("imperial.region.vienna").
-func (s *State) regionKey(r int) string { return "imperial.region." + s.b.Regions[r].ID }
+func (s *State) regionKey(r int) string { return s.b.Regions[r].Term }
 
 // slotTerms name the rondel spaces in slot order. The two Production and
 // the two Maneuver spaces have one name, as on the printed rondel; where
