@@ -87,9 +87,38 @@ func containsInt(xs []int, x int) bool {
 // adder adds one legal move with its label and group.
 type adder func(m Move, label, group words.Text)
 
-// group and label start a move group's or a move label's text.
-func group(id string) words.Text { return words.New("imperial.group." + id) }
-func label(id string) words.Text { return words.New("imperial.move." + id) }
+// group and label start a move group's or a move label's text. The ids
+// the engine uses are looked up in read-only tables made at start-up:
+// a legal-move list names a label and a group per move, and joining the
+// prefix each time was one allocation per name.
+func group(id string) words.Text { return words.New(prefixed(groupKeys, "imperial.group.", id)) }
+func label(id string) words.Text { return words.New(prefixed(labelKeys, "imperial.move.", id)) }
+
+var (
+	groupKeys = keyTable("imperial.group.", "army", "army_convoy", "army_land", "battle", "bonds", "demand",
+		"destroy", "end_maneuver", "factory", "fleet", "import_end", "part", "pass", "rondel", "swiss_bank")
+	labelKeys = keyTable("imperial.move.", "army", "army_convoy", "battle", "battle_lying", "battle_standing",
+		"bond", "bond_upgrade", "demand", "destroy", "end_maneuver", "factory", "fleet", "force", "import_end",
+		"import_none", "import_unit", "lie_down", "no_battle", "no_factory", "no_force", "no_grant", "no_invest",
+		"peace", "rondel", "rondel_fee", "rondel_fee_investor", "rondel_investor", "rondel_place",
+		"rondel_place_between", "stand_up")
+)
+
+func keyTable(prefix string, ids ...string) map[string]string {
+	out := make(map[string]string, len(ids))
+	for _, id := range ids {
+		out[id] = prefix + id
+	}
+	return out
+}
+
+// prefixed is prefix+id, from the table when it holds id.
+func prefixed(table map[string]string, prefix, id string) string {
+	if k, ok := table[id]; ok {
+		return k
+	}
+	return prefix + id
+}
 
 // LegalMoves lists every move seat may make now.
 func (s *State) LegalMoves(seat int) []game.LegalMove {
@@ -222,5 +251,5 @@ func (s *State) rondelLabel(ni, slot int) words.Text {
 	if fee > 0 {
 		args = append(args, words.Named{Name: "fee", Arg: words.Money(fee)})
 	}
-	return words.Make("imperial.move."+id, args...)
+	return words.Make(prefixed(labelKeys, "imperial.move.", id), args...)
 }
