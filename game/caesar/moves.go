@@ -121,13 +121,30 @@ func (s *State) LegalMoves(seat int) []game.LegalMove {
 		}
 		return out
 	}
-	var out []game.LegalMove
-	for _, c := range s.connections(s.d.RoadsLeft[seat]) {
+	conns := s.connections(s.d.RoadsLeft[seat])
+	if len(conns) == 0 {
+		return nil
+	}
+	out := make([]game.LegalMove, 0, len(conns))
+	// Many connections end in one city: its group text and board
+	// reference are made once and shared (a Text is never changed).
+	type cityWords struct {
+		group words.Text
+		pick  string
+	}
+	cities := map[string]cityWords{}
+	for _, c := range conns {
+		end := c.path[len(c.path)-1]
+		cw, ok := cities[end]
+		if !ok {
+			cw = cityWords{group: s.cityText(end), pick: game.Ref("city", end)}
+			cities[end] = cw
+		}
 		out = append(out, game.LegalMove{
 			Move:  Move{Type: MoveConnect, Path: c.path}.raw(),
 			Label: s.connectionLabel(c),
-			Group: s.cityText(c.path[len(c.path)-1]),
-			Board: &game.BoardAct{Pick: game.Ref("city", c.path[len(c.path)-1])},
+			Group: cw.group,
+			Board: &game.BoardAct{Pick: cw.pick},
 		})
 	}
 	return out
@@ -135,7 +152,7 @@ func (s *State) LegalMoves(seat int) []game.LegalMove {
 
 // connectionLabel says a connection: "Rome – Ravenna (1 road)".
 func (s *State) connectionLabel(c connection) words.Text {
-	return words.Text{ID: "caesar.move.connect", Args: map[string]words.Arg{"way": s.wayArg(c.path), words.CountArg: words.Num(c.roads)}}
+	return words.Make("caesar.move.connect", words.Named{Name: "way", Arg: s.wayArg(c.path)}, words.Named{Name: words.CountArg, Arg: words.Num(c.roads)})
 }
 
 // Apply plays move for seat. It never changes s.

@@ -218,9 +218,10 @@ func (s *State) citiesLeft() int {
 func (s *State) cityText(id string) words.Text {
 	i := s.b.cityIdx[id]
 	c := s.b.Cities[i]
-	// One map, not a copy per argument: every legal move's group is one.
-	return words.Text{ID: "caesar.city_label", Args: map[string]words.Arg{"city": s.b.nodeArg(id),
-		"colour": colourArg(c.Colour), "value": words.Num(c.Value), "treasure": treasureArg(s.d.Treasures[i])}}
+	// All arguments at once, not a copy per argument: every legal move's group is one.
+	return words.Make("caesar.city_label", words.Named{Name: "city", Arg: s.b.nodeArg(id)},
+		words.Named{Name: "colour", Arg: colourArg(c.Colour)}, words.Named{Name: "value", Arg: words.Num(c.Value)},
+		words.Named{Name: "treasure", Arg: treasureArg(s.d.Treasures[i])})
 }
 
 func sortedTreasures(ts []string) []string {

@@ -81,7 +81,7 @@ func chain(id string, items []words.Arg) words.Arg {
 	}
 	acc := items[0]
 	for _, it := range items[1:] {
-		acc = words.Sub(words.Text{ID: id, Args: map[string]words.Arg{"a": acc, "b": it}})
+		acc = words.Sub(words.Make(id, words.Named{Name: "a", Arg: acc}, words.Named{Name: "b", Arg: it}))
 	}
 	return acc
 }

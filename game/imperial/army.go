@@ -255,12 +255,14 @@ func (s *State) moveArmy(m Move, l *log) error {
 	s.Maneuver.ArmiesMoving = true
 	s.siteEntry(ni, to, m.Hostile, hostile)
 	s.siteMoved(from, to, s.entryKind(to))
-	t := ev("army_moved")
-	if len(via) > 0 {
-		t = ev("army_convoyed").With("seas", s.regions(via))
-	}
-	t = s.reg(s.reg(s.nat(t, "nation", ni), "from", from), "to", to)
-	l.add(withStatus(t, s.foreignHome(to), hostile, "event"))
+	l.say(func() words.Text {
+		t := ev("army_moved")
+		if len(via) > 0 {
+			t = ev("army_convoyed").With("seas", s.regions(via))
+		}
+		t = s.reg(s.reg(s.nat(t, "nation", ni), "from", from), "to", to)
+		return withStatus(t, s.foreignHome(to), hostile, "event")
+	})
 	s.openConflict(to, "army", hostile)
 	return nil
 }
@@ -312,11 +314,13 @@ func (s *State) changeStatus(m Move, l *log) error {
 		st.Hostile--
 		s.Maneuver.Moved[r].Friendly++
 	}
-	status := ev("lay_down")
-	if m.Hostile {
-		status = ev("stood_up")
-	}
-	l.add(s.reg(s.nat(status, "nation", ni), "region", r))
+	l.say(func() words.Text {
+		status := ev("lay_down")
+		if m.Hostile {
+			status = ev("stood_up")
+		}
+		return s.reg(s.nat(status, "nation", ni), "region", r)
+	})
 	s.openConflict(r, "army", m.Hostile)
 	return nil
 }

@@ -81,7 +81,7 @@ func (s *State) battle(m Move, l *log) error {
 		s.removeOwn(r, m.Unit)
 	}
 	s.removeTarget(other, r, m.Target, m.TargetHostile)
-	l.add(s.battleEvent("battle", r, ni, m.Unit, other, m.Target))
+	l.say(func() words.Text { return s.battleEvent("battle", r, ni, m.Unit, other, m.Target) })
 	if s.site().WholeStackFights {
 		s.fightOn(r, other, m.Target, ni)
 	}
@@ -169,7 +169,7 @@ func (s *State) peace(l *log) error {
 	if s.site().StickyFriendly && c.Unit == "army" {
 		s.laySite(s.Turn, c.Region, true)
 	}
-	l.add(s.reg(s.nat(ev("peace"), "nation", s.Turn), "region", c.Region))
+	l.say(func() words.Text { return s.reg(s.nat(ev("peace"), "nation", s.Turn), "region", c.Region) })
 	return nil
 }
 
@@ -196,7 +196,7 @@ func (s *State) answerConflict(seat int, m Move, l *log) error {
 	switch m.Type {
 	case MNoBattle:
 		c.Asked = append(c.Asked[:idx], c.Asked[idx+1:]...)
-		l.add(s.reg(s.nat(ev("no_demand"), "nation", ni), "region", c.Region))
+		l.say(func() words.Text { return s.reg(s.nat(ev("no_demand"), "nation", ni), "region", c.Region) })
 		s.siteLast("coexist")
 		if s.site().CoexistLaysDown {
 			s.laySite(ni, c.Region, s.site().StickyFriendly)
@@ -223,7 +223,7 @@ func (s *State) answerConflict(seat int, m Move, l *log) error {
 			}
 		}
 		s.Maneuver.Conflict = nil
-		l.add(s.battleEvent("battle_demanded", c.Region, s.Turn, c.Unit, ni, m.Unit))
+		l.say(func() words.Text { return s.battleEvent("battle_demanded", c.Region, s.Turn, c.Unit, ni, m.Unit) })
 		if s.site().WholeStackFights {
 			s.fightOn(c.Region, s.Turn, m.Unit, ni)
 		}
@@ -253,7 +253,9 @@ func (s *State) destroyFactory(m Move, l *log) error {
 	st.Hostile -= 3
 	mv.Hostile -= min(mv.Hostile, 3)
 	s.Factories[r] = false
-	l.add(s.reg(s.nat(s.nat(ev("factory_destroyed"), "nation", ni), "owner", owner), "region", r))
+	l.say(func() words.Text {
+		return s.reg(s.nat(s.nat(ev("factory_destroyed"), "nation", ni), "owner", owner), "region", r)
+	})
 	return nil
 }
 

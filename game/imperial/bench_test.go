@@ -138,3 +138,34 @@ func BenchmarkApplyManeuverMove(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLegalMovesRondel lists the rondel spaces of the rondel
+// decision of that game with the most choices, past the nation's first
+// turn (every label names the distance and any fee).
+func BenchmarkLegalMovesRondel(b *testing.B) {
+	rec := benchGame(b)
+	var last *State
+	most := -1
+	_, err := record.ReplayEach(game.NewRegistry(New()), rec, func(i int, gs game.State, _ []game.Event) error {
+		s := gs.(*State)
+		if s.Phase != PhaseRondel || s.Nations[s.Turn].Rondel < 0 {
+			return nil
+		}
+		if n := len(s.LegalMoves(s.Nations[s.Turn].Government)); n > most {
+			last, most = s, n
+		}
+		return nil
+	})
+	if err != nil || last == nil {
+		b.Fatalf("no rondel position: %v", err)
+	}
+	seat := last.Nations[last.Turn].Government
+	n := len(last.LegalMoves(seat))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if len(last.LegalMoves(seat)) != n {
+			b.Fatal("the list changed")
+		}
+	}
+	b.ReportMetric(float64(n), "moves/list")
+}

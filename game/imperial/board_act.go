@@ -16,9 +16,13 @@ import (
 // region), a rondel space, an imported unit or a factory by its region.
 // Questions (battles, Swiss banks, canal passage), bonds and the ends of
 // an import or a maneuver are made in the form only.
-func (s *State) boardAct(m Move) *game.BoardAct {
+func (s *State) boardAct(m Move, picks *pickCache) *game.BoardAct {
 	unit := func(region, kind string) string {
-		return game.Ref("region", region, "unit", kind, "nation", s.nationID(s.Turn))
+		if picks.region != region || picks.kind != kind || picks.ref == "" {
+			*picks = pickCache{region: region, kind: kind,
+				ref: game.Ref("region", region, "unit", kind, "nation", s.nationID(s.Turn))}
+		}
+		return picks.ref
 	}
 	switch m.Type {
 	case MRondel:
@@ -34,6 +38,10 @@ func (s *State) boardAct(m Move) *game.BoardAct {
 	}
 	return nil
 }
+
+// pickCache keeps the last unit reference boardAct made: a unit's moves
+// are listed together, and each names the same unit.
+type pickCache struct{ region, kind, ref string }
 
 // passes are the moves that decline or end a decision (game.LegalMove's
 // Pass): a form shows each as a button of its own.

@@ -39,11 +39,13 @@ func (s *State) throughCanal(m Move, l *log, do moveFunc) error {
 	if len(asked) == 0 {
 		return do(s, m, l)
 	}
-	if err := do(s.clone(), m, &log{}); err != nil {
+	if err := do(s.clone(), m, &log{quiet: true}); err != nil {
 		return err // an illegal move is refused before anybody is asked
 	}
 	s.Maneuver.Canal = &CanalRequest{Move: m, Canal: canals, Asked: asked}
-	l.add(s.nat(s.nat(canalText("event.asks"), "nation", s.Turn), "controller", asked[0]).With("canals", canalWords(canals)))
+	l.say(func() words.Text {
+		return s.nat(s.nat(canalText("event.asks"), "nation", s.Turn), "controller", asked[0]).With("canals", canalWords(canals))
+	})
 	return nil
 }
 
@@ -123,10 +125,14 @@ func (s *State) answerCanal(seat int, m Move, l *log) error {
 	}
 	if m.Type == MDenyPassage {
 		s.Maneuver.Canal = nil
-		l.add(s.nat(s.nat(canalText("event.refused"), "controller", ctl), "nation", s.Turn).With("canals", canalWords(req.Canal)))
+		l.say(func() words.Text {
+			return s.nat(s.nat(canalText("event.refused"), "controller", ctl), "nation", s.Turn).With("canals", canalWords(req.Canal))
+		})
 		return nil
 	}
-	l.add(s.nat(s.nat(canalText("event.granted"), "controller", ctl), "nation", s.Turn).With("canals", canalWords(req.Canal)))
+	l.say(func() words.Text {
+		return s.nat(s.nat(canalText("event.granted"), "controller", ctl), "nation", s.Turn).With("canals", canalWords(req.Canal))
+	})
 	if len(req.Asked) > 1 {
 		next := *req
 		next.Asked = append([]int(nil), req.Asked[1:]...)

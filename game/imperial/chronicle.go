@@ -68,7 +68,7 @@ func (c *chronicle) Step(after game.State, events []game.Event) {
 // revenue to the nation taxed.
 func (c *chronicle) count(t words.Text) {
 	nation := func(arg string) (int, bool) {
-		a, ok := t.Args[arg]
+		a, ok := t.Args.Get(arg)
 		if !ok {
 			return 0, false
 		}
@@ -85,8 +85,8 @@ func (c *chronicle) count(t words.Text) {
 	case "imperial.event.tax", "imperial.event.tax_bonus", "imperial2030.event.tax":
 		if ni, ok := nation("nation"); ok {
 			c.taxed[ni]++
-			if m := t.Args["revenue"].Money; m != nil {
-				c.taxes[ni] += *m
+			if a, _ := t.Args.Get("revenue"); a.Money != nil {
+				c.taxes[ni] += *a.Money
 			}
 		}
 	}

@@ -1,6 +1,8 @@
 package imperial
 
 import (
+	"slices"
+
 	"rondel/game"
 	"rondel/game/words"
 )
@@ -85,15 +87,53 @@ func containsInt(xs []int, x int) bool {
 // adder adds one legal move with its label and group.
 type adder func(m Move, label, group words.Text)
 
-// group and label start a move group's or a move label's text.
-func group(id string) words.Text { return words.New("imperial.group." + id) }
-func label(id string) words.Text { return words.New("imperial.move." + id) }
+// group and label start a move group's or a move label's text. The ids
+// the engine uses are looked up in read-only tables made at start-up:
+// a legal-move list names a label and a group per move, and joining the
+// prefix each time was one allocation per name.
+func group(id string) words.Text { return words.New(prefixed(groupKeys, "imperial.group.", id)) }
+func label(id string) words.Text { return words.New(prefixed(labelKeys, "imperial.move.", id)) }
+
+var (
+	groupKeys = keyTable("imperial.group.", "army", "army_convoy", "army_land", "battle", "bonds", "demand",
+		"destroy", "end_maneuver", "factory", "fleet", "import_end", "part", "pass", "rondel", "swiss_bank")
+	labelKeys = keyTable("imperial.move.", "army", "army_convoy", "battle", "battle_lying", "battle_standing",
+		"bond", "bond_upgrade", "demand", "destroy", "end_maneuver", "factory", "fleet", "force", "import_end",
+		"import_none", "import_unit", "lie_down", "no_battle", "no_factory", "no_force", "no_grant", "no_invest",
+		"peace", "rondel", "rondel_fee", "rondel_fee_investor", "rondel_investor", "rondel_place",
+		"rondel_place_between", "stand_up")
+)
+
+func keyTable(prefix string, ids ...string) map[string]string {
+	out := make(map[string]string, len(ids))
+	for _, id := range ids {
+		out[id] = prefix + id
+	}
+	return out
+}
+
+// prefixed is prefix+id, from the table when it holds id.
+func prefixed(table map[string]string, prefix, id string) string {
+	if k, ok := table[id]; ok {
+		return k
+	}
+	return prefix + id
+}
 
 // LegalMoves lists every move seat may make now.
 func (s *State) LegalMoves(seat int) []game.LegalMove {
 	var out []game.LegalMove
+	switch {
+	case s.Phase == PhaseManeuver && s.Maneuver.Conflict == nil:
+		// A maneuver lists about a hundred moves: growing the list from
+		// nothing allocated twice what one list of that size takes.
+		out = make([]game.LegalMove, 0, 128)
+	case s.Phase == PhaseRondel:
+		out = make([]game.LegalMove, 0, numSlots)
+	}
+	var picks pickCache
 	add := func(m Move, label, group words.Text) {
-		out = append(out, game.LegalMove{Move: m.JSON(), Label: label, Group: group, Board: s.boardAct(m), Pass: passes[m.Type]})
+		out = append(out, game.LegalMove{Move: m.JSON(), Label: label, Group: group, Board: s.boardAct(m, &picks), Pass: passes[m.Type]})
 	}
 	for _, d := range s.ToAct() {
 		if d.Seat != seat {
@@ -141,13 +181,24 @@ func splitGroups(moves []game.LegalMove) []game.LegalMove {
 	if len(moves) <= maxGroup {
 		return moves // the common case: no group can be too long
 	}
-	count := map[string]int{}
-	for _, lm := range moves {
-		count[lm.Group.Key()]++
-	}
-	seen := map[string]int{}
+	// A position has a few dozen groups at most: find each move's group
+	// by comparing, rather than by encoding every group as a key.
+	var groups []words.Text
+	var count, seen []int
+	which := make([]int, len(moves))
 	for i, lm := range moves {
-		k := lm.Group.Key()
+		k := slices.IndexFunc(groups, lm.Group.Equal)
+		if k < 0 {
+			k = len(groups)
+			groups = append(groups, lm.Group)
+			count = append(count, 0)
+			seen = append(seen, 0)
+		}
+		which[i] = k
+		count[k]++
+	}
+	for i, lm := range moves {
+		k := which[i]
 		n := count[k]
 		if n <= maxGroup {
 			continue
@@ -166,7 +217,7 @@ func splitGroups(moves []game.LegalMove) []game.LegalMove {
 func (s *State) rondelMoves(add adder) {
 	ni := s.Turn
 	for slot := 0; slot < numSlots; slot++ {
-		if _, err := s.checkRondel(ni, slot); err != nil {
+		if _, problem := s.rondelCheck(ni, slot); problem != rondelOK {
 			continue
 		}
 		add(Move{Type: MRondel, Slot: slotNames[slot]}, s.rondelLabel(ni, slot), group("rondel"))
@@ -194,9 +245,11 @@ func (s *State) rondelLabel(ni, slot int) words.Text {
 	if passesInvestor(from, slot) && s.rules.InvestorCard {
 		id += "_investor"
 	}
-	t := label(id).Term("slot", slotKey(slot)).Count(n)
+	args := make([]words.Named, 2, 3)
+	args[0] = words.Named{Name: "slot", Arg: words.Term(slotKey(slot))}
+	args[1] = words.Named{Name: words.CountArg, Arg: words.Num(n)}
 	if fee > 0 {
-		t = t.Money("fee", fee)
+		args = append(args, words.Named{Name: "fee", Arg: words.Money(fee)})
 	}
-	return t
+	return words.Make(prefixed(labelKeys, "imperial.move.", id), args...)
 }

@@ -1,5 +1,7 @@
 package imperial
 
+import "rondel/game/words"
+
 const factoryCost = 5
 
 // occupied reports whether a hostile (standing) foreign army stands in r.
@@ -34,7 +36,7 @@ func (s *State) canPayFactory(ni int) bool {
 
 func (s *State) startFactory(l *log) {
 	if len(s.factorySites(s.Turn)) == 0 || !s.canPayFactory(s.Turn) {
-		l.add(s.nat(ev("factory_impossible"), "nation", s.Turn))
+		l.say(func() words.Text { return s.nat(ev("factory_impossible"), "nation", s.Turn) })
 		s.finishAction(l)
 		return
 	}
@@ -45,7 +47,7 @@ func (s *State) doFactory(m Move, l *log) error {
 	ni := s.Turn
 	switch m.Type {
 	case MSkipFactory:
-		l.add(s.nat(ev("factory_none"), "nation", ni))
+		l.say(func() words.Text { return s.nat(ev("factory_none"), "nation", ni) })
 	case MFactory:
 		r, err := s.region(m.Region)
 		if err != nil {
@@ -67,10 +69,14 @@ func (s *State) doFactory(m Move, l *log) error {
 		nat.Treasury -= fromTreasury
 		if rest := factoryCost - fromTreasury; rest > 0 {
 			s.Players[nat.Government].Cash -= rest
-			l.add(s.nat(ev("gift"), "nation", ni).Seat("seat", nat.Government).Money("amount", rest))
+			l.say(func() words.Text {
+				return s.nat(ev("gift"), "nation", ni).Seat("seat", nat.Government).Money("amount", rest)
+			})
 		}
 		s.Factories[r] = true
-		l.add(s.reg(s.nat(ev("factory_built"), "nation", ni), "region", r).Term("factory", s.factoryKey(r)))
+		l.say(func() words.Text {
+			return s.reg(s.nat(ev("factory_built"), "nation", ni), "region", r).Term("factory", s.factoryKey(r))
+		})
 	default:
 		return broke("factory", s.nat(errText("factory_expected"), "nation", ni))
 	}

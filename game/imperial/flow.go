@@ -7,17 +7,22 @@ import (
 	"rondel/game/words"
 )
 
-// log collects the events of one Apply; a quiet log (replay) drops them.
+// log collects the events of one Apply; a quiet log (replay, a trial
+// move) drops them.
 type log struct {
 	events []game.Event
 	quiet  bool
 }
 
-func (l *log) add(t words.Text) {
+// say adds the event that text words. It is called only for a log that
+// keeps events, so a replay builds no words at all: text does not escape
+// (it is called here, not kept), so the closures at the call sites cost
+// no allocation either.
+func (l *log) say(text func() words.Text) {
 	if l.quiet {
 		return
 	}
-	l.events = append(l.events, game.Event{Msg: t})
+	l.events = append(l.events, game.Event{Msg: text()})
 }
 
 // Apply plays one move. The receiver is never changed.
@@ -117,7 +122,7 @@ func (s *State) finishAction(l *log) {
 	}
 	if s.Passing && s.rules.InvestorCard {
 		s.Passing = false
-		l.add(s.nat(ev("passed_investor"), "nation", s.Turn))
+		l.say(func() words.Text { return s.nat(ev("passed_investor"), "nation", s.Turn) })
 		s.startInvestorTurn(l)
 		return
 	}

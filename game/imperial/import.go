@@ -34,7 +34,7 @@ func (s *State) startImport(l *log) {
 	ni := s.Turn
 	if s.Nations[ni].Treasury < 1 || (len(s.importSites(ni, false)) == 0) ||
 		(s.supplyLeft(ni, false) <= 0 && s.supplyLeft(ni, true) <= 0) {
-		l.add(s.nat(ev("import_impossible"), "nation", ni))
+		l.say(func() words.Text { return s.nat(ev("import_impossible"), "nation", ni) })
 		s.finishAction(l)
 		return
 	}
@@ -90,15 +90,17 @@ func (s *State) doImport(m Move, l *log) error {
 		}
 		r := s.placeImport(ni, p)
 		s.Imported++
-		l.add(s.reg(s.nat(ev("imported_unit"), "nation", ni), "region", r).Term("unit", aUnitKey(p.Unit)).Money("cost", 1))
+		l.say(func() words.Text {
+			return s.reg(s.nat(ev("imported_unit"), "nation", ni), "region", r).Term("unit", aUnitKey(p.Unit)).Money("cost", 1)
+		})
 		if s.Imported < maxImport && len(s.importOptions(ni)) > 0 {
 			return nil
 		}
 	case MImportEnd:
 		if s.Imported == 0 {
-			l.add(s.nat(ev("imported_nothing"), "nation", ni))
+			l.say(func() words.Text { return s.nat(ev("imported_nothing"), "nation", ni) })
 		} else {
-			l.add(s.nat(ev("import_ended"), "nation", ni))
+			l.say(func() words.Text { return s.nat(ev("import_ended"), "nation", ni) })
 		}
 	case MImport:
 		if s.Imported > 0 {
@@ -113,9 +115,11 @@ func (s *State) doImport(m Move, l *log) error {
 			placed = append(placed, words.Sub(s.reg(ev("unit_in"), "region", r).Term("unit", aUnitKey(p.Unit))))
 		}
 		if len(placed) == 0 {
-			l.add(s.nat(ev("imported_nothing"), "nation", ni))
+			l.say(func() words.Text { return s.nat(ev("imported_nothing"), "nation", ni) })
 		} else {
-			l.add(s.nat(ev("imported"), "nation", ni).With("units", words.List(placed...)).Money("cost", len(placed)))
+			l.say(func() words.Text {
+				return s.nat(ev("imported"), "nation", ni).With("units", words.List(placed...)).Money("cost", len(placed))
+			})
 		}
 	default:
 		return broke("import", s.nat(errText("import_expected"), "nation", ni))

@@ -49,13 +49,19 @@ func (s *State) payInterest(ni int, l *log) {
 		switch {
 		case owed[seat] == 0:
 		case fromCash[seat] > 0:
-			l.add(s.nat(ev("interest_from_cash"), "nation", ni).Seat("seat", seat).Money("amount", paid[seat]).
-				Money("cash", fromCash[seat]).Seat("gov", gov))
+			l.say(func() words.Text {
+				return s.nat(ev("interest_from_cash"), "nation", ni).Seat("seat", seat).Money("amount", paid[seat]).
+					Money("cash", fromCash[seat]).Seat("gov", gov)
+			})
 		default:
-			l.add(s.nat(ev("interest"), "nation", ni).Seat("seat", seat).Money("amount", paid[seat]))
+			l.say(func() words.Text {
+				return s.nat(ev("interest"), "nation", ni).Seat("seat", seat).Money("amount", paid[seat])
+			})
 		}
 		if short := owed[seat] - paid[seat]; short > 0 {
-			l.add(s.nat(ev("interest_unpaid"), "nation", ni).Seat("seat", seat).Money("amount", short))
+			l.say(func() words.Text {
+				return s.nat(ev("interest_unpaid"), "nation", ni).Seat("seat", seat).Money("amount", short)
+			})
 		}
 	}
 	own := 0
@@ -69,9 +75,11 @@ func (s *State) payInterest(ni int, l *log) {
 		nat.Treasury -= got
 		s.Players[gov].Cash += got
 		if got < own {
-			l.add(s.nat(ev("interest_own_short"), "nation", ni).Seat("seat", gov).Money("amount", got).Money("owed", own))
+			l.say(func() words.Text {
+				return s.nat(ev("interest_own_short"), "nation", ni).Seat("seat", gov).Money("amount", got).Money("owed", own)
+			})
 		} else {
-			l.add(s.nat(ev("interest"), "nation", ni).Seat("seat", gov).Money("amount", got))
+			l.say(func() words.Text { return s.nat(ev("interest"), "nation", ni).Seat("seat", gov).Money("amount", got) })
 		}
 	}
 }
@@ -96,7 +104,7 @@ func (s *State) interestSplit(treasury, interest, cash int) (t, c int) {
 func (s *State) startInvestorTurn(l *log) {
 	holder := s.InvestorCard
 	s.Players[holder].Cash += 2
-	l.add(ev("investor_card").Seat("seat", holder).Money("amount", 2))
+	l.say(func() words.Text { return ev("investor_card").Seat("seat", holder).Money("amount", 2) })
 	s.InvestBase = holder
 	s.Investors = []int{holder}
 	for _, seat := range s.swissBankOrder(holder) {
@@ -120,18 +128,20 @@ func (s *State) nextInvestor(l *log) {
 func (s *State) endInvestorTurn(l *log) {
 	s.Investors = nil
 	for _, ni := range s.checkGovernments(s.InvestBase) {
-		l.add(s.nat(ev("governs_now"), "nation", ni).Seat("seat", s.Nations[ni].Government))
+		l.say(func() words.Text {
+			return s.nat(ev("governs_now"), "nation", ni).Seat("seat", s.Nations[ni].Government)
+		})
 	}
 	s.updateSwissBanks()
 	s.InvestorCard = (s.InvestorCard + 1) % len(s.Players)
-	l.add(ev("investor_card_passes").Seat("seat", s.InvestorCard))
+	l.say(func() words.Text { return ev("investor_card_passes").Seat("seat", s.InvestorCard) })
 	s.endTurn(l)
 }
 
 func (s *State) doInvest(seat int, m Move, l *log) error {
 	switch m.Type {
 	case MSkipBond:
-		l.add(ev("no_invest").Seat("seat", seat))
+		l.say(func() words.Text { return ev("no_invest").Seat("seat", seat) })
 	case MBond:
 		ni, err := s.nation(m.Nation)
 		if err != nil {
@@ -181,9 +191,13 @@ func (s *State) buyBond(seat, ni, cost, tradeIn int, l *log) error {
 	nat.Treasury += price
 	s.Players[seat].Cash -= price
 	if ti >= 0 {
-		l.add(s.nat(ev("bond_upgraded"), "nation", ni).Seat("seat", seat).Money("from", tradeIn).Money("cost", cost).Money("price", price))
+		l.say(func() words.Text {
+			return s.nat(ev("bond_upgraded"), "nation", ni).Seat("seat", seat).Money("from", tradeIn).Money("cost", cost).Money("price", price)
+		})
 	} else {
-		l.add(s.nat(ev("bond_bought"), "nation", ni).Seat("seat", seat).Money("cost", cost).Money("interest", s.b.Bonds[bi].Interest))
+		l.say(func() words.Text {
+			return s.nat(ev("bond_bought"), "nation", ni).Seat("seat", seat).Money("cost", cost).Money("interest", s.b.Bonds[bi].Interest)
+		})
 	}
 	return nil
 }

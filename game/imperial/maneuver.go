@@ -2,6 +2,7 @@ package imperial
 
 import (
 	"rondel/game/imperial/board"
+	"rondel/game/words"
 )
 
 // Maneuver (rule book MANEUVER): fleets move first, then armies, then flags
@@ -13,7 +14,7 @@ func (s *State) startManeuver(l *log) {
 	s.Maneuver = &Maneuver{Moved: make([]Moved, nr), ConvoyUsed: make([]int, nr)}
 	s.Phase = PhaseManeuver
 	if !s.anyUnitCanAct() {
-		l.add(s.nat(ev("nothing_to_maneuver"), "nation", s.Turn))
+		l.say(func() words.Text { return s.nat(ev("nothing_to_maneuver"), "nation", s.Turn) })
 		s.endManeuver(l)
 	}
 }
@@ -96,7 +97,7 @@ func (s *State) doManeuver(seat int, m Move, l *log) error {
 	case MDestroy:
 		err = s.destroyFactory(m, l)
 	case MEnd:
-		l.add(s.nat(ev("maneuver_ended"), "nation", s.Turn))
+		l.say(func() words.Text { return s.nat(ev("maneuver_ended"), "nation", s.Turn) })
 		s.endManeuver(l)
 		return nil
 	default:
@@ -150,7 +151,7 @@ func (s *State) moveFleet(m Move, l *log) error {
 	s.Units[ni][to].Fleets++
 	s.Maneuver.Moved[to].Fleets++
 	s.siteMoved(from, to, "move")
-	l.add(s.reg(s.reg(s.nat(ev("fleet_moved"), "nation", ni), "from", from), "to", to))
+	l.say(func() words.Text { return s.reg(s.reg(s.nat(ev("fleet_moved"), "nation", ni), "from", from), "to", to) })
 	s.openConflict(to, "fleet", false)
 	return nil
 }
@@ -221,12 +222,14 @@ func (s *State) placeFlags(l *log) {
 		}
 		if s.flagCount(alone) >= s.b.Nations[alone].Flags {
 			if s.Flags[r] >= 0 {
-				l.add(s.reg(s.nat(s.nat(ev("flag_removed"), "nation", s.Flags[r]), "other", alone), "region", r))
+				l.say(func() words.Text {
+					return s.reg(s.nat(s.nat(ev("flag_removed"), "nation", s.Flags[r]), "other", alone), "region", r)
+				})
 				s.Flags[r] = -1
 			}
 			continue
 		}
 		s.Flags[r] = alone
-		l.add(s.reg(s.nat(ev("flag_placed"), "nation", alone), "region", r))
+		l.say(func() words.Text { return s.reg(s.nat(ev("flag_placed"), "nation", alone), "region", r) })
 	}
 }

@@ -79,3 +79,30 @@ func normalize(m Move) Move {
 	}
 	return m
 }
+
+// FuzzMoveEncode: Move.JSON writes exactly the bytes encoding/json writes
+// for every move (records store them), escaped strings included.
+func FuzzMoveEncode(f *testing.F) {
+	f.Add("army", "", "", "a", "b", "x", true, "", 0, 0, "r", "fleet")
+	f.Add("bond", "IT", "", "", "", "", false, "", 12, -4, "", "")
+	f.Add("battle", "", "", "", "", "", true, "<&>", 0, 0, "é", "\"\\\n")
+	f.Add("end_maneuver", "", "taxation", "", "", "", false, "army", 0, 0, "", "")
+	f.Fuzz(func(t *testing.T, typ, nation, slot, from, to, via string, flag bool, unit string, cost, tradeIn int, region, kind string) {
+		moves := []Move{
+			{Type: typ, Nation: nation, Slot: slot, From: from, To: to, Hostile: flag, Unit: unit, Against: nation,
+				Target: kind, TargetHostile: !flag, Cost: cost, TradeIn: tradeIn, Region: region},
+			{Type: typ, From: from, To: to, Via: []string{via, region}, Hostile: flag},
+			{Type: typ, Units: []Placement{{Region: region, Unit: kind}, {Region: via, Unit: unit}}},
+			{Type: typ, Via: []string{}, Units: []Placement{}},
+		}
+		for _, m := range moves {
+			want, err := json.Marshal(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := m.JSON(); string(got) != string(want) {
+				t.Fatalf("%+v: JSON %s, encoding/json %s", m, got, want)
+			}
+		}
+	})
+}

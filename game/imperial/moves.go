@@ -3,7 +3,6 @@ package imperial
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 )
 
 // Move is every decision a player can make in Imperial, as JSON. Only the
@@ -79,15 +78,6 @@ func decodeMove(data []byte) (Move, error) {
 		return m, broke("move_format", errText("no_type"))
 	}
 	return m, nil
-}
-
-// JSON returns the canonical encoding of m.
-func (m Move) JSON() json.RawMessage {
-	b, err := json.Marshal(m)
-	if err != nil {
-		panic(fmt.Sprintf("imperial: encoding a move: %v", err))
-	}
-	return b
 }
 
 func (s *State) region(id string) (int, error) {

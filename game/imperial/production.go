@@ -1,5 +1,7 @@
 package imperial
 
+import "rondel/game/words"
+
 // supplyLeft is how many more armies or fleets the nation can place.
 func (s *State) supplyLeft(ni int, fleet bool) int {
 	used := 0
@@ -38,10 +40,12 @@ func (s *State) produce(l *log) {
 		} else {
 			s.Units[ni][r].Armies++
 		}
-		l.add(s.reg(s.nat(ev("produced"), "nation", ni), "region", r).Term("unit", aUnitKey(kind)))
+		l.say(func() words.Text {
+			return s.reg(s.nat(ev("produced"), "nation", ni), "region", r).Term("unit", aUnitKey(kind))
+		})
 		made++
 	}
 	if made == 0 {
-		l.add(s.nat(ev("produced_nothing"), "nation", ni))
+		l.say(func() words.Text { return s.nat(ev("produced_nothing"), "nation", ni) })
 	}
 }

@@ -1,6 +1,7 @@
 package imperial
 
 import (
+	"rondel/game/words"
 	"slices"
 )
 
@@ -31,24 +32,53 @@ func passesInvestor(from, to int) bool {
 	return steps(from, slotInvestor) < steps(from, to)
 }
 
-// checkRondel validates a choice of space for the nation to move.
-func (s *State) checkRondel(ni, to int) (fee int, err error) {
+// Why a rondel space cannot be chosen (rondelCheck).
+const (
+	rondelOK = iota
+	rondelNoSpace
+	rondelMoveOn
+	rondelMax
+	rondelFeeTooHigh
+)
+
+// rondelCheck says whether the nation may choose space to, and its fee,
+// without words: the legal-move list asks it of every space.
+func (s *State) rondelCheck(ni, to int) (fee, problem int) {
 	nat := &s.Nations[ni]
 	if to < 0 {
-		return 0, broke("rondel", errText("no_space"))
+		return 0, rondelNoSpace
 	}
 	if nat.Rondel < 0 {
-		return 0, nil // the first placement is free, on any space
+		return 0, rondelOK // the first placement is free, on any space
 	}
 	n := steps(nat.Rondel, to)
 	if n == 0 {
-		return 0, broke("rondel_move_on", s.nat(errText("rondel_move_on"), "nation", ni).Term("slot", slotKey(to)))
+		return 0, rondelMoveOn
 	}
 	if n > 6 {
-		return 0, broke("rondel_max", s.nat(errText("rondel_max"), "nation", ni).Term("slot", slotKey(to)).Count(n))
+		return 0, rondelMax
 	}
 	fee = s.rondelFee(ni, n)
-	if cash := s.Players[nat.Government].Cash; fee > cash {
+	if fee > s.Players[nat.Government].Cash {
+		return fee, rondelFeeTooHigh
+	}
+	return fee, rondelOK
+}
+
+// checkRondel validates a choice of space for the nation to move.
+func (s *State) checkRondel(ni, to int) (fee int, err error) {
+	fee, problem := s.rondelCheck(ni, to)
+	nat := &s.Nations[ni]
+	switch problem {
+	case rondelNoSpace:
+		return 0, broke("rondel", errText("no_space"))
+	case rondelMoveOn:
+		return 0, broke("rondel_move_on", s.nat(errText("rondel_move_on"), "nation", ni).Term("slot", slotKey(to)))
+	case rondelMax:
+		n := steps(nat.Rondel, to)
+		return 0, broke("rondel_max", s.nat(errText("rondel_max"), "nation", ni).Term("slot", slotKey(to)).Count(n))
+	case rondelFeeTooHigh:
+		n, cash := steps(nat.Rondel, to), s.Players[nat.Government].Cash
 		return 0, broke("rondel_fee", errText("rondel_fee").Count(n).Money("fee", fee).Seat("seat", nat.Government).Money("cash", cash))
 	}
 	return fee, nil
@@ -64,7 +94,7 @@ func (s *State) doRondel(m Move, l *log) error {
 	if passesInvestor(from, to) && s.rules.InvestorCard && !s.rules.FirstEdition && s.canForce(ni) && !s.SiteInvestorDue {
 		s.Pending = &Pending{Slot: to}
 		s.Phase = PhaseForce
-		l.add(s.nat(ev("rondel_pending"), "nation", ni).Term("slot", slotKey(to)))
+		l.say(func() words.Text { return s.nat(ev("rondel_pending"), "nation", ni).Term("slot", slotKey(to)) })
 		return nil
 	}
 	s.land(to, l)
@@ -84,11 +114,11 @@ func (s *State) doForce(seat int, m Move, l *log) error {
 	}
 	switch m.Type {
 	case MForce:
-		l.add(s.nat(ev("forced"), "nation", s.Turn).Seat("seat", seat))
+		l.say(func() words.Text { return s.nat(ev("forced"), "nation", s.Turn).Seat("seat", seat) })
 		s.Pending = nil
 		s.landFee(slotInvestor, s.site().FreeForcedStop, l)
 	case MNoForce:
-		l.add(s.nat(ev("not_forced"), "nation", s.Turn).Seat("seat", seat))
+		l.say(func() words.Text { return s.nat(ev("not_forced"), "nation", s.Turn).Seat("seat", seat) })
 		p.Declined = append(p.Declined, seat)
 		slices.Sort(p.Declined)
 		if len(p.Declined) == len(s.swissBanks(0)) {
@@ -120,12 +150,16 @@ func (s *State) landFee(to int, free bool, l *log) {
 	nat.Rondel = to
 	switch {
 	case from < 0:
-		l.add(s.nat(ev("rondel_place"), "nation", ni).Term("slot", slotKey(to)))
+		l.say(func() words.Text { return s.nat(ev("rondel_place"), "nation", ni).Term("slot", slotKey(to)) })
 	case fee > 0:
-		l.add(s.nat(ev("rondel_fee"), "nation", ni).Term("slot", slotKey(to)).Count(steps(from, to)).
-			Seat("seat", nat.Government).Money("fee", fee))
+		l.say(func() words.Text {
+			return s.nat(ev("rondel_fee"), "nation", ni).Term("slot", slotKey(to)).Count(steps(from, to)).
+				Seat("seat", nat.Government).Money("fee", fee)
+		})
 	default:
-		l.add(s.nat(ev("rondel"), "nation", ni).Term("slot", slotKey(to)).Count(steps(from, to)))
+		l.say(func() words.Text {
+			return s.nat(ev("rondel"), "nation", ni).Term("slot", slotKey(to)).Count(steps(from, to))
+		})
 	}
 	switch to {
 	case slotFactory:

@@ -1,6 +1,7 @@
 package imperial
 
 import (
+	"rondel/game/words"
 	"slices"
 
 	"rondel/game/imperial/board"
@@ -45,7 +46,7 @@ func (s *State) siteFought(r, incumbent, challenger int, l *log) {
 	if to != s.Flags[r] {
 		s.Flags[r] = to
 		if to >= 0 {
-			l.add(s.reg(s.nat(ev("flag_placed"), "nation", to), "region", r))
+			l.say(func() words.Text { return s.reg(s.nat(ev("flag_placed"), "nation", to), "region", r) })
 		}
 	}
 }
@@ -78,7 +79,7 @@ func (s *State) siteEndManeuver(l *log) {
 	for _, r := range m.SiteEntered {
 		if s.flaggable(r) && s.aloneIn(r) == s.Turn && s.Flags[r] != s.Turn {
 			s.Flags[r] = s.Turn
-			l.add(s.reg(s.nat(ev("flag_placed"), "nation", s.Turn), "region", r))
+			l.say(func() words.Text { return s.reg(s.nat(ev("flag_placed"), "nation", s.Turn), "region", r) })
 		}
 	}
 	left := m.SiteLeft
@@ -93,7 +94,7 @@ func (s *State) siteEndManeuver(l *log) {
 		for _, r := range left {
 			if a := s.aloneIn(r); s.flaggable(r) && s.Flags[r] == s.Turn && a >= 0 && a != s.Turn {
 				s.Flags[r] = a
-				l.add(s.reg(s.nat(ev("flag_placed"), "nation", a), "region", r))
+				l.say(func() words.Text { return s.reg(s.nat(ev("flag_placed"), "nation", a), "region", r) })
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package imperial
 
 import (
+	"rondel/game/words"
 	"slices"
 
 	"rondel/game"
@@ -241,7 +242,7 @@ func (s *State) siteGovernment(ni, buyer int, l *log) {
 		return
 	}
 	s.Nations[ni].Government = buyer
-	l.add(s.nat(ev("governs_now"), "nation", ni).Seat("seat", buyer))
+	l.say(func() words.Text { return s.nat(ev("governs_now"), "nation", ni).Seat("seat", buyer) })
 }
 
 // SiteSwitches lists the names of the site's switches that are on, in the

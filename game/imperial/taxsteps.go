@@ -36,10 +36,12 @@ func (s *State) taxRiseBonus(ni, rev int, l *log) {
 	step := s.b.Tax(rev)
 	if bonus := step.Value - nat.TaxValue; bonus > 0 {
 		s.Players[nat.Government].Cash += bonus
-		l.add(s.nat(ev("tax_bonus"), "nation", ni).Money("revenue", rev).Num("value", step.Value).
-			Seat("seat", nat.Government).Money("bonus", bonus))
+		l.say(func() words.Text {
+			return s.nat(ev("tax_bonus"), "nation", ni).Money("revenue", rev).Num("value", step.Value).
+				Seat("seat", nat.Government).Money("bonus", bonus)
+		})
 	} else {
-		l.add(s.nat(ev("tax"), "nation", ni).Money("revenue", rev))
+		l.say(func() words.Text { return s.nat(ev("tax"), "nation", ni).Money("revenue", rev) })
 	}
 	nat.TaxValue = step.Value
 }
@@ -51,9 +53,9 @@ func (s *State) taxNet(ni, rev int, l *log) {
 	pay := s.unitCount(ni)
 	if net := rev - pay; net > 0 {
 		nat.Treasury += net
-		l.add(s.nat(ev("tax_net"), "nation", ni).Money("pay", pay).Money("net", net))
+		l.say(func() words.Text { return s.nat(ev("tax_net"), "nation", ni).Money("pay", pay).Money("net", net) })
 	} else {
-		l.add(s.nat(ev("tax_net_nothing"), "nation", ni).Money("pay", pay))
+		l.say(func() words.Text { return s.nat(ev("tax_net_nothing"), "nation", ni).Money("pay", pay) })
 	}
 }
 
@@ -63,18 +65,20 @@ func (s *State) taxPoints(ni, rev int, l *log) {
 	step := s.b.Tax(rev)
 	nat.Power = min(maxPower, nat.Power+step.Points)
 	if step.Points > 0 {
-		l.add(s.nat(ev("power"), "nation", ni).Count(step.Points).Num("power", nat.Power))
+		l.say(func() words.Text { return s.nat(ev("power"), "nation", ni).Count(step.Points).Num("power", nat.Power) })
 	}
 	if nat.Power >= maxPower {
 		s.Passing = false
 		s.Phase = PhaseOver
-		l.add(s.nat(ev("game_end"), "nation", ni).Count(maxPower))
+		l.say(func() words.Text { return s.nat(ev("game_end"), "nation", ni).Count(maxPower) })
 	}
 }
 
 func (s *State) taxIntoTreasury(ni, rev int, l *log) {
 	s.Nations[ni].Treasury += rev
-	l.add(s.nat(words.New("imperial2030.event.tax"), "nation", ni).Money("revenue", rev))
+	l.say(func() words.Text {
+		return s.nat(words.New("imperial2030.event.tax"), "nation", ni).Money("revenue", rev)
+	})
 }
 
 // taxSoldiersPay: 1M per army and fleet from the treasury to the bank; a
@@ -87,9 +91,11 @@ func (s *State) taxSoldiersPay(ni int, l *log) {
 	switch {
 	case owed == 0:
 	case paid < owed:
-		l.add(s.nat(words.New("imperial2030.event.pay_short"), "nation", ni).Money("paid", paid).Money("owed", owed))
+		l.say(func() words.Text {
+			return s.nat(words.New("imperial2030.event.pay_short"), "nation", ni).Money("paid", paid).Money("owed", owed)
+		})
 	default:
-		l.add(s.nat(words.New("imperial2030.event.pay"), "nation", ni).Money("paid", paid))
+		l.say(func() words.Text { return s.nat(words.New("imperial2030.event.pay"), "nation", ni).Money("paid", paid) })
 	}
 }
 
@@ -108,16 +114,22 @@ func (s *State) taxBonusFromTreasury(ni, rev int, l *log) {
 	paid := min(bonus, nat.Treasury)
 	if paid <= 0 {
 		if bonus > 0 {
-			l.add(s.nat(words.New("imperial2030.event.bonus_unpaid"), "nation", ni).Seat("seat", nat.Government).Money("bonus", bonus))
+			l.say(func() words.Text {
+				return s.nat(words.New("imperial2030.event.bonus_unpaid"), "nation", ni).Seat("seat", nat.Government).Money("bonus", bonus)
+			})
 		}
 		return
 	}
 	nat.Treasury -= paid
 	s.Players[nat.Government].Cash += paid
 	if paid < bonus {
-		l.add(s.nat(words.New("imperial2030.event.bonus_short"), "nation", ni).Seat("seat", nat.Government).
-			Money("paid", paid).Money("short", bonus-paid))
+		l.say(func() words.Text {
+			return s.nat(words.New("imperial2030.event.bonus_short"), "nation", ni).Seat("seat", nat.Government).
+				Money("paid", paid).Money("short", bonus-paid)
+		})
 	} else {
-		l.add(s.nat(words.New("imperial2030.event.bonus"), "nation", ni).Seat("seat", nat.Government).Money("paid", paid))
+		l.say(func() words.Text {
+			return s.nat(words.New("imperial2030.event.bonus"), "nation", ni).Seat("seat", nat.Government).Money("paid", paid)
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package imperial
 
 import (
+	"rondel/game/words"
 	"slices"
 
 	"rondel/game/rng"
@@ -45,7 +46,7 @@ func (s *State) skipAuction(l *log) {
 	for ni := range s.Nations {
 		s.Nations[ni].Government = s.highestHolder(ni, -1)
 		if g := s.Nations[ni].Government; g >= 0 {
-			l.add(s.nat(ev("governs"), "nation", ni).Seat("seat", g))
+			l.say(func() words.Text { return s.nat(ev("governs"), "nation", ni).Seat("seat", g) })
 		}
 	}
 	s.updateSwissBanks()
@@ -76,7 +77,7 @@ func (s *State) doAuction(seat int, m Move, l *log) error {
 		if a.Nation == len(s.Nations)-1 && a.Asked == len(s.Players)-1 && !s.anyBondSold() {
 			return broke("auction", errText("auction_somebody"))
 		}
-		l.add(s.nat(ev("no_grant"), "nation", a.Nation).Seat("seat", seat))
+		l.say(func() words.Text { return s.nat(ev("no_grant"), "nation", a.Nation).Seat("seat", seat) })
 	case MBond:
 		ni, err := s.nation(m.Nation)
 		if err != nil {
@@ -160,7 +161,9 @@ func (s *State) advanceAfter(l *log) bool {
 		s.After.Asked++
 	}
 	for _, ni := range s.checkGovernments(s.After.First) {
-		l.add(s.nat(ev("governs_now"), "nation", ni).Seat("seat", s.Nations[ni].Government))
+		l.say(func() words.Text {
+			return s.nat(ev("governs_now"), "nation", ni).Seat("seat", s.Nations[ni].Government)
+		})
 	}
 	s.updateSwissBanks()
 	s.After = nil
@@ -174,7 +177,7 @@ func (s *State) doAfter(seat int, m Move, l *log) error {
 	}
 	switch m.Type {
 	case MSkipBond:
-		l.add(ev("no_invest").Seat("seat", seat))
+		l.say(func() words.Text { return ev("no_invest").Seat("seat", seat) })
 	case MBond:
 		ni, err := s.nation(m.Nation)
 		if err != nil {

@@ -12,18 +12,27 @@ import (
 // board's ids, so no id or internal slot name ever reaches a reader.
 
 // nationKey is the term naming nation ni ("imperial.nation.IT").
-func (s *State) nationKey(ni int) string { return "imperial.nation." + s.b.Nations[ni].ID }
+func (s *State) nationKey(ni int) string { return s.b.Nations[ni].Term }
 
 // regionKey is the term naming region r ("imperial.region.vienna").
-func (s *State) regionKey(r int) string { return "imperial.region." + s.b.Regions[r].ID }
+func (s *State) regionKey(r int) string { return s.b.Regions[r].Term }
 
 // slotTerms name the rondel spaces in slot order. The two Production and
 // the two Maneuver spaces have one name, as on the printed rondel; where
 // both are offered, labels tell them apart in words (rondelLabel).
 var slotTerms = []string{"factory", "production", "maneuver", "investor", "import", "production", "maneuver", "taxation"}
 
+// slotKeys are the terms naming the rondel spaces, in slot order.
+var slotKeys = func() []string {
+	out := make([]string, len(slotTerms))
+	for i, t := range slotTerms {
+		out[i] = "imperial.slot." + t
+	}
+	return out
+}()
+
 // slotKey is the term naming a rondel space ("imperial.slot.production").
-func slotKey(slot int) string { return "imperial.slot." + slotTerms[slot] }
+func slotKey(slot int) string { return slotKeys[slot] }
 
 // unitKey names a unit kind ("army", "fleet") as a bare noun; aUnitKey
 // with its indefinite article ("an army").

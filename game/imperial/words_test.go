@@ -89,7 +89,7 @@ func (c *textCheck) check(where string, tx words.Text) {
 // code check looks only at the engine's own words.
 func withoutLiterals(t words.Text) words.Text {
 	out := words.New(t.ID)
-	for name, a := range t.Args {
+	for name, a := range t.Args.All() {
 		out = out.With(name, withoutLiteralArg(a))
 	}
 	return out

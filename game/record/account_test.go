@@ -74,8 +74,10 @@ func TestAccountOfGoldenGames(t *testing.T) {
 				}
 				var counted [2]int
 				for _, row := range acc.Tables[1].Rows {
-					counted[0] += *row.Cells[2].Args["n"].Num
-					counted[1] += *row.Cells[3].Args["count"].Num
+					n, _ := row.Cells[2].Args.Get("n")
+					count, _ := row.Cells[3].Args.Get("count")
+					counted[0] += *n.Num
+					counted[1] += *count.Num
 				}
 				if counted[0] != 2*battles || counted[1] != taxations {
 					t.Errorf("table counts %d battle sides and %d taxations; the log has %d battles, %d taxations",

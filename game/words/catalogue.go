@@ -195,7 +195,7 @@ func (c *Catalogue) Check(t Text) error {
 		}
 		want := c.placeholders[lang][t.ID] // shared: clone before changing
 		got := make([]string, 0, len(t.Args))
-		for name := range t.Args {
+		for name := range t.Args.All() {
 			got = append(got, name)
 		}
 		sort.Strings(got)
@@ -210,7 +210,7 @@ func (c *Catalogue) Check(t Text) error {
 			return fmt.Errorf("message %q (%s) uses %v, but the text gives %v", t.ID, lang, want, got)
 		}
 	}
-	for name, a := range t.Args {
+	for name, a := range t.Args.All() {
 		if err := c.checkArg(a); err != nil {
 			return fmt.Errorf("message %q, argument %s: %w", t.ID, name, err)
 		}

@@ -124,7 +124,7 @@ func (sp *Speaker) sayCompiled(t Text) (string, bool) {
 		return "", false
 	}
 	var count any
-	if a, ok := t.Args[CountArg]; ok && a.Num != nil {
+	if a, ok := t.Args.Get(CountArg); ok && a.Num != nil {
 		count = *a.Num
 	}
 	segs := m.form(sp.tag, count)
@@ -137,7 +137,7 @@ func (sp *Speaker) sayCompiled(t Text) (string, bool) {
 			b.WriteString(s.lit)
 			continue
 		}
-		if a, ok := t.Args[s.arg]; ok {
+		if a, ok := t.Args.Get(s.arg); ok {
 			b.WriteString(sp.Arg(a))
 		} else {
 			b.WriteString("<no value>") // what text/template writes for a missing key

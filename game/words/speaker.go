@@ -62,7 +62,7 @@ func (sp *Speaker) Say(t Text) string {
 func (sp *Speaker) sayI18n(t Text) string {
 	data := make(map[string]any, len(t.Args))
 	var count any
-	for name, a := range t.Args {
+	for name, a := range t.Args.All() {
 		data[name] = sp.Arg(a)
 		if name == CountArg && a.Num != nil {
 			count = *a.Num

@@ -12,15 +12,14 @@ package words
 
 import (
 	"encoding/json"
-	"maps"
 )
 
 // Text is a message id with its arguments. The zero Text means "no words".
 // Its JSON form is deterministic (encoding/json sorts map keys), so it may
 // be part of a hashed game state.
 type Text struct {
-	ID   string         `json:"id"`
-	Args map[string]Arg `json:"args,omitempty"`
+	ID   string `json:"id"`
+	Args Args   `json:"args,omitempty"`
 	// Raw holds words written before words were data (events and results
 	// stored by older versions of Rondel). It is read as it is, in every
 	// language, and encodes as the plain JSON string it was. Nothing new
@@ -79,10 +78,7 @@ func (t Text) IsZero() bool { return t.ID == "" && t.Raw == "" }
 
 // With returns a copy of t with one more argument.
 func (t Text) With(name string, a Arg) Text {
-	args := make(map[string]Arg, len(t.Args)+1)
-	maps.Copy(args, t.Args)
-	args[name] = a
-	return Text{ID: t.ID, Args: args}
+	return Text{ID: t.ID, Args: t.Args.with(name, a)}
 }
 
 // Error is an error whose message is a Text: a refusal a person reads

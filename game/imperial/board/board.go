@@ -38,6 +38,10 @@ type Region struct {
 	NationIdx int   `yaml:"-"` // -1 unless Home
 	PortIdx   int   `yaml:"-"` // -1 unless a port
 	Adj       []int `yaml:"-"` // all neighbours, sorted
+	// Term is the catalogue term naming the region
+	// ("imperial.region.<id>"), made once here because nearly every
+	// event and legal move names regions.
+	Term string `yaml:"-" json:"-"`
 }
 
 // IsLand reports whether armies may stand here.
@@ -56,9 +60,10 @@ type Nation struct {
 	Flags     int      `yaml:"flags"`
 	Factories []string `yaml:"factories"` // starting factories
 
-	Index int   `yaml:"-"`
-	Homes []int `yaml:"-"` // home provinces, in data order
-	Order []int `yaml:"-"` // factory production order when supply is short
+	Index int    `yaml:"-"`
+	Homes []int  `yaml:"-"`          // home provinces, in data order
+	Order []int  `yaml:"-"`          // factory production order when supply is short
+	Term  string `yaml:"-" json:"-"` // the catalogue term naming it ("imperial.nation.<id>")
 }
 
 // Bond is one bond value.
@@ -177,14 +182,14 @@ func (b *Board) index() error {
 	b.regionByID = map[string]int{}
 	b.nationByID = map[string]int{}
 	for i, n := range b.Nations {
-		n.Index = i
+		n.Index, n.Term = i, "imperial.nation."+n.ID
 		b.nationByID[n.ID] = i
 	}
 	for i, r := range b.Regions {
 		if _, dup := b.regionByID[r.ID]; dup {
 			return fmt.Errorf("region %s listed twice", r.ID)
 		}
-		r.Index, r.NationIdx, r.PortIdx = i, -1, -1
+		r.Index, r.NationIdx, r.PortIdx, r.Term = i, -1, -1, "imperial.region."+r.ID
 		b.regionByID[r.ID] = i
 	}
 	for _, r := range b.Regions {
