@@ -44,7 +44,8 @@ func htmlText(src string) string {
 				}
 				continue
 			}
-			if blocks[tag] && skip == 0 {
+			// A block starts a line; only <br> makes an empty one.
+			if skip == 0 && (tag == "br" || blocks[tag] && b.Len() > 0 && !strings.HasSuffix(b.String(), "\n")) {
 				b.WriteByte('\n')
 			}
 		}
