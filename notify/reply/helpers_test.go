@@ -25,7 +25,7 @@ func gameOf(id string) game.Game {
 // reach plays seeded random legal moves from a new three-player game until
 // a decision of kind opens whose legal moves satisfy want, and returns
 // that position and the seat to decide.
-func reach(t *testing.T, id, kind string, want func([]game.LegalMove) bool) (game.State, int) {
+func reach(t testing.TB, id, kind string, want func([]game.LegalMove) bool) (game.State, int) {
 	t.Helper()
 	for seed := uint64(1); seed < 40; seed++ {
 		st, err := gameOf(id).New(game.Setup{Players: []string{"Ann", "Bob", "Cy"}, Seed: seed})

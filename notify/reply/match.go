@@ -115,7 +115,16 @@ func score(line, phrase []string, match func(a, b string) bool) (float64, int) {
 }
 
 // match reads one line against the legal moves.
-func (r *Reader) match(legal []game.LegalMove, line string) matched {
+// phrases are the words of every move, said once per position.
+func (r *Reader) allPhrases(legal []game.LegalMove) [][][]string {
+	out := make([][][]string, len(legal))
+	for i, m := range legal {
+		out[i] = r.phrases(m)
+	}
+	return out
+}
+
+func (r *Reader) match(legal []game.LegalMove, phrases [][][]string, line string) matched {
 	if utf8.RuneCountInString(line) > maxLineLen {
 		return matched{}
 	}
@@ -134,7 +143,7 @@ func (r *Reader) match(legal []game.LegalMove, line string) matched {
 	var res matched
 	for i, m := range legal {
 		c := candidate{move: m, share: -1}
-		for _, ph := range r.phrases(m) {
+		for _, ph := range phrases[i] {
 			if s, _ := score(words, ph, wordMatch); s > c.share || (s == c.share && s >= 0 && span(words, ph) < c.span) {
 				c.share, c.span = s, span(words, ph)
 			}

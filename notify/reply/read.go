@@ -82,7 +82,8 @@ func (r *Reader) Read(st game.State, seat int, text string) Result {
 	}
 	commandLike := false
 	cur := st
-	stuck := false // a line failed: later lines are checked against the same position
+	var phrases [][][]string // of cur's legal moves; nil: not yet said
+	stuck := false           // a line failed: later lines are checked against the same position
 	for i, line := range lines {
 		fail := func(why words.Text, meant []words.Text) {
 			res.Failures = append(res.Failures, Failure{Line: nums[i], Text: line, Why: why, DidYouMean: meant})
@@ -101,7 +102,10 @@ func (r *Reader) Read(st game.State, seat int, text string) Result {
 			fail(why, nil)
 			continue
 		}
-		m := r.match(legal, line)
+		if phrases == nil {
+			phrases = r.allPhrases(legal)
+		}
+		m := r.match(legal, phrases, line)
 		if m.resembles {
 			commandLike = true
 		}
@@ -117,7 +121,7 @@ func (r *Reader) Read(st game.State, seat int, text string) Result {
 				continue
 			}
 			res.Moves = append(res.Moves, Move{Line: nums[i], Text: line, Move: m.move.Move, Label: m.move.Label})
-			cur = next
+			cur, phrases = next, nil
 		case len(m.ambiguous) > 0:
 			fail(words.New("reply.ambiguous").Lit("line", line), labels(m.ambiguous))
 			stuck = true
