@@ -93,3 +93,15 @@ func labelHas(sub string) func([]game.LegalMove) bool {
 		return false
 	}
 }
+
+// allOf holds when every one of preds holds.
+func allOf(preds ...func([]game.LegalMove) bool) func([]game.LegalMove) bool {
+	return func(legal []game.LegalMove) bool {
+		for _, p := range preds {
+			if !p(legal) {
+				return false
+			}
+		}
+		return true
+	}
+}

@@ -26,6 +26,7 @@ type commandCase struct {
 
 func TestCommands(t *testing.T) {
 	start := has(`{"type":"rondel","slot":"factory"}`)
+	bondsFR := allOf(has(`{"nation":"FR","cost":4,"trade_in":null}`), has(`{"nation":"FR","cost":4,"trade_in":2}`), has(`{"nation":"FR","cost":6,"trade_in":2}`))
 	cases := []commandCase{
 		{name: "rondel space", id: "imperial", kind: "rondel", at: start, lines: "Factory", want: []string{`{"slot":"factory"}`}},
 		{name: "rondel unique prefix", id: "imperial", kind: "rondel", at: start, lines: "inv", want: []string{`{"slot":"investor"}`}},
@@ -37,6 +38,10 @@ func TestCommands(t *testing.T) {
 		{name: "rondel wrong cost", id: "imperial", kind: "rondel", at: labelHas("Maneuver, 4 spaces ahead, costs you 2M"), lines: "Maneuver, 1M", fail: []int{1}, meant: 1},
 		{name: "bond purchase", id: "imperial", kind: "invest", at: has(`{"type":"bond","nation":"FR","cost":4,"trade_in":2}`), lines: "upgrade France 2M bond to 4M", want: []string{`{"nation":"FR","cost":4,"trade_in":2}`}},
 		{name: "bond german", id: "imperial", kind: "invest", at: has(`{"type":"bond","nation":"FR","cost":4,"trade_in":2}`), lines: "Frankreich 2 auf 4 aufstocken", want: []string{`{"nation":"FR","cost":4,"trade_in":2}`}},
+		{name: "bond buy where an upgrade reads alike", id: "imperial", kind: "invest", at: bondsFR, lines: "France 4", want: []string{`{"nation":"FR","cost":4,"trade_in":null}`}},
+		{name: "bond upgrade by its numbers", id: "imperial", kind: "invest", at: bondsFR, lines: "France 2 to 4", want: []string{`{"nation":"FR","cost":4,"trade_in":2}`}},
+		{name: "bond upgrade chinese", id: "imperial", kind: "invest", at: bondsFR, lines: "增持法国 2 到 6", want: []string{`{"nation":"FR","cost":6,"trade_in":2}`}},
+		{name: "bond nation typo", id: "imperial", kind: "invest", at: bondsFR, lines: "buy Frnace 4", fail: []int{1}, meant: 1},
 		{name: "bond pass", id: "imperial", kind: "invest", at: has(`{"type":"skip_bond"}`), lines: "pass", want: []string{`{"type":"skip_bond"}`}},
 		{name: "import three", id: "imperial", kind: "import", at: has(`{"region":"rome","unit":"army"}`),
 			lines: "army Rome\narmy Naples\nimport an army into Florence", want: []string{`{"region":"rome","unit":"army"}`, `{"region":"naples","unit":"army"}`, `{"region":"florence","unit":"army"}`}},
@@ -56,6 +61,11 @@ func TestCommands(t *testing.T) {
 		{name: "2030 import", id: "imperial2030", kind: "import", at: has(`{"region":"shanghai","unit":"fleet"}`), lines: "fleet shanghai", want: []string{`{"region":"shanghai","unit":"fleet"}`}},
 		{name: "2030 factory accents", id: "imperial2030", kind: "factory", at: has(`{"type":"factory","region":"novosibirsk"}`), lines: "Nowosibirsk", want: []string{`{"region":"novosibirsk"}`}},
 		{name: "2030 maneuver", id: "imperial2030", kind: "maneuver", at: has(`{"type":"army","from":"newdelhi","to":"mumbai"}`), lines: "army new delhi to mumbai", want: []string{`{"from":"newdelhi","to":"mumbai"}`}},
+		{name: "2030 battle", id: "imperial2030", kind: "battle", at: has(`{"type":"peace"}`), lines: "Kein Kampf", want: []string{`{"type":"peace"}`}},
+		{name: "2030 demand battle declined", id: "imperial2030", kind: "demand-battle", at: has(`{"type":"no_battle"}`), lines: "不", want: []string{`{"type":"no_battle"}`}},
+		{name: "caesar score path", id: "caesar", kind: "score-path", at: allOf(has(`{"path":["vindobona","aquileia","rome"]}`), has(`{"path":["vindobona","aquileia","salona","rome"]}`)), lines: "Vindobona Aquileia Salona Rome", want: []string{`{"path":["vindobona","aquileia","salona","rome"]}`}},
+		// The direct way's cities are also on the longer ways: asked, not guessed.
+		{name: "caesar score path ambiguous", id: "caesar", kind: "score-path", at: has(`{"path":["vindobona","aquileia","rome"]}`), lines: "Vindobona Aquileia Rome", fail: []int{1}, meant: 2},
 		{name: "caesar connect", id: "caesar", kind: "connect", at: has(`{"path":["rome","ravenna"]}`), lines: "Rome - Ravenna", want: []string{`{"path":["rome","ravenna"]}`}},
 		{name: "caesar connect chinese", id: "caesar", kind: "connect", at: has(`{"path":["rome","ravenna"]}`), lines: "Rom Ravenna", want: []string{`{"path":["rome","ravenna"]}`}},
 		{name: "caesar unknown city", id: "caesar", kind: "connect", at: has(`{"path":["rome","ravenna"]}`), lines: "Rome Londinium", fail: []int{1}},
