@@ -79,7 +79,7 @@ func find(legal []game.LegalMove, want string) json.RawMessage {
 	return nil
 }
 
-func reader() *Reader { return NewReader(words.Default(), []string{"Ann", "Bob", "Cy"}) }
+func reader() *Reader { return NewReader(words.Default()) }
 
 // labelHas reports whether some legal move's English label holds sub.
 func labelHas(sub string) func([]game.LegalMove) bool {

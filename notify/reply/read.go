@@ -22,12 +22,13 @@ type Reader struct {
 	speakers []*words.Speaker
 }
 
-// NewReader reads commands against the words of cat, naming seats by
-// names (the game's players, as labels of moves may name them).
-func NewReader(cat *words.Catalogue, names []string) *Reader {
+// NewReader reads commands against the words of cat. Seats are not named
+// by their players' names ("Player 2" instead): a signature "Ann" must
+// never name the bond whose label ends "government goes to Ann".
+func NewReader(cat *words.Catalogue) *Reader {
 	r := &Reader{}
 	for _, lang := range words.Languages {
-		r.speakers = append(r.speakers, cat.Speaker(lang, names))
+		r.speakers = append(r.speakers, cat.Speaker(lang, nil))
 	}
 	return r
 }
@@ -40,6 +41,10 @@ type Result struct {
 	Moves    []Move
 	Failures []Failure
 	Message  bool
+	// Ignored are the lines before the first and after the last line that
+	// reads like a command and that read like no move at all: a greeting,
+	// "Thanks, Ann". Lines between commands are never ignored.
+	Ignored []int
 }
 
 // Move is one understood line and the move it plays.
@@ -78,6 +83,10 @@ func (r *Reader) Read(st game.State, seat int, text string) Result {
 		return Result{Message: true}
 	}
 	if len(lines) > maxLines {
+		return Result{Message: true}
+	}
+	lines, nums, res.Ignored = r.trimChatter(st, seat, lines, nums)
+	if len(lines) == 0 {
 		return Result{Message: true}
 	}
 	commandLike := false
@@ -137,6 +146,34 @@ func (r *Reader) Read(st game.State, seat int, text string) Result {
 		res.Moves = nil
 	}
 	return res
+}
+
+// trimChatter drops the lines before the first and after the last line
+// that names (nearly) any word of a legal move of the position the reply
+// answers, and says which.
+func (r *Reader) trimChatter(st game.State, seat int, lines []string, nums []int) ([]string, []int, []int) {
+	legal := st.LegalMoves(seat)
+	if len(legal) == 0 {
+		return lines, nums, nil
+	}
+	phrases := r.allPhrases(legal)
+	first, last := -1, -1
+	for i, l := range lines {
+		if m := r.match(legal, phrases, l); m.resembles || m.move != nil {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 {
+		return nil, nil, nil
+	}
+	ignored := append(append([]int{}, nums[:first]...), nums[last+1:]...)
+	if len(ignored) == 0 {
+		ignored = nil
+	}
+	return lines[first : last+1], nums[first : last+1], ignored
 }
 
 func labels(ms []game.LegalMove) []words.Text {

@@ -167,3 +167,16 @@ func TestLaterLinesWhenTurnPasses(t *testing.T) {
 		t.Fatalf("%+v", res)
 	}
 }
+
+func TestGreetingAndSignOffIgnored(t *testing.T) {
+	st, seat := reach(t, "imperial", "import", has(`{"region":"rome","unit":"army"}`))
+	res := reader().Read(st, seat, "Hi all,\n\narmy Rome\narmy Naples\n\nThanks!\nAnn")
+	if len(res.Failures) > 0 || len(res.Moves) != 2 || !equalInts(res.Ignored, []int{1, 6, 7}) {
+		t.Fatalf("%+v", res)
+	}
+	// Between commands nothing is ignored: the reply is refused whole.
+	res = reader().Read(st, seat, "army Rome\nxyzzy plugh\narmy Naples")
+	if len(res.Moves) > 0 || len(res.Failures) != 1 || res.Failures[0].Line != 2 {
+		t.Fatalf("%+v", res)
+	}
+}
