@@ -11,7 +11,7 @@ import (
 
 // simStats counts what the simulated events drew.
 type simStats struct {
-	events, draws, exactChecked, hsChecked      int
+	events, draws, exactChecked, hsChecked     int
 	otherDraws, otherWithRepeats, otherRepeats int
 }
 
