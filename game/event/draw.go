@@ -2,6 +2,7 @@ package event
 
 import (
 	"fmt"
+	"reflect"
 	"sort"
 
 	"rondel/game/rng"
@@ -54,21 +55,29 @@ func (e Event) Draw(round int, history []Round, results []Result) (Round, error)
 		src.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 	}
 	p := newProblem(order, units, sizes)
-	for _, r := range history {
+	if err := p.meetAll(index, history); err != nil {
+		return Round{}, err
+	}
+	return e.round(round, order, p.solve(src)), nil
+}
+
+// meetAll records the meetings of the rounds.
+func (p *problem) meetAll(index map[int64]int, rounds []Round) error {
+	for _, r := range rounds {
 		for _, t := range r.Tables {
 			for a, x := range t.Players {
 				for _, y := range t.Players[a+1:] {
 					i, ok1 := index[x]
 					j, ok2 := index[y]
 					if !ok1 || !ok2 {
-						return Round{}, fmt.Errorf("%w: history names a player who is no entrant", ErrEntrants)
+						return fmt.Errorf("%w: history names a player who is no entrant", ErrEntrants)
 					}
 					p.meet(i, j)
 				}
 			}
 		}
 	}
-	return e.round(round, order, p.solve(src)), nil
+	return nil
 }
 
 // round turns tables of positions in order into a Round: players within a
@@ -91,11 +100,56 @@ func (e Event) round(number int, order []int, tables [][]int) Round {
 
 // Season draws every round of a league or round robin up front, with no
 // results needed (withdrawals later are handled by drawing the remaining
-// rounds again with Draw).
+// rounds again with Draw). After drawing round by round it improves the
+// season as a whole: each round in turn is searched again against the
+// meetings of all the others, which lowers (never raises) the season's
+// total of repeats, the sum over pairs of m(m-1)/2 for a pair meeting m
+// times, until a pass changes nothing (at most seasonPasses passes).
 func (e Event) Season() ([]Round, error) {
 	if e.Config.Format == Swiss {
 		return nil, fmt.Errorf("%w: a Swiss event is drawn round by round", ErrConfig)
 	}
+	// Several seasons from seeds derived from the event's; the one with
+	// the fewest repeats wins (the first on a tie).
+	var best []Round
+	bestCost := -1
+	for try := 0; try < seasonTries; try++ {
+		f := e
+		f.Config.Seed = e.Config.Seed + uint64(try)*0x9e3779b97f4a7c15
+		rounds, err := f.season()
+		if err != nil {
+			return nil, err
+		}
+		if c := SeasonRepeats(rounds); bestCost < 0 || c < bestCost {
+			best, bestCost = rounds, c
+		}
+	}
+	return best, nil
+}
+
+// seasonTries is the number of seasons Season draws to keep the best.
+const seasonTries = 8
+
+// SeasonRepeats is the season's objective: the sum over pairs of
+// m(m-1)/2 for a pair that meets m times.
+func SeasonRepeats(rounds []Round) int {
+	met := map[[2]int64]int{}
+	total := 0
+	for _, r := range rounds {
+		for _, t := range r.Tables {
+			for a, x := range t.Players {
+				for _, y := range t.Players[a+1:] {
+					k := [2]int64{min(x, y), max(x, y)}
+					total += met[k]
+					met[k]++
+				}
+			}
+		}
+	}
+	return total
+}
+
+func (e Event) season() ([]Round, error) {
 	var rounds []Round
 	for r := 1; r <= e.Rounds(); r++ {
 		d, err := e.Draw(r, rounds, nil)
@@ -104,7 +158,56 @@ func (e Event) Season() ([]Round, error) {
 		}
 		rounds = append(rounds, d)
 	}
+	index, _ := e.validate()
+	for pass := 0; pass < seasonPasses; pass++ {
+		changed := false
+		for r := range rounds {
+			others := append(append([]Round(nil), rounds[:r]...), rounds[r+1:]...)
+			d, err := e.redraw(index, rounds[r], others)
+			if err != nil {
+				return nil, err
+			}
+			if !reflect.DeepEqual(d, rounds[r]) {
+				rounds[r], changed = d, true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
 	return rounds, nil
+}
+
+// seasonPasses bounds the season's improvement passes.
+const seasonPasses = 8
+
+// redraw searches round cur again from its own tables, against the
+// meetings of the other rounds, keeping it unless the search finds better.
+func (e Event) redraw(index map[int64]int, cur Round, others []Round) (Round, error) {
+	var order []int
+	var start [][]int
+	for _, t := range cur.Tables {
+		var tb []int
+		for _, id := range t.Players {
+			tb = append(tb, len(order))
+			order = append(order, index[id])
+		}
+		start = append(start, tb)
+	}
+	var sizes []int
+	for _, t := range start {
+		sizes = append(sizes, len(t))
+	}
+	p := newProblem(order, make([]int64, len(e.Entrants)), sizes)
+	if err := p.meetAll(index, others); err != nil {
+		return Round{}, err
+	}
+	src := rng.New(e.Config.Seed ^ (uint64(cur.Number) * 0xbf58476d1ce4e5b9))
+	tables := p.localFrom(start, src)
+	if !p.total(tables).Less(p.total(start)) {
+		return cur, nil
+	}
+	return e.round(cur.Number, order, tables), nil
 }
 
 // Rounds is the number of rounds the event plays: a Swiss event's rounds;

@@ -109,7 +109,11 @@ const (
 // swaps from the best draw followed by descent again). Every draw it can
 // return is a local optimum: no swap of two players improves it.
 func (p *problem) local(src *rng.Source) [][]int {
-	best := p.greedy()
+	return p.localFrom(p.greedy(), src)
+}
+
+// localFrom is local from a given start (which it may change).
+func (p *problem) localFrom(best [][]int, src *rng.Source) [][]int {
 	bestCost := p.descend(best)
 	n := len(p.pts)
 	floor := p.spreadFloor()

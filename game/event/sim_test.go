@@ -168,3 +168,5 @@ func spanOne(set map[int]bool) bool {
 	sort.Ints(s)
 	return s[1]-s[0] == 1
 }
+
+func newTestSource(seed uint64) *rng.Source { return rng.New(seed) }
