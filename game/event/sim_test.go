@@ -13,10 +13,17 @@ import (
 type simStats struct {
 	events, draws, exactChecked, hsChecked     int
 	otherDraws, otherWithRepeats, otherRepeats int
+	// the largest field and the earliest round of a draw with repeats
+	// outside the guarantees
+	repeatMaxN, repeatMinRound int
+	// round 2 draws whose repeats equal the pigeonhole lower bound
+	boundMet, boundMissed int
+	// other draws with repeats that are at that bound
+	otherProven int
 }
 
 // TestSwissSimulatedEvents plays seeded Swiss events with random results
-// and checks every draw of round 2 on:
+// and checks every draw of round 2 or later on:
 //   - every active entrant sits exactly once, tables within the allowed sizes;
 //   - for at most ExactLimit players, the draw's repeats equal the least an
 //     independent brute force finds (so zero whenever a repeat-free draw
@@ -26,6 +33,9 @@ type simStats struct {
 //     degree D, the split has T tables whose sizes differ by at most one,
 //     and T >= D+1 (an equitable colouring with T colours exists, and its
 //     colour classes are repeat-free tables of exactly these sizes);
+//   - in round 2, with sizes differing by at most one, the repeats equal a
+//     pigeonhole lower bound (each earlier table's players spread as evenly
+//     as possible over the new tables), so they are the fewest possible;
 //   - local optimality: no swap of two players between tables lowers the
 //     Cost (computed here independently).
 //
@@ -39,7 +49,10 @@ func TestSwissSimulatedEvents(t *testing.T) {
 	for seed := 1; seed <= events; seed++ {
 		simulate(t, uint64(seed), &st)
 	}
-	t.Logf("%d events, %d draws: %d checked exactly, %d by Hajnal–Szemerédi; %d others, %d of them with repeats (%d repeats in all)",
+	t.Logf("round 2: %d draws at the pigeonhole lower bound of repeats, %d above it", st.boundMet, st.boundMissed)
+	t.Logf("of the others with repeats, %d are at the round 2 bound (fewest possible)", st.otherProven)
+	t.Logf("largest field with unproven repeats %d, earliest such round %d", st.repeatMaxN, st.repeatMinRound)
+	t.Logf("%d events, %d draws of round 2 or later: %d checked exactly, %d by Hajnal–Szemerédi; %d others, %d of them with repeats (%d repeats in all)",
 		st.events, st.draws, st.exactChecked, st.hsChecked, st.otherDraws, st.otherWithRepeats, st.otherRepeats)
 }
 
@@ -100,7 +113,6 @@ func randomResult(src *rng.Source, round int, players []int64) Result {
 
 func checkDraw(t *testing.T, name string, ev Event, history []Round, results []Result, d Round, st *simStats) {
 	t.Helper()
-	st.draws++
 	active := map[int64]bool{}
 	for _, e := range ev.active() {
 		active[ev.Entrants[e].ID] = true
@@ -127,10 +139,44 @@ func checkDraw(t *testing.T, name string, ev Event, history []Round, results []R
 	if d.Number == 1 {
 		return // a random draw; nothing to minimise
 	}
+	st.draws++
 	m := newModel(ev, history, results)
 	cost := m.cost(tables)
 	if better, ok := m.betterSwap(tables, cost); ok {
 		t.Fatalf("%s: not a local optimum: %s lowers %+v", name, better, cost)
+	}
+	atBound := false
+	if len(history) == 1 {
+		// Round 2: each earlier table's g active players spread over the T
+		// tables; at best as evenly as possible, which leaves
+		// sum C(q,2) pairs together (pigeonhole). That is a lower bound of
+		// the repeats; the draw must reach it.
+		lb := 0
+		for _, old := range history[0].Tables {
+			g := 0
+			for _, id := range old.Players {
+				if active[id] {
+					g++
+				}
+			}
+			q, r := g/len(tables), g%len(tables)
+			lb += r*(q+1)*q/2 + (len(tables)-r)*q*(q-1)/2
+		}
+		if cost.Repeats < lb {
+			t.Fatalf("%s: %d repeats below the lower bound %d: the test is wrong", name, cost.Repeats, lb)
+		}
+		switch {
+		case cost.Repeats == lb:
+			st.boundMet++
+			atBound = true
+		case even(sizeSet) && len(active) > ExactLimit:
+			// With sizes differing by at most one the search has reached
+			// the bound in every simulated event; at most ExactLimit the
+			// exact check below decides.
+			t.Fatalf("%s: %d repeats, the pigeonhole bound is %d", name, cost.Repeats, lb)
+		default:
+			st.boundMissed++
+		}
 	}
 	switch {
 	case len(active) <= ExactLimit:
@@ -142,7 +188,7 @@ func checkDraw(t *testing.T, name string, ev Event, history []Round, results []R
 		if least := m.leastRepeats(sizes); cost.Repeats != least {
 			t.Fatalf("%s: %d repeats, the least possible is %d", name, cost.Repeats, least)
 		}
-	case len(sizeSet) == 1 || (len(sizeSet) == 2 && spanOne(sizeSet)):
+	case even(sizeSet):
 		if len(tables) >= m.maxDegree()+1 {
 			st.hsChecked++
 			if cost.Repeats != 0 {
@@ -156,11 +202,26 @@ func checkDraw(t *testing.T, name string, ev Event, history []Round, results []R
 		if cost.Repeats > 0 {
 			st.otherWithRepeats++
 			st.otherRepeats += cost.Repeats
+			if atBound {
+				st.otherProven++
+				return
+			}
+			st.repeatMaxN = max(st.repeatMaxN, len(active))
+			if st.repeatMinRound == 0 || d.Number < st.repeatMinRound {
+				st.repeatMinRound = d.Number
+			}
 		}
 	}
 }
 
-func spanOne(set map[int]bool) bool {
+// even reports whether the table sizes differ by at most one.
+func even(set map[int]bool) bool {
+	if len(set) == 1 {
+		return true
+	}
+	if len(set) != 2 {
+		return false
+	}
 	var s []int
 	for k := range set {
 		s = append(s, k)
