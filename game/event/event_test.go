@@ -184,3 +184,43 @@ func TestDrawDeterministicAndJSON(t *testing.T) {
 		t.Error("another seed drew the same first round")
 	}
 }
+
+func TestStandingsJSON(t *testing.T) {
+	ev := fourEvent(5)
+	st, err := ev.Standings([]Result{{Round: 1, Players: []int64{10, 11, 12, 13, 14}, Places: []int{1, 1, 1, 4, 5}, Scores: []int{9, 9, 9, 2, 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back []Standing
+	if err := json.Unmarshal(js, &back); err != nil || !reflect.DeepEqual(back, st) {
+		t.Fatalf("round trip: %v\n%s", err, js)
+	}
+	if st[0].Units != 7*Scale/3 || st[0].ID != 10 || st[2].ID != 12 {
+		t.Errorf("three tied for first: %+v", st[:3])
+	}
+}
+
+func TestSeasonDeterministic(t *testing.T) {
+	for _, f := range []Format{League, RoundRobin} {
+		ev := seasonEvent(f, 14, 4, 3, 5, 4)
+		a, err := ev.Season()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := ev.Season()
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: two seasons from one seed differ", f)
+		}
+		ev.Config.Seed++
+		if c, _ := ev.Season(); reflect.DeepEqual(a, c) {
+			t.Errorf("%s: another seed drew the same season", f)
+		}
+	}
+	if _, err := fourEvent(8).Season(); !errors.Is(err, ErrConfig) {
+		t.Errorf("a Swiss season: %v", err)
+	}
+}
