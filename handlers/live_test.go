@@ -287,3 +287,27 @@ func TestLiveShutdown(t *testing.T) {
 		t.Fatalf("a stream after the shutdown began: %d, want 503", code)
 	}
 }
+
+// TestLiveOutlivesServerTimeouts: a stream outlasts the server's read and
+// write timeouts (cmd_serve sets 30 s and 60 s), which bound a page, not a
+// stream, and still carries news after them.
+func TestLiveOutlivesServerTimeouts(t *testing.T) {
+	t.Parallel()
+	tb := startTable(t)
+	ts := httptest.NewUnstartedServer(tb.e.srv)
+	ts.Config.ReadTimeout, ts.Config.WriteTimeout = 100*time.Millisecond, 100*time.Millisecond
+	ts.Start()
+	t.Cleanup(ts.Close)
+	mover := tb.toAct(t)
+	watcher := (mover + 1) % len(tb.players)
+	s, code := openStream(t, tb.players[watcher], ts.URL+tb.path+"/events")
+	if code != http.StatusOK {
+		t.Fatalf("stream: %d", code)
+	}
+	s.next(t, time.Second)
+	time.Sleep(400 * time.Millisecond)
+	tb.playFirst(t, mover)
+	if ev := s.next(t, time.Second); ev != (sse{"moved", "1"}) {
+		t.Fatalf("after the timeouts: %+v, want moved 1", ev)
+	}
+}
