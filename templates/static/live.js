@@ -14,6 +14,10 @@
   const events = new EventSource(box.dataset.live);
   let leaving = false;
 
+  // defaultIndex is the option a select shows when the page loads: the
+  // one marked selected, else the first.
+  const defaultIndex = (sel) => Math.max(0, Array.from(sel.options).findIndex((o) => o.defaultSelected));
+
   // busy reports whether reloading would lose something of the viewer's.
   const busy = () => {
     if (leaving) return true;
@@ -23,7 +27,7 @@
       if (el.disabled && el.name === 'move') return true; // board.js is sending a move
       if ((el.type === 'radio' || el.type === 'checkbox') && el.checked !== el.defaultChecked) return true;
       if ((el.tagName === 'TEXTAREA' || el.type === 'text' || el.type === 'number') && el.value !== el.defaultValue) return true;
-      if (el.tagName === 'SELECT' && Array.from(el.options).some((o) => o.selected !== o.defaultSelected)) return true;
+      if (el.tagName === 'SELECT' && el.selectedIndex !== defaultIndex(el)) return true;
     }
     // board.js offers buttons in its bar while a unit or region is chosen.
     return document.querySelector('#act-bar button') !== null;
