@@ -80,10 +80,10 @@ func (l *liveStreams) admit(member int64, ip string) (b streamBounds, release fu
 }
 
 // bound sets the bounds of the streams opened from now on (tests).
-func (l *liveStreams) bound(perMember int, b streamBounds) {
+func (l *liveStreams) bound(perMember, perIP int, b streamBounds) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.perMember, l.lifetime, l.heartbeat = perMember, b.lifetime, b.heartbeat
+	l.perMember, l.perIP, l.lifetime, l.heartbeat = perMember, perIP, b.lifetime, b.heartbeat
 }
 
 // CloseStreams ends every live stream and refuses new ones: call it when

@@ -243,7 +243,7 @@ func TestLiveBounds(t *testing.T) {
 		t.Fatalf("a missing game's stream: %d, want 404", code)
 	}
 
-	tb.e.srv.live.bound(liveStreamsPerMember, streamBounds{lifetime: 300 * time.Millisecond, heartbeat: 50 * time.Millisecond})
+	tb.e.srv.live.bound(liveStreamsPerMember, liveStreamsPerIP, streamBounds{lifetime: 300 * time.Millisecond, heartbeat: 50 * time.Millisecond})
 	s, _ := openStream(t, tb.players[2], url)
 	s.next(t, time.Second)
 	select {
@@ -256,6 +256,24 @@ func TestLiveBounds(t *testing.T) {
 	}
 	if !s.ended(2 * time.Second) {
 		t.Fatal("the stream outlives its lifetime")
+	}
+}
+
+// TestLiveStreamsPerAddress: one address (a club's NAT, or one person
+// with many accounts) has its most streams open, whoever signed in.
+func TestLiveStreamsPerAddress(t *testing.T) {
+	t.Parallel()
+	tb := startTable(t)
+	tb.e.srv.live.bound(liveStreamsPerMember, 2, streamBounds{lifetime: liveLifetime, heartbeat: liveHeartbeat})
+	url := tb.e.ts.URL + tb.path + "/events"
+	for i, b := range tb.players {
+		want := http.StatusOK
+		if i == 2 {
+			want = http.StatusTooManyRequests
+		}
+		if _, code := openStream(t, b, url); code != want {
+			t.Errorf("member %d's stream from the one address: %d, want %d", i+1, code, want)
+		}
 	}
 }
 
