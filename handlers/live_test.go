@@ -192,10 +192,12 @@ func TestLiveAcrossInstances(t *testing.T) {
 	if ev := s.next(t, time.Second); ev != (sse{"hello", "0"}) {
 		t.Fatalf("first event %+v, want hello 0", ev)
 	}
+	start := time.Now()
 	tb.playFirst(t, mover)
 	if ev := s.next(t, time.Second); ev != (sse{"moved", "1"}) {
 		t.Fatalf("after the move on the first instance: %+v, want moved 1", ev)
 	}
+	t.Logf("the move's page and the news on the other instance took %v", time.Since(start).Round(time.Millisecond))
 }
 
 // TestLiveBounds: a member has at most 8 streams open (the 9th is refused
