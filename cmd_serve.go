@@ -84,6 +84,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 60 * time.Second, IdleTimeout: 2 * time.Minute}
+	srv.RegisterOnShutdown(h.CloseStreams) // open live pages must not hold up the drain
 	log.Info("Rondel is running", "url", "http://"+ln.Addr().String(), "database", store.Redact(cfg.Database), "games", len(registry().List()))
 	warnLocalMail(cfg, log, stderr)
 	done := make(chan error, 1)

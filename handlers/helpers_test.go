@@ -55,7 +55,7 @@ func newEnvOn(t *testing.T, reg *game.Registry, opts ...func(*Deps)) *env {
 	}
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
-	return &env{t: t, store: st, srv: h, ts: ts, clock: c, cfg: d.Config}
+	return &env{t: t, store: d.Store, srv: h, ts: ts, clock: c, cfg: d.Config}
 }
 
 // browser is one person's cookie jar, and the languages it asks for

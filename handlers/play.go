@@ -149,6 +149,9 @@ func (s *Server) gamePage(c *echo.Context) error {
 	if img := ogImage(c, pos); img != "" {
 		c.Set(ogImageKey, img)
 	}
+	if st := pos.Game.Status; st == store.StatusActive || st == store.StatusInviting {
+		v.Live = gamePath(pos.Game.ID) + "/events"
+	}
 	return s.render(c, http.StatusOK, "game", pos.Game.Name, v)
 }
 

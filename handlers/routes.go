@@ -58,6 +58,7 @@ func (s *Server) routes() []route {
 		{get, "/games/:id/history", s.history, signedIn},
 		{get, "/games/:id/board.svg", s.boardSVG, signedIn},
 		{get, "/games/:id/board.png", s.boardPNG, signedIn},
+		{get, "/games/:id/events", s.gameEvents, signedIn}, // live pages (live.go)
 
 		// Managing a game before it starts (manage.go) and the club's
 		// games page (club.go).

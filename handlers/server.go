@@ -72,6 +72,8 @@ type Server struct {
 	boards *lru.Cache[boardKey, template.HTML]
 	// runTag is part of every entity tag (validators.go).
 	runTag string
+	// live counts the open streams of live game pages (live.go).
+	live *liveStreams
 }
 
 // New builds the web interface.
@@ -86,6 +88,7 @@ func New(d Deps) (*Server, error) {
 		secure: strings.HasPrefix(d.Config.PublicURL(), "https://")}
 	s.local = d.Config.LocalMail()
 	s.runTag = newRunTag()
+	s.live = newLiveStreams()
 	s.boards = lru.New[boardKey, template.HTML](d.Config.Cache.BoardBytes())
 	if s.mailer == nil {
 		s.mailer = store.LocalOutbox{Store: d.Store, Log: d.Logger}

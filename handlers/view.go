@@ -80,6 +80,9 @@ type gameView struct {
 	// link lets play, and the answer it chose, to confirm.
 	Via    string
 	Chosen *chosenMove
+	// Live is the game's stream of news (live.go) on its own page while
+	// it can change; the page's script listens to it.
+	Live string
 }
 
 // chosenMove is the one-click answer of a mail, offered for confirmation.

@@ -109,7 +109,17 @@ func closeDialector(d gorm.Dialector) {
 // sees it): the position a request was made on is checked against the
 // game as it is. SQLite needs no lock: every write transaction begins
 // IMMEDIATE and holds the whole database.
+//
+// The game's open pages hear of the change once tx commits (live.go); a
+// transaction that only reads under the lock calls lockRow.
 func lockGame(tx *gorm.DB, id int64, g *Game) error {
+	touch(tx, id)
+	return lockRow(tx, id, g)
+}
+
+// lockRow is lockGame for a transaction that reads the game under its
+// lock but may leave it as it was.
+func lockRow(tx *gorm.DB, id int64, g *Game) error {
 	if onPostgres(tx) {
 		tx = tx.Clauses(clause.Locking{Strength: clause.LockingStrengthUpdate})
 	}

@@ -305,7 +305,7 @@ var ErrNotInvited = errors.New("you have no seat in this game")
 // the last one; started reports that. Accepting twice is harmless.
 func (s *Store) AcceptSeat(ctx context.Context, gameID, userID int64) (started bool, err error) {
 	now := s.Now()
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.gameTx(ctx, func(tx *gorm.DB) error {
 		started, err = s.acceptSeat(tx, gameID, userID, now)
 		return err
 	})

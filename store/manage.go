@@ -58,7 +58,7 @@ func waitingGame(tx *gorm.DB, gameID, creator int64) (*Game, error) {
 // It returns the game as it is now.
 func (s *Store) CancelGame(ctx context.Context, gameID, creator int64) (*Game, error) {
 	var g *Game
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := s.gameTx(ctx, func(tx *gorm.DB) error {
 		var err error
 		if g, err = waitingGame(tx, gameID, creator); err != nil {
 			return err
@@ -94,7 +94,7 @@ func (s *Store) endUnstarted(tx *gorm.DB, g *Game, ending string) error {
 // and starts the game when it was the last seat; started says so.
 func (s *Store) JoinGame(ctx context.Context, gameID, userID int64) (started bool, err error) {
 	now := s.Now()
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.gameTx(ctx, func(tx *gorm.DB) error {
 		g, err := waitingGame(tx, gameID, 0)
 		if errors.Is(err, ErrNotWaiting) && g != nil && g.Status == StatusActive {
 			return ErrNoOpenSeat // the last seat was taken: it started

@@ -105,7 +105,7 @@ func (s *Store) PostMessage(ctx context.Context, gameID, userID int64, toSeat *i
 		return nil, err
 	}
 	var out Message
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.gameTx(ctx, func(tx *gorm.DB) error {
 		if err := s.messageRoom(tx, gameID, userID, perHour); err != nil {
 			return err
 		}
@@ -116,6 +116,7 @@ func (s *Store) PostMessage(ctx context.Context, gameID, userID int64, toSeat *i
 			}
 			return err
 		}
+		touch(tx, gameID) // its open pages show the message
 		var seats []Seat
 		if err := tx.Where("game_id = ?", gameID).Order("seat").Find(&seats).Error; err != nil {
 			return err

@@ -80,7 +80,7 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 	var out Played
 	var size int64
 	var setup string
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := s.gameTx(ctx, func(tx *gorm.DB) error {
 		var g Game
 		if err := lockGame(tx, sub.GameID, &g); err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {

@@ -62,7 +62,7 @@ func (t *NotifyTx) Now() time.Time { return t.now }
 func (s *Store) NotifyTx(ctx context.Context, f func(tx *NotifyTx) error) error {
 	now := s.Now()
 	var renamed []int64
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := s.gameTx(ctx, func(tx *gorm.DB) error {
 		t := &NotifyTx{tx: tx, now: now, s: s}
 		defer func() { renamed = t.renamed }()
 		return f(t)
@@ -89,7 +89,7 @@ func (t *NotifyTx) User(id int64) (*User, error) {
 // ends (see lockGame): notify reads it before acting on the game.
 func (t *NotifyTx) GameRow(id int64) (*Game, error) {
 	var g Game
-	if err := lockGame(t.tx, id, &g); err != nil {
+	if err := lockRow(t.tx, id, &g); err != nil {
 		return nil, err
 	}
 	return &g, nil
@@ -247,7 +247,7 @@ func (t *NotifyTx) LastAskedSeq(gameID int64, seat int) (int, error) {
 // that a move reached meanwhile goes on; ended says whether it ended.
 func (t *NotifyTx) EndIdleGame(gameID int64, before time.Time) (bool, error) {
 	var g Game
-	if err := lockGame(t.tx, gameID, &g); err != nil {
+	if err := lockRow(t.tx, gameID, &g); err != nil {
 		return false, err
 	}
 	sum, err := t.s.summaryFor(t.tx, &g)

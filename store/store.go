@@ -74,6 +74,10 @@ type Store struct {
 	// pg: the database is PostgreSQL (shared by several instances), not
 	// an SQLite file (dialect.go).
 	pg bool
+	// pgURL is the PostgreSQL server's, for the live news listener; news
+	// hands live news of games to subscribers (live.go).
+	pgURL string
+	news  *broker
 }
 
 // DSN returns the go-sqlite3 connection string for path: WAL journal,
@@ -155,11 +159,15 @@ func Open(path string, o Options) (*Store, error) {
 		return nil, fmt.Errorf("store: opening %s: %w", name, err)
 	}
 	return &Store{db: db, sql: sqlDB, reg: o.Registry, now: o.Now, cache: newStateCache(o.CacheBytes), log: o.Logger,
-		snapEvery: o.SnapshotEvery, progress: lru.New[progressKey, []game.Progress](progressCacheBytes), pg: pg}, nil
+		snapEvery: o.SnapshotEvery, progress: lru.New[progressKey, []game.Progress](progressCacheBytes), pg: pg,
+		pgURL: path, news: newBroker()}, nil
 }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.sql.Close() }
+// Close closes the database (and the live news listener).
+func (s *Store) Close() error {
+	s.stopListener()
+	return s.sql.Close()
+}
 
 // Ping reports whether the database answers (for /healthz).
 func (s *Store) Ping(ctx context.Context) error {

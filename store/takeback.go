@@ -53,7 +53,7 @@ func (s *Store) TakeBack(ctx context.Context, gameID int64, seat, seq int, userI
 	var out Played
 	var size int64
 	var setup string
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := s.gameTx(ctx, func(tx *gorm.DB) error {
 		var g Game
 		// On PostgreSQL the game's row stays locked until the end, so a
 		// move on another instance waits for the take-back (dialect.go).

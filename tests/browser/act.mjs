@@ -27,6 +27,9 @@
 //   {press: key, nav}            a key pressed
 //   {report: true}               what the page shows now
 //   {axe: true}                  the page checked by axe-core (WCAG 2 A, AA)
+//   {until: selector, within: ms} wait until the selector finds an element
+//                                (present, seen or not; after the page's
+//                                own reload too), at most within ms
 import { launch } from './chromium.mjs';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -208,6 +211,8 @@ try {
           seen.push(await report(page));
         } else if (step.axe) {
           seen.push({ axe: await axe(page) });
+        } else if (step.until) {
+          await page.waitForSelector(step.until, { state: 'attached', timeout: step.within || 15000 });
         }
       } catch (e) {
         throw new Error(`${task.name}, step ${JSON.stringify(step)}: ${e.message}\n${JSON.stringify(await report(page))}`);

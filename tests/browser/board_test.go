@@ -177,6 +177,8 @@ type step struct {
 	Press  string `json:"press,omitempty"`
 	Report bool   `json:"report,omitempty"`
 	Axe    bool   `json:"axe,omitempty"`
+	Until  string `json:"until,omitempty"`  // wait for this selector (live pages)
+	Within int    `json:"within,omitempty"` // at most so many ms
 }
 
 // seen is what act.mjs reports of a page at a report or axe step.
