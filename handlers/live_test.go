@@ -171,8 +171,7 @@ func TestLiveAcrossInstances(t *testing.T) {
 	}
 	t.Parallel()
 	db := storetest.Database(t)
-	var tb *table
-	tb = startTable(t, func(d *Deps) {
+	tb := startTable(t, func(d *Deps) {
 		d.Store = storetest.OpenFile(t, db, store.Options{Now: d.Now, CacheBytes: 16 << 20})
 	})
 	other := storetest.OpenFile(t, db, store.Options{Now: tb.e.clock.Now})
