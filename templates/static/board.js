@@ -244,6 +244,9 @@
     input.name = 'move';
     input.value = a.move;
     form.append(input);
+    // form.submit() fires no submit event: the mark tells live.js that a
+    // move is on its way, so news of it must not reload the page under it.
+    form.dataset.sending = 'true';
     form.submit();
   }
 
@@ -323,6 +326,7 @@
   // Back to a page left by submitting: the form works again.
   window.addEventListener('pageshow', (e) => {
     if (!e.persisted) return;
+    delete form.dataset.sending;
     for (const el of form.querySelectorAll('[name=move]')) {
       if (el.type === 'hidden') el.remove();
       else if (!el.closest('.off')) el.disabled = false;

@@ -20,11 +20,10 @@
 
   // busy reports whether reloading would lose something of the viewer's.
   const busy = () => {
-    if (leaving) return true;
+    if (leaving || document.querySelector('form[data-sending]')) return true; // board.js is sending a move
     const a = document.activeElement;
     if (a && a.matches('textarea, select, input:not([type=hidden]):not([type=submit])')) return true;
     for (const el of document.querySelectorAll('main input, main textarea, main select')) {
-      if (el.disabled && el.name === 'move') return true; // board.js is sending a move
       if ((el.type === 'radio' || el.type === 'checkbox') && el.checked !== el.defaultChecked) return true;
       if ((el.tagName === 'TEXTAREA' || el.type === 'text' || el.type === 'number') && el.value !== el.defaultValue) return true;
       if (el.tagName === 'SELECT' && el.selectedIndex !== defaultIndex(el)) return true;
@@ -47,4 +46,7 @@
   // A form sent or the page left: no reload in between.
   document.addEventListener('submit', () => { leaving = true; }, true);
   window.addEventListener('pagehide', () => { leaving = true; events.close(); });
+  // Back from the page a form led to (the browser's cache keeps this one):
+  // nothing is being sent any more.
+  window.addEventListener('pageshow', (e) => { if (e.persisted) leaving = false; });
 })();
