@@ -146,7 +146,7 @@ func (s *Server) gamePage(c *echo.Context) error {
 			v.Done = r.sp.T("pages.game.took_back_yours", "n", n)
 		}
 	}
-	if img := ogImage(c, pos); img != "" {
+	if img := s.pageImage(c, pos); img != nil {
 		c.Set(ogImageKey, img)
 	}
 	if st := pos.Game.Status; st == store.StatusActive || st == store.StatusInviting {
