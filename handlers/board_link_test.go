@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"rondel/store"
 	"rondel/store/storetest"
 )
@@ -127,6 +129,53 @@ func TestBoardPNGSigned(t *testing.T) {
 		resp, body := fetchRaw(t, e, path, nil)
 		if resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(resp.Header.Get("Location"), "/signin?next=") || bytes.HasPrefix(body, []byte("\x89PNG")) {
 			t.Errorf("%s: %d %q, want a redirect to sign in", name, resp.StatusCode, resp.Header.Get("Location"))
+		}
+	}
+}
+
+// TestShareLinkPreview: the game page offers a link to share; a crawler
+// following it (no session) is sent to sign in, and that sign-in page
+// names the game and its signed picture as its Open Graph tags. A sign-in
+// page reached without the signature, or with another game's, names none.
+func TestShareLinkPreview(t *testing.T) {
+	tb := gameTable(t, 0, nil, "imperial")
+	e := tb.e
+	_, doc := tb.players[0].get(tb.path)
+	share, _ := doc.Find(`p.share a`).Attr("href")
+	if !strings.HasPrefix(share, testBase+tb.path+"?k=") {
+		t.Fatalf("share link %q", share)
+	}
+	og, _ := doc.Find(`meta[property="og:image"]`).Attr("content")
+	ogOf := func(path string) (title, image string) {
+		t.Helper()
+		resp, body := fetchRaw(t, e, path, nil)
+		if resp.StatusCode == http.StatusSeeOther {
+			resp, body = fetchRaw(t, e, resp.Header.Get("Location"), nil)
+		}
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %d", path, resp.StatusCode)
+		}
+		d, err := goquery.NewDocumentFromReader(bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		title, _ = d.Find(`meta[property="og:title"]`).Attr("content")
+		image, _ = d.Find(`meta[property="og:image"]`).Attr("content")
+		if strings.Contains(string(body), "Ann") {
+			t.Errorf("%s: the page without a session names a player", path)
+		}
+		return title, image
+	}
+	title, image := ogOf(strings.TrimPrefix(share, testBase))
+	if image != og || !strings.Contains(title, "Freitag") {
+		t.Errorf("shared link's preview: title %q image %q, want the game's %q", title, image, og)
+	}
+	g2 := storetest.StartGame(t, e.store, store.NewGame{Kind: "imperial", Name: "Samstag", Seed: 6,
+		Players: []store.NewPlayer{{Name: "Ann", Email: "ann@x.org"}, {Name: "Bob", Email: "bob@x.org"}, {Name: "Cy", Email: "cy@x.org"}}}, nil)
+	k := share[strings.Index(share, "?k="):]
+	for _, path := range []string{tb.path, tb.path + "?k=AAAA", "/games/" + strconv.FormatInt(g2.ID, 10) + k, "/signin"} {
+		if title, image := ogOf(path); title != "" || image != "" {
+			t.Errorf("%s: a preview without a valid signature: %q %q", path, title, image)
 		}
 	}
 }

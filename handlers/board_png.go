@@ -92,6 +92,7 @@ func (s *Server) positionPNG(pos *store.Position, viewer int) ([]byte, error) {
 // ogImage is the game page's Open Graph image: the watcher's picture
 // at its signed address under base_url, so a link preview shows it.
 type ogImage struct {
+	Title         string // the game's name
 	URL           string
 	Width, Height int
 	Alt           string
@@ -111,6 +112,7 @@ func (s *Server) pageImage(c *echo.Context, pos *store.Position) *ogImage {
 		return nil
 	}
 	return &ogImage{
+		Title:  pos.Game.Name,
 		URL:    s.cfg.PublicURL() + gamePath(pos.Game.ID) + "/board.png?k=" + sig,
 		Width:  pictureWidth,
 		Height: sc.PixelHeight(pictureWidth),

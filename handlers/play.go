@@ -148,6 +148,7 @@ func (s *Server) gamePage(c *echo.Context) error {
 	}
 	if img := s.pageImage(c, pos); img != nil {
 		c.Set(ogImageKey, img)
+		v.Share = s.shareLink(c.Request().Context(), pos.Game.ID)
 	}
 	if st := pos.Game.Status; st == store.StatusActive || st == store.StatusInviting {
 		v.Live = gamePath(pos.Game.ID) + "/events"
