@@ -82,7 +82,9 @@ func (s *Server) home(c *echo.Context) error {
 }
 
 func (s *Server) signinForm(c *echo.Context) error {
-	return s.render(c, http.StatusOK, "signin", s.speaker(c).T("pages.signin.title"), signinPage{Next: safeNext(c.QueryParam("next"))})
+	next := safeNext(c.QueryParam("next"))
+	s.sharedPreview(c, next) // a shared game link: its preview (board_link.go)
+	return s.render(c, http.StatusOK, "signin", s.speaker(c).T("pages.signin.title"), signinPage{Next: next})
 }
 
 // signinRequest mails a magic link. The answer is the same whether or not

@@ -1,7 +1,9 @@
 package handlers
 
 import (
+	"encoding/hex"
 	"fmt"
+	"hash/fnv"
 	"html/template"
 	"net/http"
 
@@ -19,22 +21,54 @@ import (
 // pictureWidth matches the mails' pictures.
 const pictureWidth = 1200
 
-// boardPNG serves the game's position as a PNG: the seat's own view
-// (its decision outlined), or a watcher's.
+// boardPNG serves the game's position as a PNG: to a signed-in member
+// the seat's own view (its decision outlined) or a watcher's; to anyone
+// at the signed address (board_link.go) the watcher's view, which a
+// shared cache may keep; to anyone else what a page for members answers
+// (sign in first).
 func (s *Server) boardPNG(c *echo.Context) error {
+	u := currentUser(c)
+	if u == nil && !s.signedPicture(c) {
+		return signInFirst(c)
+	}
 	pos, err := s.loadGame(c)
 	if err != nil {
 		return err
 	}
-	b, err := s.positionPNG(pos, store.SeatOf(pos.Seats, currentUser(c).ID))
+	viewer := -1
+	if u != nil {
+		viewer = store.SeatOf(pos.Seats, u.ID)
+	}
+	h := c.Response().Header()
+	if u == nil {
+		tag := s.pictureTag(pos)
+		h.Set("ETag", tag)
+		h.Set("Cache-Control", "public, max-age=300")
+		if tagListed(c.Request().Header.Get("If-None-Match"), tag) {
+			return c.NoContent(http.StatusNotModified)
+		}
+	}
+	b, err := s.positionPNG(pos, viewer)
 	if err != nil {
 		return err
 	}
 	if b == nil {
 		return fail(http.StatusNotFound, "pages.error.no_board")
 	}
-	c.Response().Header().Set("Cache-Control", "private, max-age=60")
+	if u != nil {
+		h.Set("Cache-Control", "private, max-age=60")
+	}
 	return c.Blob(http.StatusOK, "image/png", b)
+}
+
+// pictureTag is the entity tag of the watcher's picture of a position:
+// the game, its move and when that move was made (a move taken back and
+// replayed has the same count), and the server's run (another build may
+// draw differently). The picture has no words, so nothing else.
+func (s *Server) pictureTag(pos *store.Position) string {
+	h := fnv.New128a()
+	fmt.Fprintf(h, "%s\x00png\x00%d\x00%d\x00%d", s.runTag, pos.Game.ID, pos.Seq, pos.Since.UnixNano())
+	return `"` + hex.EncodeToString(h.Sum(nil)) + `"`
 }
 
 // positionPNG draws a game's position for viewer (nil for a game that
@@ -55,11 +89,33 @@ func (s *Server) positionPNG(pos *store.Position, viewer int) ([]byte, error) {
 	return []byte(h), err
 }
 
-// ogImage is the address of the game's picture for the page's Open Graph
-// tags, when the game draws one.
-func ogImage(c *echo.Context, pos *store.Position) string {
-	if _, ok := pos.State.(game.Picturer); !ok || pos.State == nil {
-		return ""
+// ogImage is the game page's Open Graph image: the watcher's picture
+// at its signed address under base_url, so a link preview shows it.
+type ogImage struct {
+	Title         string // the game's name
+	URL           string
+	Width, Height int
+	Alt           string
+}
+
+// pageImage is the Open Graph image of the game's page, nil for a game
+// that draws no picture. Only the scene is made (no drawing), for the
+// picture's height.
+func (s *Server) pageImage(c *echo.Context, pos *store.Position) *ogImage {
+	p, ok := pos.State.(game.Picturer)
+	if pos.State == nil || !ok {
+		return nil
 	}
-	return fmt.Sprintf("%s://%s%s/board.png", c.Scheme(), c.Request().Host, gamePath(pos.Game.ID))
+	sig := s.pictureSig(c.Request().Context(), pos.Game.ID)
+	sc := p.Picture(-1, nil)
+	if sig == "" || sc == nil || sc.Width <= 0 || sc.Height <= 0 {
+		return nil
+	}
+	return &ogImage{
+		Title:  pos.Game.Name,
+		URL:    s.cfg.PublicURL() + gamePath(pos.Game.ID) + "/board.png?k=" + sig,
+		Width:  pictureWidth,
+		Height: sc.PixelHeight(pictureWidth),
+		Alt:    s.reader(c).sp.T("pages.game.og_alt", "game", pos.Game.Name, "seq", pos.Seq),
+	}
 }

@@ -110,11 +110,17 @@ func (s *Server) mustSignIn(next echo.HandlerFunc) echo.HandlerFunc {
 		if currentUser(c) != nil {
 			return next(c)
 		}
-		if c.Request().Method == http.MethodGet {
-			return c.Redirect(http.StatusSeeOther, "/signin?next="+url.QueryEscape(c.Request().URL.RequestURI()))
-		}
-		return fail(http.StatusUnauthorized, "pages.error.signed_out")
+		return signInFirst(c)
 	}
+}
+
+// signInFirst answers a request that needs a session and has none: a
+// page is sent to sign in (and back), anything else refused.
+func signInFirst(c *echo.Context) error {
+	if c.Request().Method == http.MethodGet {
+		return c.Redirect(http.StatusSeeOther, "/signin?next="+url.QueryEscape(c.Request().URL.RequestURI()))
+	}
+	return fail(http.StatusUnauthorized, "pages.error.signed_out")
 }
 
 // csrf is a double-submit check: every form carries the value of the

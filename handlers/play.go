@@ -146,8 +146,9 @@ func (s *Server) gamePage(c *echo.Context) error {
 			v.Done = r.sp.T("pages.game.took_back_yours", "n", n)
 		}
 	}
-	if img := ogImage(c, pos); img != "" {
+	if img := s.pageImage(c, pos); img != nil {
 		c.Set(ogImageKey, img)
+		v.Share = s.shareLink(c.Request().Context(), pos.Game.ID)
 	}
 	if st := pos.Game.Status; st == store.StatusActive || st == store.StatusInviting {
 		v.Live = gamePath(pos.Game.ID) + "/events"

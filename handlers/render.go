@@ -68,7 +68,7 @@ type view struct {
 	CSRF      string
 	LocalMail bool
 	RequestID string
-	Image     string         // the page's Open Graph image, "" for none
+	Image     *ogImage       // the page's Open Graph image, nil for none
 	Switch    languageSwitch // the footer's language switch
 	Page      any
 }
@@ -134,7 +134,7 @@ func (s *Server) render(c *echo.Context, code int, page, title string, data any)
 	}
 	v := view{Lang: r.sp.Lang(), Title: title, User: currentUser(c), CSRF: csrfToken(c), LocalMail: s.local, RequestID: requestID(c),
 		Switch: switchFor(c, r.sp.Lang()), Page: data}
-	if img, ok := c.Get(ogImageKey).(string); ok {
+	if img, ok := c.Get(ogImageKey).(*ogImage); ok {
 		v.Image = img
 	}
 	buf := s.pages.buffer()

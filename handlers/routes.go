@@ -57,7 +57,7 @@ func (s *Server) routes() []route {
 		{post, "/games/:id/messages", s.postMessage, signedIn},
 		{get, "/games/:id/history", s.history, signedIn},
 		{get, "/games/:id/board.svg", s.boardSVG, signedIn},
-		{get, "/games/:id/board.png", s.boardPNG, signedIn},
+		{get, "/games/:id/board.png", s.boardPNG, public},  // signed in, or a signed address (board_link.go)
 		{get, "/games/:id/events", s.gameEvents, signedIn}, // live pages (live.go)
 
 		// Managing a game before it starts (manage.go) and the club's

@@ -74,6 +74,8 @@ type Server struct {
 	runTag string
 	// live counts the open streams of live game pages (live.go).
 	live *liveStreams
+	// picKey is the link key that signs public pictures (board_link.go).
+	picKey pictureKey
 }
 
 // New builds the web interface.

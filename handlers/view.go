@@ -83,6 +83,9 @@ type gameView struct {
 	// Live is the game's stream of news (live.go) on its own page while
 	// it can change; the page's script listens to it.
 	Live string
+	// Share is the game's page at a signed address, whose link preview
+	// in a chat shows the board (board_link.go); "" for none.
+	Share string
 }
 
 // chosenMove is the one-click answer of a mail, offered for confirmation.

@@ -28,7 +28,7 @@ func Render(s *Scene, width int) (*image.RGBA, error) {
 		return nil, fmt.Errorf("picture: render: no scene or a bad size")
 	}
 	k := float64(width) / s.Width
-	height := int(math.Ceil(s.Height * k))
+	height := s.PixelHeight(width)
 	if height > 8000 {
 		return nil, fmt.Errorf("picture: render: %d pixels high is too tall", height)
 	}
@@ -290,4 +290,10 @@ func (r *raster) arrow(o Op) {
 	r.stroke([][]pt{tri}, true, 2, 0, "#ffffff")
 	r.stroke([][]pt{{a, end}}, false, o.Width, 0, o.Stroke)
 	r.fill([][]pt{tri}, o.Stroke)
+}
+
+// PixelHeight is how many pixels high the scene is drawn width pixels
+// wide (for a page that names the picture's size without drawing it).
+func (s *Scene) PixelHeight(width int) int {
+	return int(math.Ceil(s.Height * float64(width) / s.Width))
 }
