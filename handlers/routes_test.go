@@ -23,6 +23,9 @@ var publicRoutes = map[string]bool{
 	"GET /notify/unsubscribe/:token": true, "POST /notify/unsubscribe/:token": true,
 	"GET /outbox": true, "GET /outbox/:id": true, "POST /outbox/:id/signin": true,
 	"GET /calendar/:token": true, // the feed's secret is its proof
+	// The watcher's picture with the game's signature (a link preview);
+	// without it, the handler sends the visitor to sign in.
+	"GET /games/:id/board.png": true,
 }
 
 // The route table is what the server serves: every line is registered
