@@ -157,19 +157,24 @@ type RetryLater struct {
 func (e *RetryLater) Error() string { return e.Err.Error() }
 func (e *RetryLater) Unwrap() error { return e.Err }
 
-// post sends one notice's text to a webhook and reads the answer: nil when
-// taken (2xx), a *PermanentError for a refusal the chat will repeat (4xx,
-// a redirect), a *RetryLater for 429, else an error worth retrying.
+// post sends one notice's text to a webhook and reads the answer (send).
 func post(ctx context.Context, c *http.Client, h store.Webhook, text string) error {
 	body, err := payload(h.Flavour, text)
 	if err != nil {
 		return &PermanentError{Err: err}
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, h.URL, bytes.NewReader(body))
+	return send(ctx, c, h, bytes.NewReader(body), "application/json")
+}
+
+// send posts body to a webhook and reads the answer: nil when taken (2xx),
+// a *PermanentError for a refusal the chat will repeat (4xx, a redirect),
+// a *RetryLater for 429, else an error worth retrying.
+func send(ctx context.Context, c *http.Client, h store.Webhook, body io.Reader, contentType string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, h.URL, body)
 	if err != nil {
 		return &PermanentError{Err: errors.New("the webhook's address cannot be posted to")}
 	}
-	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Content-Type", contentType)
 	req.Header.Set("User-Agent", "Rondel (turn notices)")
 	resp, err := c.Do(req)
 	if err != nil {

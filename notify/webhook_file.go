@@ -4,13 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
-	"strconv"
-	"time"
 
 	"rondel/game"
 	"rondel/store"
@@ -65,33 +61,7 @@ func postFile(ctx context.Context, c *http.Client, h store.Webhook, text string,
 	if err := w.Close(); err != nil {
 		return &PermanentError{Err: err}
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, h.URL, &body)
-	if err != nil {
-		return &PermanentError{Err: errors.New("the webhook's address cannot be posted to")}
-	}
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("User-Agent", "Rondel (turn notices)")
-	resp, err := c.Do(req)
-	if err != nil {
-		return cleanError(err, h)
-	}
-	defer resp.Body.Close()
-	excerpt := readExcerpt(resp.Body)
-	code := resp.StatusCode
-	why := fmt.Errorf("HTTP %d%s", code, excerpt)
-	// The answers mean what they mean to post (webhook.go).
-	switch {
-	case code >= 200 && code < 300:
-		return nil
-	case code == http.StatusTooManyRequests:
-		secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
-		return &RetryLater{After: time.Duration(min(max(secs, 0), 3600)) * time.Second, Err: why}
-	case code >= 300 && code < 400:
-		return &PermanentError{Err: fmt.Errorf("HTTP %d: the webhook redirects elsewhere (not followed)", code)}
-	case code >= 400 && code < 500 && code != http.StatusRequestTimeout:
-		return &PermanentError{Err: why}
-	}
-	return why
+	return send(ctx, c, h, &body, w.FormDataContentType())
 }
 
 func marshalHeaders(h map[string]string) string {
