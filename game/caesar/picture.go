@@ -120,19 +120,7 @@ func (s *State) pictureCity(sc *picture.Scene, ci int, old *State) {
 // per player with points and roads left; the reader's box is outlined
 // when it is their turn.
 func (s *State) pictureTrack(sc *picture.Scene, top float64, viewer int) {
-	scores := s.d.Track
-	if s.d.Over {
-		scores = make([]int, len(s.d.Final))
-		for i, f := range s.d.Final {
-			scores[i] = f.Total
-		}
-	}
-	limit := 50
-	for _, p := range scores {
-		for p > limit {
-			limit += 50
-		}
-	}
+	scores, limit := s.trackScale()
 	left, right := 20.0, sc.Width/2-10
 	x := func(p int) float64 { return left + (right-left)*float64(p)/float64(limit) }
 	y := top + 50

@@ -153,19 +153,7 @@ func (s *State) drawLegend(w *strings.Builder, say func(words.Arg) string) {
 func (s *State) drawTrack(w *strings.Builder, viewer int, sp *words.Speaker) {
 	top := s.b.Height
 	left, right := 30.0, float64(s.b.Width-30)
-	scores := s.d.Track
-	if s.d.Over {
-		scores = make([]int, len(s.d.Final))
-		for i, f := range s.d.Final {
-			scores[i] = f.Total
-		}
-	}
-	limit := 50
-	for _, p := range scores {
-		for p > limit {
-			limit += 50
-		}
-	}
+	scores, limit := s.trackScale()
 	x := func(p int) float64 { return left + (right-left)*float64(p)/float64(limit) }
 	y := float64(top + 28)
 	fmt.Fprintf(w, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="#6b5a3a" stroke-width="2"/>`, left, y, right, y)
@@ -234,4 +222,24 @@ func shorten(name string, n int) string {
 		return name
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// trackScale is what the score track shows, on the board and in the
+// picture alike: each player's points (the final totals once the game is
+// over) and the track's length, 50 a lap.
+func (s *State) trackScale() (scores []int, limit int) {
+	scores = s.d.Track
+	if s.d.Over {
+		scores = make([]int, len(s.d.Final))
+		for i, f := range s.d.Final {
+			scores[i] = f.Total
+		}
+	}
+	limit = 50
+	for _, p := range scores {
+		for p > limit {
+			limit += 50
+		}
+	}
+	return scores, limit
 }
