@@ -55,19 +55,33 @@ func (s *State) armyRoutes(from int) []route {
 		start = []int{from}
 	}
 	var out []route
-	byLand := map[int]bool{}
+	// Per region: reached by land (1), its railway looked up (2); the
+	// railway's regions are kept once found (a home province is reached
+	// again and again).
+	const byLandBit, railedBit = 1, 2
+	var onStack [128]uint8 // both maps have fewer regions: no allocation
+	marks := onStack[:]
+	if len(s.b.Regions) > len(onStack) {
+		marks = make([]uint8, len(s.b.Regions))
+	}
+	type railOf struct {
+		region int
+		rail   []int
+	}
+	var railBuf [8]railOf // the railway of each home province reached (few)
+	rails := railBuf[:0]
 	add := func(t int, via []int) {
 		if t == from {
 			return
 		}
 		if via == nil {
-			if !byLand[t] {
-				byLand[t] = true
+			if marks[t]&byLandBit == 0 {
+				marks[t] |= byLandBit
 				out = append(out, route{To: t})
 			}
 			return
 		}
-		if byLand[t] {
+		if marks[t]&byLandBit != 0 {
 			return
 		}
 		set := slices.Sorted(slices.Values(via))
@@ -80,7 +94,19 @@ func (s *State) armyRoutes(from int) []route {
 	}
 	arrive := func(t int, via []int) {
 		add(t, via)
-		for _, u := range s.railFrom(t) {
+		if marks[t]&railedBit == 0 {
+			marks[t] |= railedBit
+			if r := s.railFrom(t); r != nil {
+				rails = append(rails, railOf{t, r})
+			}
+		}
+		var rail []int
+		for _, ro := range rails {
+			if ro.region == t {
+				rail = ro.rail
+			}
+		}
+		for _, u := range rail {
 			add(u, via)
 		}
 	}
@@ -118,7 +144,7 @@ func (s *State) armyRoutes(from int) []route {
 		}
 	}
 	// Drop convoy routes made redundant by a route found later by land.
-	return slices.DeleteFunc(out, func(r route) bool { return r.Via != nil && byLand[r.To] })
+	return slices.DeleteFunc(out, func(r route) bool { return r.Via != nil && marks[r.To]&byLandBit != 0 })
 }
 
 // landReach reports whether an army in from can reach to by land and
@@ -275,10 +301,23 @@ func withStatus(t words.Text, foreign, hostile bool, kind string) words.Text {
 	case !foreign:
 		return t
 	case hostile:
-		return words.New("imperial."+kind+".hostile").Sub("move", t)
+		return words.Make(statusKey(kind, ".hostile"), words.Named{Name: "move", Arg: words.Sub(t)})
 	default:
-		return words.New("imperial."+kind+".friendly").Sub("move", t)
+		return words.Make(statusKey(kind, ".friendly"), words.Named{Name: "move", Arg: words.Sub(t)})
 	}
+}
+
+// statusKey is the message id of a move as a friend or a foe; the ids of
+// a move ("imperial.move…") are constants, since a maneuver's list names
+// one for every route into a foreign home province.
+func statusKey(kind, side string) string {
+	if kind == "move" {
+		if side == ".hostile" {
+			return "imperial.move.hostile"
+		}
+		return "imperial.move.friendly"
+	}
+	return "imperial." + kind + side
 }
 
 func sameSet(a, b []int) bool {

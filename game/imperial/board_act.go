@@ -1,6 +1,8 @@
 package imperial
 
 import (
+	"encoding/json"
+
 	"rondel/game"
 	"rondel/game/words"
 )
@@ -15,33 +17,95 @@ import (
 // marker to the region it goes to (a change of status: to its own
 // region), a rondel space, an imported unit or a factory by its region.
 // Questions (battles, Swiss banks, canal passage), bonds and the ends of
-// an import or a maneuver are made in the form only.
-func (s *State) boardAct(m Move, picks *pickCache) *game.BoardAct {
-	unit := func(region, kind string) string {
-		if picks.region != region || picks.kind != kind || picks.ref == "" {
-			*picks = pickCache{region: region, kind: kind,
-				ref: game.Ref("region", region, "unit", kind, "nation", s.nationID(s.Turn))}
-		}
-		return picks.ref
-	}
+// an import or a maneuver are made in the form only. The references and
+// the acts come from the list's arena (listArena): a maneuver names the
+// same units and regions again and again.
+func (s *State) boardAct(m Move, a *listArena) *game.BoardAct {
 	switch m.Type {
 	case MRondel:
-		return &game.BoardAct{Pick: game.Ref("slot", m.Slot)}
+		return a.act(game.Ref("slot", m.Slot), "")
 	case MImportUnit, MFactory:
-		return &game.BoardAct{Pick: game.Ref("region", m.Region)}
+		return a.act(s.regionRef(a, m.Region), "")
 	case MFleet:
-		return &game.BoardAct{Pick: unit(m.From, "fleet"), Target: game.Ref("region", m.To)}
+		return a.act(s.unitRef(a, m.From, "fleet"), s.regionRef(a, m.To))
 	case MArmy:
-		return &game.BoardAct{Pick: unit(m.From, "army"), Target: game.Ref("region", m.To)}
+		return a.act(s.unitRef(a, m.From, "army"), s.regionRef(a, m.To))
 	case MStatus:
-		return &game.BoardAct{Pick: unit(m.Region, "army"), Target: game.Ref("region", m.Region)}
+		return a.act(s.unitRef(a, m.Region, "army"), s.regionRef(a, m.Region))
 	}
 	return nil
 }
 
-// pickCache keeps the last unit reference boardAct made: a unit's moves
-// are listed together, and each names the same unit.
+// regionRef is the reference of a region's shape, made once per list.
+func (s *State) regionRef(a *listArena, id string) string {
+	r, ok := s.b.Region(id)
+	if !ok {
+		return game.Ref("region", id)
+	}
+	if a.regions == nil {
+		a.regions = make([]string, len(s.b.Regions))
+	}
+	if a.regions[r] == "" {
+		a.regions[r] = game.Ref("region", id)
+	}
+	return a.regions[r]
+}
+
+// unitRef is the reference of the nation on turn's unit marker of kind in
+// a region; a unit's moves are listed together, so the last one is kept.
+func (s *State) unitRef(a *listArena, region, kind string) string {
+	if a.pick.region != region || a.pick.kind != kind || a.pick.ref == "" {
+		a.pick = pickCache{region: region, kind: kind,
+			ref: game.Ref("region", region, "unit", kind, "nation", s.nationID(s.Turn))}
+	}
+	return a.pick.ref
+}
+
+// pickCache keeps the last unit reference boardAct made.
 type pickCache struct{ region, kind, ref string }
+
+// listArena holds what one legal-move list shares: the moves' JSON in one
+// growing buffer, the board acts in one slice, the references already
+// made. A list of a hundred moves then costs a few allocations instead of
+// several per move; the slices handed out stay valid when a buffer grows
+// (they keep the old array).
+type listArena struct {
+	buf     []byte
+	acts    []game.BoardAct
+	regions []string
+	pick    pickCache
+}
+
+func newListArena(moves int) *listArena {
+	if moves < 8 {
+		moves = 8
+	}
+	return &listArena{buf: make([]byte, 0, moves*56), acts: make([]game.BoardAct, 0, moves)}
+}
+
+// json is m's encoding (Move.JSON) in the arena's buffer.
+func (a *listArena) json(m Move) json.RawMessage {
+	if cap(a.buf)-len(a.buf) < 96 {
+		a.buf = make([]byte, 0, 2048)
+	}
+	b, ok := appendMove(a.buf[len(a.buf):], &m) // appendMove starts an object on an empty slice
+	if !ok {
+		return m.JSON()
+	}
+	if cap(b) == cap(a.buf)-len(a.buf) { // written in place
+		a.buf = a.buf[:len(a.buf)+len(b)]
+	}
+	return b[:len(b):len(b)]
+}
+
+// act is a board act kept in the arena.
+func (a *listArena) act(pick, target string) *game.BoardAct {
+	if len(a.acts) == cap(a.acts) {
+		a.acts = make([]game.BoardAct, 0, 2*cap(a.acts)+8)
+	}
+	a.acts = append(a.acts, game.BoardAct{Pick: pick, Target: target})
+	return &a.acts[len(a.acts)-1]
+}
 
 // passes are the moves that decline or end a decision (game.LegalMove's
 // Pass): a form shows each as a button of its own.

@@ -131,9 +131,9 @@ func (s *State) LegalMoves(seat int) []game.LegalMove {
 	case s.Phase == PhaseRondel:
 		out = make([]game.LegalMove, 0, numSlots)
 	}
-	var picks pickCache
+	a := newListArena(cap(out))
 	add := func(m Move, label, group words.Text) {
-		out = append(out, game.LegalMove{Move: m.JSON(), Label: label, Group: group, Board: s.boardAct(m, &picks), Pass: passes[m.Type]})
+		out = append(out, game.LegalMove{Move: a.json(m), Label: label, Group: group, Board: s.boardAct(m, a), Pass: passes[m.Type]})
 	}
 	for _, d := range s.ToAct() {
 		if d.Seat != seat {

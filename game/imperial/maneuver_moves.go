@@ -1,6 +1,9 @@
 package imperial
 
-import "rondel/game/imperial/board"
+import (
+	"rondel/game/imperial/board"
+	"rondel/game/words"
+)
 
 // maneuverMoves lists the maneuvering government's moves: per unit (its
 // kind and region make the group) its destinations, the battles it may
@@ -13,6 +16,7 @@ func (s *State) maneuverMoves(add adder) {
 		add(Move{Type: MPeace}, label("peace"), s.reg(group("battle"), "region", c.Region))
 		return
 	}
+	labels := make([]routeLabels, len(s.b.Regions))
 	for r, reg := range s.b.Regions {
 		f, h, fl := s.unmoved(r)
 		if fl > 0 && !s.Maneuver.ArmiesMoving {
@@ -22,7 +26,7 @@ func (s *State) maneuverMoves(add adder) {
 			}
 		}
 		if f+h > 0 {
-			s.armyMoves(r, f, h, add)
+			s.armyMoves(r, f, h, add, labels)
 		}
 	}
 	for r := range s.b.Regions {
@@ -44,7 +48,7 @@ const maxGroup = 40
 // not yet moved) may go, and their changes of status. Routes by land and
 // railway form one group and routes by convoy another when the two
 // together would be too long a list.
-func (s *State) armyMoves(r, f, h int, add adder) {
+func (s *State) armyMoves(r, f, h int, add adder, labels []routeLabels) {
 	reg := s.b.Regions[r]
 	routes := s.armyRoutes(r)
 	byLand, byConvoy := s.reg(group("army"), "region", r), s.reg(group("army"), "region", r)
@@ -54,19 +58,32 @@ func (s *State) armyMoves(r, f, h int, add adder) {
 	for _, rt := range routes {
 		to := s.b.Regions[rt.To]
 		m := Move{Type: MArmy, From: reg.ID, To: to.ID, Via: s.viaIDs(rt.Via)}
-		t, g := s.reg(label("army"), "to", rt.To), byLand
+		var l routeLabels
+		g := byLand
 		if rt.Via != nil {
-			t, g = s.reg(label("army_convoy"), "to", rt.To).With("seas", s.regions(rt.Via)), byConvoy
+			l.plain, g = s.reg(label("army_convoy"), "to", rt.To).With("seas", s.regions(rt.Via)), byConvoy
+		} else {
+			if !labels[rt.To].made {
+				labels[rt.To] = routeLabels{made: true, plain: s.reg(label("army"), "to", rt.To)}
+			}
+			l = labels[rt.To]
 		}
 		if s.foreignHome(rt.To) {
-			add(m, withStatus(t, true, false, "move"), g)
+			if l.friendly.IsZero() {
+				l.friendly = withStatus(l.plain, true, false, "move")
+				l.hostile = withStatus(l.plain, true, true, "move")
+				if rt.Via == nil {
+					labels[rt.To] = l
+				}
+			}
+			add(m, l.friendly, g)
 			if !s.protectedProvince(rt.To) {
 				m.Hostile = true
-				add(m, withStatus(t, true, true, "move"), g)
+				add(m, l.hostile, g)
 			}
 			continue
 		}
-		add(m, t, g)
+		add(m, l.plain, g)
 	}
 	if s.foreignHome(r) {
 		if f > 0 && !s.protectedProvince(r) {
@@ -76,6 +93,15 @@ func (s *State) armyMoves(r, f, h int, add adder) {
 			add(Move{Type: MStatus, Region: reg.ID}, label("lie_down"), byLand)
 		}
 	}
+}
+
+// routeLabels are the labels of an army's move by land to one region,
+// made once per list: every army in reach of a region is offered it.
+// Texts share their arguments and are never changed, so moves may share
+// them.
+type routeLabels struct {
+	made                     bool
+	plain, friendly, hostile words.Text
 }
 
 // armyMoveCount is how many moves armyMoves lists for the routes.
