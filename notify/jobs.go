@@ -42,9 +42,9 @@ func (s *Service) sendOne(ctx context.Context, claim func() (*store.OutboxMail, 
 }
 
 // SyncGames queues the start mails and first deadlines of games that
-// started without them (a missed hook, or a game older than notify). It
-// reads only those games (by index), so a run with nothing to send
-// writes nothing.
+// started without them (a start whose after-commit step failed, or a game
+// older than notify). It reads only those games (by index), so a run with
+// nothing to send writes nothing.
 func (s *Service) SyncGames(ctx context.Context) error {
 	ids, err := s.st.GamesToStart(ctx)
 	if err != nil {

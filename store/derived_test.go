@@ -144,7 +144,7 @@ func (cl *club) step() bool {
 			if err != nil {
 				return err
 			}
-			return tx.ReplaceSeatUser(id, seat, u.ID, fmt.Sprintf("Sub %d", u.ID))
+			return tx.replaceSeatUser(id, seat, u.ID, fmt.Sprintf("Sub %d", u.ID))
 		})
 		if err != nil { // the newcomer has a seat already, or the name
 			cl.t.Logf("no substitute: %v", err)
@@ -338,7 +338,7 @@ func TestNoCrashBetweenLogAndDerivedData(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if err := tx.ReplaceSeatUser(id, 0, u.ID, "Late"); err != nil {
+		if err := tx.replaceSeatUser(id, 0, u.ID, "Late"); err != nil {
 			return err
 		}
 		return crash

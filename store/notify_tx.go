@@ -207,8 +207,8 @@ func (t *NotifyTx) LastAskedSeq(gameID int64, seat int) (int, error) {
 	return d.AskedSeq, err
 }
 
-// SetDisplayName sets a person's display name.
-func (t *NotifyTx) SetDisplayName(userID int64, name string) error {
+// setDisplayName sets a person's display name.
+func (t *NotifyTx) setDisplayName(userID int64, name string) error {
 	name, err := CleanName(name, MaxDisplayName)
 	if err != nil {
 		return err
@@ -216,11 +216,11 @@ func (t *NotifyTx) SetDisplayName(userID int64, name string) error {
 	return t.tx.Model(&User{}).Where("id = ?", userID).Update("display_name", name).Error
 }
 
-// ReplaceSeatUser gives a seat to another person (a substitute) under
+// replaceSeatUser gives a seat to another person (a substitute, TakeSeat) under
 // their name. The name is part of the setup a game replays from, so the
 // game's pages, board and new log lines name the newcomer; the events
 // stored with earlier moves keep the name of who made them.
-func (t *NotifyTx) ReplaceSeatUser(gameID int64, seat int, userID int64, name string) error {
+func (t *NotifyTx) replaceSeatUser(gameID int64, seat int, userID int64, name string) error {
 	name, err := CleanName(name, MaxSeatName)
 	if err != nil {
 		return err

@@ -51,7 +51,7 @@ func (s *Store) TakeSeat(ctx context.Context, token string, userID int64, name s
 		if err := t.SaveSeatClock(sc); err != nil {
 			return err
 		}
-		if err := t.ReplaceSeatUser(g.ID, sc.Seat, userID, name); err != nil {
+		if err := t.replaceSeatUser(g.ID, sc.Seat, userID, name); err != nil {
 			return err
 		}
 		n, _, err := lastMove(tx, g.ID)
@@ -83,7 +83,7 @@ func newcomerName(t *NotifyTx, userID int64, name string) (string, error) {
 		return "", words.Fail(words.New("mail.error.name_needed"))
 	}
 	if u.DisplayName == "" {
-		return name, t.SetDisplayName(userID, name)
+		return name, t.setDisplayName(userID, name)
 	}
 	return name, nil
 }
