@@ -12,8 +12,9 @@ import (
 
 // Managing games (issue 13): a creator cancels a game that has not
 // started, players resign or agree to end a game, and invitations that
-// run out are reported to the creator and, left so, end the game. Each
-// change and its mails are one transaction.
+// run out are reported to the creator and, left so, end the game. The
+// store makes each change (store/lifecycle.go); the mails here are queued
+// in its transaction (changes.go).
 
 // Mail kinds of managing games.
 const (
