@@ -27,8 +27,9 @@ func startNotify(ctx context.Context, cfg config.Config, st *store.Store, log *s
 	if err != nil {
 		return handlers.Deps{}, nil, err
 	}
-	// Sign-in links and invitations go through notify's durable queue too.
-	d := handlers.Deps{Store: st, Config: cfg, Logger: log, Mailer: svc, Notify: svc,
-		Hooks: handlers.Hooks{GameCreated: svc.GameCreated, GameStarted: svc.GameStarted, MovePlayed: svc.MovePlayed}}
+	// Sign-in links and invitations go through notify's durable queue
+	// too. The store's changes reach notify through its observer, which
+	// notify.New installed: handlers never call notify about them.
+	d := handlers.Deps{Store: st, Config: cfg, Logger: log, Mailer: svc, Notify: svc}
 	return d, stop, nil
 }

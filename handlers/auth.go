@@ -10,8 +10,8 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"rondel/notify"
 	"rondel/store"
+	"rondel/store/letters"
 )
 
 // safeNext keeps redirects on this site: it returns next only if it is a
@@ -111,11 +111,11 @@ func (s *Server) signinRequest(c *echo.Context) error {
 		link += "?next=" + strings.ReplaceAll(next, "&", "%26")
 	}
 	// The mail speaks the language of the page it was asked from.
-	mail := notify.SignInMail(sp.Lang(), addr, link, a.LinkMinutes)
+	mail := letters.SignInMail(sp.Lang(), addr, link, a.LinkMinutes)
 	expires := s.now().Add(a.LinkTTL())
 	mail.Kind, mail.Key, mail.TellUserID, mail.Once, mail.Expires = "signin", store.HashToken(token)[:24], -1, true, &expires
 	err = s.mailer.Send(ctx, mail)
-	if errors.Is(err, notify.ErrNotSent) {
+	if errors.Is(err, store.ErrNotSent) {
 		// Not retried: the link would arrive late. It never works and does
 		// not count against the address.
 		if err := s.store.LoginUnsent(ctx, token); err != nil {

@@ -12,9 +12,9 @@ import (
 
 	"rondel/game"
 	"rondel/game/words"
-	"rondel/notify"
 	"rondel/store"
 	"rondel/store/config"
+	"rondel/store/letters"
 )
 
 const maxPlayers = 6
@@ -209,7 +209,7 @@ func (s *Server) createGame(c *echo.Context) error {
 		if members[inv.User.Email] {
 			lang = inv.User.Language
 		}
-		mail := notify.InvitationMail(notify.Invitation{Lang: lang, To: inv.User.Email, Name: inv.Seat.Name, Inviter: u.Name(),
+		mail := letters.InvitationMail(letters.Invitation{Lang: lang, To: inv.User.Email, Name: inv.Seat.Name, Inviter: u.Name(),
 			Kind: g.Info().Name, Game: row.Name, Players: names, Link: link, Choices: !members[inv.User.Email]})
 		mail.Kind, mail.GameID, mail.UserID, mail.TellUserID = "invite", row.ID, inv.User.ID, u.ID
 		// Queued: a failure is retried, and the creator is told if the
@@ -218,9 +218,6 @@ func (s *Server) createGame(c *echo.Context) error {
 		if err != nil {
 			s.log.Warn("invitation not sent yet", "game", row.ID, "to", inv.User.Email, "error", err)
 		}
-	}
-	if s.hooks.GameCreated != nil {
-		s.hooks.GameCreated(ctx, row.ID)
 	}
 	if p.Clock {
 		if err := s.notify.SetClock(ctx, row.ID, p.Preset, p.Weekends, p.Policy); err != nil {
@@ -243,15 +240,12 @@ func (s *Server) acceptSeat(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	started, err := s.store.AcceptSeat(c.Request().Context(), id, currentUser(c).ID)
+	_, err = s.store.AcceptSeat(c.Request().Context(), id, currentUser(c).ID)
 	if errors.Is(err, store.ErrNotInvited) {
 		return fail(http.StatusForbidden, "pages.error.not_invited")
 	}
 	if err != nil {
 		return err
-	}
-	if started && s.hooks.GameStarted != nil {
-		s.hooks.GameStarted(c.Request().Context(), id)
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", id))
 }

@@ -71,9 +71,5 @@ func (s *Server) inviteAccept(c *echo.Context) error {
 	if err := s.startSession(c, u); err != nil {
 		return err
 	}
-	if g.Status == store.StatusActive && s.hooks.GameStarted != nil {
-		// A used invitation is refused above, so this acceptance started it.
-		s.hooks.GameStarted(c.Request().Context(), g.ID)
-	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", g.ID))
 }

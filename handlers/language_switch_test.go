@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"net/http"
+	"rondel/notify"
 	"strings"
 	"testing"
 
@@ -85,7 +86,7 @@ func TestInviteeTakesTheInvitersLanguage(t *testing.T) {
 		t.Errorf("after accepting: %d %q", code, pageLang(doc))
 	}
 	// The game's mails to Bob are German too.
-	if err := e.srv.notify.Tick(context.Background()); err != nil {
+	if err := e.srv.notify.(*notify.Service).Tick(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	n := 0

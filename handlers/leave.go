@@ -47,7 +47,7 @@ func (s *Server) resign(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.notify.Resign(c.Request().Context(), id, currentUser(c).ID); err != nil {
+	if _, err := s.store.Resign(c.Request().Context(), id, currentUser(c).ID); err != nil {
 		return refused(err)
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", id))
@@ -64,7 +64,7 @@ func (s *Server) proposeEnd(c *echo.Context) error {
 	if err != nil || seq < 0 {
 		return refused(store.ErrGameMovedOn)
 	}
-	if _, err := s.notify.AgreeToEnd(c.Request().Context(), id, currentUser(c).ID, seq); err != nil {
+	if _, err := s.store.AgreeToEnd(c.Request().Context(), id, currentUser(c).ID, seq); err != nil {
 		return refused(err)
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", id))

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"rondel/notify"
 	"strconv"
 	"strings"
 	"testing"
@@ -53,10 +54,12 @@ func TestResign(t *testing.T) {
 		t.Errorf("resigning twice: %d", code)
 	}
 	// Bob no longer moves: no form, and a move he sends anyway is refused.
+	// (The others' moves are the caretaker's here: after a person's move
+	// the caretaker would answer for Bob's seat at once.)
 	for tb.toAct(t) != 1 {
 		pos, _ := e.store.Current(ctx, tb.id)
 		seat, mv, _ := gametest.FirstMove(pos.State)
-		if _, err := e.store.AppendMove(ctx, store.Submit{GameID: tb.id, Seat: seat, Seq: pos.Seq, Move: json.RawMessage(mv)}); err != nil {
+		if _, err := e.store.AppendMove(ctx, store.Submit{GameID: tb.id, Seat: seat, Seq: pos.Seq, Move: json.RawMessage(mv), By: store.ByCaretaker}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -72,7 +75,7 @@ func TestResign(t *testing.T) {
 	if tb.moveCount(t) != before {
 		t.Fatal("a resigned player's move was played")
 	}
-	if err := e.srv.notify.SendDue(ctx); err != nil {
+	if err := e.srv.notify.(*notify.Service).SendDue(ctx); err != nil {
 		t.Fatal(err)
 	}
 	// Cy is told (the resignation's mail need not be the last one sent to
@@ -102,7 +105,7 @@ func TestResign(t *testing.T) {
 		}
 		seat, mv, _ := gametest.FirstMove(pos.State)
 		if seat == 1 {
-			if err := e.srv.notify.Tick(ctx); err != nil {
+			if err := e.srv.notify.(*notify.Service).Tick(ctx); err != nil {
 				t.Fatal(err)
 			}
 			byCaretaker++

@@ -9,8 +9,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"rondel/game/words"
-	"rondel/notify"
 	"rondel/store"
+	"rondel/store/letters"
 )
 
 // Managing a game before it starts (issue 13): its creator cancels it or
@@ -38,13 +38,8 @@ func (s *Server) cancelGame(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ctx, u := c.Request().Context(), currentUser(c)
-	if s.notify != nil {
-		err = s.notify.CancelGame(ctx, id, u.ID) // and tells the players
-	} else {
-		_, err = s.store.CancelGame(ctx, id, u.ID)
-	}
-	if err != nil {
+	// The store tells the players through its observer (notify's).
+	if _, err := s.store.CancelGame(c.Request().Context(), id, currentUser(c).ID); err != nil {
 		return refused(err)
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", id))
@@ -123,7 +118,7 @@ func (s *Server) sendInvite(c *echo.Context, gameID int64, inv *store.Invite) er
 	if lang == "" {
 		lang = s.speaker(c).Lang()
 	}
-	mail := notify.InvitationMail(notify.Invitation{Lang: lang, To: inv.User.Email, Name: inv.Seat.Name, Inviter: u.Name(),
+	mail := letters.InvitationMail(letters.Invitation{Lang: lang, To: inv.User.Email, Name: inv.Seat.Name, Inviter: u.Name(),
 		Kind: eng.Info().Name, Game: g.Name, Players: seatNames(seats), Link: s.link("/invite/%s", inv.Token)})
 	// A key of its own: the first invitation's mail is queued already.
 	mail.Kind, mail.Key, mail.GameID, mail.UserID, mail.TellUserID = "invite", inv.Token[:12], g.ID, inv.User.ID, u.ID
@@ -140,12 +135,8 @@ func (s *Server) joinGame(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	started, err := s.store.JoinGame(ctx, id, currentUser(c).ID)
-	if err != nil {
+	if _, err := s.store.JoinGame(ctx, id, currentUser(c).ID); err != nil {
 		return refused(err)
-	}
-	if started && s.hooks.GameStarted != nil {
-		s.hooks.GameStarted(ctx, id)
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", id))
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"rondel/game/words"
-	"rondel/notify"
 	"rondel/store"
 )
 
@@ -39,7 +38,7 @@ type linkPage struct {
 
 // openLink checks the token of the request: a changed or made-up link is
 // refused, a link of a game that is gone is 404.
-func (s *Server) openLink(c *echo.Context) (*notify.LinkCheck, error) {
+func (s *Server) openLink(c *echo.Context) (*store.LinkCheck, error) {
 	l, err := s.notify.ParseToken(c.Param("token"))
 	if err != nil {
 		return nil, fail(http.StatusForbidden, "pages.error.link_invalid")
@@ -69,7 +68,7 @@ func (s *Server) readAs(c *echo.Context, userID int64) {
 }
 
 // someoneElse is who is signed in, when it is not the link's recipient.
-func someoneElse(c *echo.Context, chk *notify.LinkCheck) *store.User {
+func someoneElse(c *echo.Context, chk *store.LinkCheck) *store.User {
 	if u := currentUser(c); u != nil && u.ID != chk.Link.User {
 		return u
 	}
@@ -85,8 +84,8 @@ func (s *Server) decisionShow(c *echo.Context) error {
 		return err
 	}
 	played, _ := strconv.Atoi(c.QueryParam("played"))
-	if chk.State != notify.LinkOpen {
-		if played > chk.Link.Seq && chk.State == notify.LinkTurnOver && s.movedAt(c, chk, played) {
+	if chk.State != store.LinkOpen {
+		if played > chk.Link.Seq && chk.State == store.LinkTurnOver && s.movedAt(c, chk, played) {
 			return s.turnDone(c, chk, played)
 		}
 		return s.linkGone(c, chk)
@@ -104,14 +103,14 @@ func (s *Server) decisionBoard(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if chk.State != notify.LinkOpen {
+	if chk.State != store.LinkOpen {
 		return s.linkGone(c, chk)
 	}
 	return s.serveBoard(c, chk.Pos, chk.Link.Seat)
 }
 
 // linkGame renders the game page as the link's recipient.
-func (s *Server) linkGame(c *echo.Context, chk *notify.LinkCheck, played, code int, notice string) error {
+func (s *Server) linkGame(c *echo.Context, chk *store.LinkCheck, played, code int, notice string) error {
 	r := s.reader(c)
 	pos := chk.Pos
 	v, err := s.buildGameView(c.Request().Context(), r, pos, chk.Link.User, c.QueryParam("group"), played, linkBase(c))
@@ -138,14 +137,14 @@ func (s *Server) linkGame(c *echo.Context, chk *notify.LinkCheck, played, code i
 }
 
 // movedAt reports whether move played was the link's seat's own.
-func (s *Server) movedAt(c *echo.Context, chk *notify.LinkCheck, played int) bool {
+func (s *Server) movedAt(c *echo.Context, chk *store.LinkCheck, played int) bool {
 	rows, err := s.store.MovesSince(c.Request().Context(), chk.Link.Game, played-1)
 	return err == nil && len(rows) > 0 && rows[0].Seq == played && rows[0].Seat == chk.Link.Seat
 }
 
 // turnDone shows the game after the move that ended the link's turn: what
 // happened, and who decides now; no form.
-func (s *Server) turnDone(c *echo.Context, chk *notify.LinkCheck, played int) error {
+func (s *Server) turnDone(c *echo.Context, chk *store.LinkCheck, played int) error {
 	r := s.reader(c)
 	pos := chk.Pos
 	v, err := s.buildGameView(c.Request().Context(), r, pos, chk.Link.User, "", played, linkBase(c))
@@ -160,14 +159,14 @@ func (s *Server) turnDone(c *echo.Context, chk *notify.LinkCheck, played int) er
 
 // linkGone says in plain words why a link no longer opens the decision,
 // and links to the game.
-func (s *Server) linkGone(c *echo.Context, chk *notify.LinkCheck) error {
+func (s *Server) linkGone(c *echo.Context, chk *store.LinkCheck) error {
 	pos := chk.Pos
 	sp := s.seatSpeaker(c, pos.Seats)
 	p := linkPage{Token: c.Param("token"), Game: pos.Game, Title: sp.T("pages.link.gone_title")}
 	switch chk.State {
-	case notify.LinkGameOver:
+	case store.LinkGameOver:
 		p.Why = sp.T("pages.link.gone_over")
-	case notify.LinkOtherHolder:
+	case store.LinkOtherHolder:
 		p.Why = sp.T("pages.link.gone_holder")
 	default:
 		p.Why = sp.T("pages.link.gone_turn", "waiting", waitingFor(pos.State.ToAct()))
@@ -178,7 +177,7 @@ func (s *Server) linkGone(c *echo.Context, chk *notify.LinkCheck) error {
 // offerRecipient answers a link opened while someone else is signed in:
 // nothing is done, and a button signs them out to continue as the
 // recipient.
-func (s *Server) offerRecipient(c *echo.Context, chk *notify.LinkCheck, you *store.User, code int) error {
+func (s *Server) offerRecipient(c *echo.Context, chk *store.LinkCheck, you *store.User, code int) error {
 	pos := chk.Pos
 	sp := s.seatSpeaker(c, pos.Seats)
 	player := pos.Seats[chk.Link.Seat].Name
@@ -214,7 +213,7 @@ func (s *Server) decisionMove(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if chk.State != notify.LinkOpen {
+	if chk.State != store.LinkOpen {
 		return s.linkGone(c, chk)
 	}
 	if u := someoneElse(c, chk); u != nil {
@@ -234,9 +233,6 @@ func (s *Server) decisionMove(c *echo.Context) error {
 		UserID: l.User, Note: words.Encode(words.New("mail.note.mail_link"))})
 	switch {
 	case err == nil:
-		if s.hooks.MovePlayed != nil {
-			s.hooks.MovePlayed(ctx, l.Game, played.Seq)
-		}
 		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("%s?played=%d#happened", linkBase(c), played.Seq))
 	case errors.Is(err, store.ErrGameChanged):
 		return s.linkChanged(c, seq)
@@ -252,7 +248,7 @@ func (s *Server) linkChanged(c *echo.Context, formSeq int) error {
 	if err != nil {
 		return err
 	}
-	if chk.State != notify.LinkOpen {
+	if chk.State != store.LinkOpen {
 		return s.linkGone(c, chk)
 	}
 	sp := s.seatSpeaker(c, chk.Pos.Seats)

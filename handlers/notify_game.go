@@ -10,7 +10,6 @@ import (
 
 	"rondel/game"
 	"rondel/game/words"
-	"rondel/notify"
 	"rondel/store"
 )
 
@@ -124,7 +123,7 @@ func (s *Server) gameNotify(c *echo.Context) error {
 			return err
 		}
 		for _, o := range list {
-			orders = append(orders, orderRow{ID: o.ID, Text: sp.Say(notify.DescribeOrder(st, o))})
+			orders = append(orders, orderRow{ID: o.ID, Text: sp.Say(store.DescribeOrder(st, o))})
 		}
 	}
 	gc, err := s.store.GameClockOf(ctx, g.ID)
@@ -137,7 +136,7 @@ func (s *Server) gameNotify(c *echo.Context) error {
 	}
 	creator := g.CreatedBy != nil && *g.CreatedBy == currentUser(c).ID
 	p := gameNotifyPage{
-		Game: g, Seat: seat, Orders: orders, Offers: orderOffers(sp, notify.Orders(st)), Started: st != nil, Clock: clock, GameClock: gc,
+		Game: g, Seat: seat, Orders: orders, Offers: orderOffers(sp, store.OrdersOffered(st)), Started: st != nil, Clock: clock, GameClock: gc,
 		Creator: creator, Presets: presetChoices(sp, s.cfg.Notify.Presets), Tested: c.QueryParam("tested") != ""}
 	if err := s.gameHookOnPage(c, &p); err != nil {
 		return err
@@ -158,14 +157,11 @@ func (s *Server) gameOrderAdd(c *echo.Context) error {
 		return err
 	}
 	o := parseOrder(c.FormValue("order"))
-	if err := notify.CheckOrder(st, o); err != nil {
+	if err := store.CheckOrder(st, o); err != nil {
 		return fail(http.StatusBadRequest, "pages.error.order_not_saved")
 	}
 	if err := s.store.AddStandingOrder(c.Request().Context(), store.StandingOrder{GameID: g.ID, Seat: seat, Order: o.ID, Param: o.Param}); err != nil {
 		return err
-	}
-	if s.hooks.MovePlayed != nil { // the order may answer an open decision now
-		s.hooks.MovePlayed(c.Request().Context(), g.ID, -1)
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d/notify", g.ID))
 }

@@ -75,7 +75,6 @@ func hooksEnv(t *testing.T) (*env, *notify.Service, *store.Game) {
 	}
 	g := storetest.StartGame(t, e.store, store.NewGame{Name: "Ann's, with hooks", Seed: 5, Options: game.Options{"votes": "false"}, CreatedBy: ann.ID,
 		Players: []store.NewPlayer{{Name: "Ann", Email: "ann@example.org"}, {Name: "Bob", Email: "bob@example.org"}}}, nil)
-	svc.GameStarted(ctx, g.ID)
 	return e, svc, g
 }
 

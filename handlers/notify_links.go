@@ -89,7 +89,7 @@ func (s *Server) substituteShow(c *echo.Context) error {
 }
 
 func (s *Server) substituteTake(c *echo.Context) error {
-	gameID, err := s.notify.TakeSeat(c.Request().Context(), c.Param("token"), currentUser(c).ID, c.FormValue("name"))
+	gameID, err := s.store.TakeSeat(c.Request().Context(), c.Param("token"), currentUser(c).ID, c.FormValue("name"))
 	if err != nil {
 		return failWith(http.StatusConflict, "pages.error.seat_not_taken", words.New("pages.error.seat_not_taken.msg").Sub("why", errorText(err)))
 	}

@@ -31,7 +31,6 @@ func notifyEnvWith(t *testing.T, tweak func(*Deps)) (*env, *notify.Service, *sto
 	ctx := context.Background()
 	g := storetest.StartGame(t, e.store, store.NewGame{Name: "links", Seed: 4, Options: game.Options{"votes": "false"},
 		Players: []store.NewPlayer{{Name: "Ann", Email: "ann@example.org"}, {Name: "Bob", Email: "bob@example.org"}}}, nil)
-	svc.GameStarted(ctx, g.ID)
 	if err := svc.Tick(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -8,8 +8,8 @@ import (
 )
 
 // wireNotify runs notify behind the server as `rondel serve` wires it:
-// its pages are served and the store's changes reach it through the
-// hooks. The one copy of that wiring for the handlers' tests; a test that
+// its pages are served and the store's changes reach it through its
+// observer. The one copy of that wiring for the handlers' tests; a test that
 // also queues sign-in mail through notify sets d.Mailer to the result.
 func wireNotify(t testing.TB, d *Deps) *notify.Service {
 	t.Helper()
@@ -18,7 +18,6 @@ func wireNotify(t testing.TB, d *Deps) *notify.Service {
 		t.Fatal(err)
 	}
 	d.Notify = svc
-	d.Hooks = Hooks{GameCreated: svc.GameCreated, GameStarted: svc.GameStarted, MovePlayed: svc.MovePlayed}
 	return svc
 }
 

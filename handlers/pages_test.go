@@ -13,7 +13,6 @@ import (
 
 	"rondel/game"
 	"rondel/game/words"
-	"rondel/notify"
 	"rondel/store"
 	"rondel/store/config"
 )
@@ -104,7 +103,7 @@ func pageSamples() []struct {
 			Calendar: &store.CalendarFeed{CreatedAt: t0, ReadAt: &t0}, NewFeed: "http://x.test/calendar/tok.ics"}},
 		{"notify_settings", notifySettingsPage{Limits: config.Absence{MaxDaysAtOnce: 14, MaxDaysPerYear: 42}, Today: "2026-05-01",
 			Calendar: &store.CalendarFeed{CreatedAt: t0}}},
-		{"notify_game", gameNotifyPage{Game: g, Seat: 0, Orders: []orderRow{{ID: 1, Text: "always take 1"}}, Offers: orderOffers(en, notify.Orders(nil)), Started: true,
+		{"notify_game", gameNotifyPage{Game: g, Seat: 0, Orders: []orderRow{{ID: 1, Text: "always take 1"}}, Offers: orderOffers(en, store.OrdersOffered(nil)), Started: true,
 			Clock: "a day", GameClock: clock, Creator: true, Presets: presets}},
 		{"notify_game", gameNotifyPage{Game: g, Seat: 0, Offers: []orderGroup{{Label: "Always … at once", Options: []orderOption{{Value: "o/x", Label: "Always x at once"}}}}}},
 		{"notify_game", gameNotifyPage{Game: g, Seat: -1}},

@@ -180,9 +180,6 @@ func (s *Server) move(c *echo.Context) error {
 	played, err := s.store.AppendMove(ctx, store.Submit{GameID: pos.Game.ID, Seat: seat, Seq: seq, Move: json.RawMessage(raw), UserID: u.ID})
 	switch {
 	case err == nil:
-		if s.hooks.MovePlayed != nil {
-			s.hooks.MovePlayed(ctx, pos.Game.ID, played.Seq)
-		}
 		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d?played=%d#happened", pos.Game.ID, played.Seq))
 	case errors.Is(err, store.ErrGameChanged):
 		return s.gameChanged(c, seq)

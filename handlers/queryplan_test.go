@@ -92,10 +92,8 @@ func TestHotQueriesUseIndexes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if started, err := e.store.AcceptSeat(ctx, idle, u.ID); err != nil {
+		if _, err := e.store.AcceptSeat(ctx, idle, u.ID); err != nil {
 			t.Fatal(err)
-		} else if started {
-			svc.GameStarted(ctx, idle)
 		}
 	}
 	for i := 0; ; i++ {

@@ -123,9 +123,6 @@ func (a *archive) importUpload(c *echo.Context) error {
 	if err != nil {
 		return refuse(http.StatusUnprocessableEntity, words.New("pages.newgame.error.not_created").Sub("why", errorText(err)))
 	}
-	if row.Status == store.StatusActive && a.s.hooks.GameStarted != nil {
-		a.s.hooks.GameStarted(ctx, row.ID)
-	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", row.ID))
 }
 

@@ -12,14 +12,14 @@ import (
 // does not say they are to act (the caretaker plays the seat): their
 // line says they resigned, and no move is offered.
 func TestResignedPlayersLink(t *testing.T) {
-	e, svc, g := notifyEnv(t)
+	e, _, g := notifyEnv(t)
 	ctx := context.Background()
 	m, links := turnMail(t, e)
 	u, err := e.store.UserByEmail(ctx, m.ToAddr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.Resign(ctx, g.ID, u.ID); err != nil {
+	if _, err := e.store.Resign(ctx, g.ID, u.ID); err != nil {
 		t.Fatal(err)
 	}
 	_, doc := e.browser().get(pathOf(t, links[0]))

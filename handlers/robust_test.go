@@ -8,31 +8,33 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"rondel/store"
 )
 
-func TestHooksAreCalledAfterCommits(t *testing.T) {
+// TestChangesReachTheObserverAfterCommit: what a page changes reaches the
+// store's observer once committed, in order, and a stale move nothing.
+func TestChangesReachTheObserverAfterCommit(t *testing.T) {
 	t.Parallel()
 	var mu sync.Mutex
 	var calls []string
 	record := func(s string) { mu.Lock(); calls = append(calls, s); mu.Unlock() }
 	tb := startTable(t, func(d *Deps) {
-		d.Hooks = Hooks{
-			GameCreated: func(ctx context.Context, id int64) { record("created") },
-			GameStarted: func(ctx context.Context, id int64) { record("started") },
-			MovePlayed: func(ctx context.Context, id int64, seq int) {
-				if moves, _ := d.Store.Moves(ctx, id); len(moves) != seq {
-					t.Errorf("hook before the move was stored")
+		d.Store.SetObserver(store.ObserverFuncs{After: func(ctx context.Context, c store.Change) {
+			if c.Kind == store.ChangeMovePlayed {
+				if moves, _ := d.Store.Moves(ctx, c.Game.ID); len(moves) != c.Seq {
+					t.Errorf("told of the move before it was stored")
 				}
-				record("move")
-			},
-		}
+			}
+			record(string(c.Kind))
+		}})
 	})
 	seat := tb.toAct(t)
 	seq, csrf, first := tb.formFor(t, seat)
 	tb.players[seat].post(tb.path+"/move", url.Values{"csrf": {csrf}, "seq": {seq}, "move": {first}})
-	tb.players[seat].post(tb.path+"/move", url.Values{"csrf": {csrf}, "seq": {seq}, "move": {first}}) // stale: no hook
-	if got := strings.Join(calls, ","); got != "created,started,move" {
-		t.Errorf("hooks called: %s", got)
+	tb.players[seat].post(tb.path+"/move", url.Values{"csrf": {csrf}, "seq": {seq}, "move": {first}}) // stale: no change
+	if got := strings.Join(calls, ","); got != "game-created,game-started,move-played" {
+		t.Errorf("changes told: %s", got)
 	}
 }
 

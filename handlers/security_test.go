@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"rondel/game/gametest"
-	"rondel/notify"
 	"rondel/store"
 	"rondel/store/storetest"
 )
@@ -58,7 +57,7 @@ type downMailer struct{ tried int }
 
 func (m *downMailer) Send(context.Context, store.Mail) error {
 	m.tried++
-	return fmt.Errorf("%w: dial tcp: connection refused", notify.ErrNotSent)
+	return fmt.Errorf("%w: dial tcp: connection refused", store.ErrNotSent)
 }
 
 // TestSignInWhileMailIsDown: the page says the mail could not be sent, and

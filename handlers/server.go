@@ -16,7 +16,6 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"rondel/game/words"
-	"rondel/notify"
 	"rondel/store"
 	"rondel/store/config"
 	"rondel/store/lru"
@@ -32,19 +31,27 @@ type Deps struct {
 	Mailer store.Mailer
 	Logger *slog.Logger
 	Now    func() time.Time
-	// Hooks tell another part of Rondel (notify) what was just stored.
-	Hooks Hooks
 	// Notify serves the pages behind mail links (decisions, unsubscribe,
-	// substitutes) and the mail settings; nil leaves them out.
-	Notify *notify.Service
+	// substitutes) and the mail settings; nil leaves them out. What a
+	// change to a game sets off is not asked of it: the store hands every
+	// change to its observer (store/change.go).
+	Notify Notifier
 }
 
-// Hooks are called after a change is committed, with the request's
-// context; each is optional. A hook must not take long: queue the work.
-type Hooks struct {
-	GameCreated func(ctx context.Context, gameID int64)
-	GameStarted func(ctx context.Context, gameID int64)
-	MovePlayed  func(ctx context.Context, gameID int64, seq int)
+// Notifier is what the pages of mail links and mail settings ask of
+// notify (cmd_serve_notify.go gives notify's Service): reading signed
+// links, a game's clock, the calendar feed, absences, webhooks. It
+// changes no game: handlers change games through the store alone.
+type Notifier interface {
+	ParseToken(tok string) (store.DecisionLink, error)
+	CheckLink(ctx context.Context, l store.DecisionLink) (*store.LinkCheck, error)
+	ParseUnsubscribe(tok string) (user, game int64, err error)
+	SetClock(ctx context.Context, gameID int64, preset string, skipWeekends bool, policy string) error
+	ClockWords(gc *store.GameClock) words.Text
+	CalendarFeed(ctx context.Context, u store.User) ([]byte, error)
+	DeclareAbsence(ctx context.Context, userID int64, from, until time.Time) error
+	CheckWebhook(raw, flavour string) (addr, flav, hint string, err error)
+	TestWebhook(ctx context.Context, h store.Webhook, gameName string) error
 }
 
 // Server is the web interface; it is an http.Handler.
@@ -59,11 +66,10 @@ type Server struct {
 	readers readers // by language and zone (speak.go)
 	echo    *echo.Echo
 	secure  bool // cookies marked Secure (https base URL)
-	hooks   Hooks
 	// archive serves records, ladders, players and imports (records_archive.go).
 	archive *archive
 	// notify serves the pages behind mail links (notify_links.go).
-	notify *notify.Service
+	notify Notifier
 	// terms are the catalogue's terms, for the words of games' summaries.
 	terms termIndex
 	// proxies are the trusted proxies (clientip.go).
@@ -86,7 +92,7 @@ func New(d Deps) (*Server, error) {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	s := &Server{store: d.Store, cfg: d.Config, mailer: d.Mailer, log: d.Logger, now: d.Now, hooks: d.Hooks,
+	s := &Server{store: d.Store, cfg: d.Config, mailer: d.Mailer, log: d.Logger, now: d.Now,
 		secure: strings.HasPrefix(d.Config.PublicURL(), "https://")}
 	s.local = d.Config.LocalMail()
 	s.runTag = newRunTag()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"rondel/notify"
 	"strings"
 	"testing"
 
@@ -19,7 +20,7 @@ import (
 func sentMails(t *testing.T, e *env) []store.LocalMail {
 	t.Helper()
 	ctx := context.Background()
-	if err := e.srv.notify.SendDue(ctx); err != nil {
+	if err := e.srv.notify.(*notify.Service).SendDue(ctx); err != nil {
 		t.Fatal(err)
 	}
 	mails, err := e.store.LocalMails(ctx, 1000)
@@ -117,7 +118,7 @@ func TestAgreedEndBoardBanner(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, st := range pos.Seats {
-		if _, err := e.srv.notify.AgreeToEnd(ctx, tb.id, st.UserID, pos.Seq); err != nil {
+		if _, err := e.store.AgreeToEnd(ctx, tb.id, st.UserID, pos.Seq); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -168,7 +169,6 @@ func TestOneClickAnswerPlayedIsConfirmed(t *testing.T) {
 	// A game with votes: Bob votes on Ann's take and then takes, one turn.
 	g := storetest.StartGame(t, e.store, store.NewGame{Name: "votes", Seed: 4, Options: game.Options{"votes": "true"},
 		Players: []store.NewPlayer{{Name: "Ann", Email: "ann@x.org"}, {Name: "Bob", Email: "bob@x.org"}}}, nil)
-	svc.GameStarted(ctx, g.ID)
 	for {
 		pos, err := e.store.Current(ctx, g.ID)
 		if err != nil {
@@ -195,7 +195,6 @@ func TestOneClickAnswerPlayedIsConfirmed(t *testing.T) {
 		if _, err := e.store.AppendMove(ctx, store.Submit{GameID: g.ID, Seat: d.Seat, Seq: pos.Seq, Move: mv}); err != nil {
 			t.Fatal(err)
 		}
-		svc.MovePlayed(ctx, g.ID, pos.Seq+1)
 	}
 	if err := svc.Tick(ctx); err != nil {
 		t.Fatal(err)

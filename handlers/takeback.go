@@ -33,9 +33,6 @@ func (s *Server) takeBack(c *echo.Context) error {
 	var refused *store.TakeBackRefusedError
 	switch {
 	case err == nil:
-		if s.hooks.MovePlayed != nil { // mail goes out at once; standing orders answer as after any move
-			s.hooks.MovePlayed(c.Request().Context(), pos.Game.ID, played.Seq)
-		}
 		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d?took_back=%d#decide", pos.Game.ID, played.Seq-1))
 	case errors.Is(err, store.ErrGameChanged):
 		return s.gameChanged(c, seq)

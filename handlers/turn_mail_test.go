@@ -45,7 +45,7 @@ func TestOneTurnMailPerTurnOverAWholeEvening(t *testing.T) {
 	var svc *notify.Service
 	e := newEnvOn(t, importRegistry(imperial.New()), func(d *Deps) {
 		withNotify(t)(d)
-		svc = d.Notify
+		svc = d.Notify.(*notify.Service)
 	})
 	ctx := context.Background()
 	quiet := time.Duration(e.cfg.Notify.QuietMinutes) * time.Minute
@@ -333,12 +333,11 @@ func TestDecisionLinkLastsTheWholeTurn(t *testing.T) {
 	var svc *notify.Service
 	e := newEnvOn(t, importRegistry(imperial.New()), func(d *Deps) {
 		withNotify(t)(d)
-		svc = d.Notify
+		svc = d.Notify.(*notify.Service)
 	})
 	ctx := context.Background()
 	players := []store.NewPlayer{{Name: "Ann", Email: "ann@x.org"}, {Name: "Bob", Email: "bob@x.org"}, {Name: "Cy", Email: "cy@x.org"}}
 	g := storetest.StartGame(t, e.store, store.NewGame{Kind: "imperial", Name: "Steps", Seed: 11, Players: players}, nil)
-	svc.GameStarted(ctx, g.ID)
 	seats, _ := e.store.Seats(ctx, g.ID)
 	rnd := rand.New(rand.NewPCG(2, 7))
 	// Moves from elsewhere until a government with several units to move

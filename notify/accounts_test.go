@@ -11,6 +11,7 @@ import (
 	"rondel/game/words"
 	"rondel/store"
 	"rondel/store/config"
+	"rondel/store/letters"
 )
 
 func TestSignInAndInvitationMails(t *testing.T) {
@@ -29,7 +30,7 @@ func TestSignInAndInvitationMails(t *testing.T) {
 		{"fr", 15, "Your Rondel sign-in link", nil}, // a language Rondel does not speak: English
 	}
 	for _, c := range cases {
-		m := SignInMail(c.lang, "x@example.org", link, c.minutes)
+		m := letters.SignInMail(c.lang, "x@example.org", link, c.minutes)
 		if m.To != "x@example.org" || m.Link != link || m.Subject != c.subject || !strings.Contains(m.Body, "\n\n"+link+"\n\n") {
 			t.Errorf("%s sign-in mail: %+v", c.lang, m)
 		}
@@ -41,7 +42,7 @@ func TestSignInAndInvitationMails(t *testing.T) {
 		checkNoCodes(t, []store.OutboxMail{{Kind: "signin", Subject: m.Subject, TextBody: m.Body}}, nil)
 	}
 
-	inv := Invitation{To: "dan@example.org", Name: "Dan", Inviter: "Cleo", Kind: words.New("takeaway.name"), Game: "Club night",
+	inv := letters.Invitation{To: "dan@example.org", Name: "Dan", Inviter: "Cleo", Kind: words.New("takeaway.name"), Game: "Club night",
 		Players: []string{"Cleo", "Dan", "Eve"}, Link: "https://rondel.example/invite/tok"}
 	for lang, want := range map[string][2]string{
 		"en": {"Invitation: Club night", "Cleo invites you to play Take-away (Club night) with Cleo, Dan and Eve."},
@@ -49,7 +50,7 @@ func TestSignInAndInvitationMails(t *testing.T) {
 		"zh": {"邀请：Club night", "Cleo邀请你与Cleo、Dan和Eve一起玩"},
 	} {
 		inv.Lang = lang
-		m := InvitationMail(inv)
+		m := letters.InvitationMail(inv)
 		if m.Subject != want[0] || !strings.Contains(m.Body, want[1]) || !strings.Contains(m.Body, inv.Link) || m.To != inv.To || m.Link != inv.Link {
 			t.Errorf("%s invitation: %q\n%s", lang, m.Subject, m.Body)
 		}
@@ -122,11 +123,11 @@ func TestRefusalsAreWords(t *testing.T) {
 	if say(err, "de") != "Es gibt keine Fristvorgabe „no-such-preset“." {
 		t.Errorf("an unknown preset: %v", err)
 	}
-	if _, err = e.svc.TakeSeat(e.ctx, "no-such-token", u, ""); !errors.Is(err, ErrSeatNotOffered) || say(err, "zh") != "这个座位已不再提供。" {
+	if _, err = e.st.TakeSeat(e.ctx, "no-such-token", u, ""); !errors.Is(err, ErrSeatNotOffered) || say(err, "zh") != "这个座位已不再提供。" {
 		t.Errorf("a seat not offered: %v", err)
 	}
 	pos, _ := e.st.Current(e.ctx, g.ID)
-	if err = CheckOrder(pos.State, game.Order{ID: "no-such-order"}); say(err, "en") != "There is no standing order “no-such-order”." {
+	if err = store.CheckOrder(pos.State, game.Order{ID: "no-such-order"}); say(err, "en") != "There is no standing order “no-such-order”." {
 		t.Errorf("an unknown order: %v", err)
 	}
 }
@@ -138,12 +139,12 @@ func TestOrderAndClockWords(t *testing.T) {
 	pos, _ := e.st.Current(e.ctx, g.ID)
 	de := speaker("de", nil)
 	for o, want := range map[store.StandingOrder]string{
-		{Order: OrderOnlyMove}:                          "Automatisch antworten, wenn nur ein Zug möglich ist",
+		{Order: store.OrderOnlyMove}:                    "Automatisch antworten, wenn nur ein Zug möglich ist",
 		{Order: gametest.OrderVote, Param: "cheer"}:     "Bei einem Vielfachen von fünf immer jubeln",
 		{Order: "retired-order", Param: "FR"}:           "retired-order FR (in dieser Partie nicht angeboten)",
 		{Order: gametest.OrderVote, Param: "new-value"}: "",
 	} {
-		got := de.Say(DescribeOrder(pos.State, o))
+		got := de.Say(store.DescribeOrder(pos.State, o))
 		if want != "" && got != want {
 			t.Errorf("%+v in German: %q, want %q", o, got, want)
 		}

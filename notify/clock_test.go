@@ -160,7 +160,6 @@ func TestTimeoutAppliesCaretakerAndTellsEveryone(t *testing.T) {
 		if _, err := e.st.AppendMove(e.ctx, store.Submit{GameID: g.ID, Seat: next, Seq: pos.Seq, Move: mv}); err != nil {
 			t.Fatal(err)
 		}
-		e.svc.MovePlayed(e.ctx, g.ID, pos.Seq+1)
 	}
 	for _, m := range e.outbox(kindTurn)[:len(e.outbox(kindTurn))-turns] {
 		if m.ToAddr == e.emailOfSeat(g.ID, seat) {
@@ -204,10 +203,10 @@ func TestSubstituteFlow(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.svc.TakeSeat(e.ctx, "forged"+token, newcomer.ID, ""); err == nil {
+	if _, err := e.st.TakeSeat(e.ctx, "forged"+token, newcomer.ID, ""); err == nil {
 		t.Error("a forged substitute link was accepted")
 	}
-	if _, err := e.svc.TakeSeat(e.ctx, token, newcomer.ID, ""); err != nil {
+	if _, err := e.st.TakeSeat(e.ctx, token, newcomer.ID, ""); err != nil {
 		t.Fatal(err)
 	}
 	seats, _ := e.st.Seats(e.ctx, g.ID)
@@ -217,7 +216,7 @@ func TestSubstituteFlow(t *testing.T) {
 	if len(e.outbox(kindReplaced)) != 3 {
 		t.Errorf("%d replacement mails, want 3", len(e.outbox(kindReplaced)))
 	}
-	if _, err := e.svc.TakeSeat(e.ctx, token, newcomer.ID, ""); err == nil {
+	if _, err := e.st.TakeSeat(e.ctx, token, newcomer.ID, ""); err == nil {
 		t.Error("the link worked twice")
 	}
 	d := deadlineOf(t, e, g.ID, seat)

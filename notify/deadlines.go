@@ -182,12 +182,12 @@ func (s *Service) caretakerTurn(ctx context.Context, gameID int64, seat int) err
 		if err != nil {
 			return fmt.Errorf("notify: game %d seat %d: caretaker: %w", gameID, seat, err)
 		}
-		c := cause{kind: causeTimeout, reason: why}
+		c := store.Cause{Kind: store.CauseTimeout, Why: why}
 		if i > 0 {
-			c.kind = causeContinue
+			c.Kind = store.CauseTimeoutRest
 		}
-		_, err = s.st.AppendMove(withCause(ctx, c), store.Submit{GameID: gameID, Seat: seat, Seq: pos.Seq, Move: mv,
-			By: store.ByCaretaker, Note: words.Encode(words.New("mail.note.timeout").Sub("why", why))})
+		_, err = s.st.AppendMove(ctx, store.Submit{GameID: gameID, Seat: seat, Seq: pos.Seq, Move: mv,
+			By: store.ByCaretaker, Note: words.Encode(words.New("mail.note.timeout").Sub("why", why)), Cause: c})
 		if errors.Is(err, store.ErrGameChanged) {
 			return nil // someone moved meanwhile; the next run looks again
 		}
@@ -244,95 +244,33 @@ func (s *Service) offerSeat(ctx context.Context, d store.Deadline) error {
 }
 
 // ErrSeatNotOffered is returned for an unknown or expired substitute link.
-var ErrSeatNotOffered = words.Fail(words.New("mail.error.seat_gone"))
+var ErrSeatNotOffered = store.ErrSeatNotOffered
 
-// TakeSeat gives an offered seat to userID under name (their display name
-// when empty) and tells everyone. The seat takes the name, so the game
-// names the newcomer from now on; a person known only by address is
-// given it as their display name.
-func (s *Service) TakeSeat(ctx context.Context, token string, userID int64, name string) (int64, error) {
-	sc0, err := s.st.SubstituteSeat(ctx, token)
+// mailReplaced restarts the clock of a seat a substitute took (a seat may
+// change hands twice at one position) and tells everyone who plays it now.
+func (s *Service) mailReplaced(tx *store.NotifyTx, c store.Change) error {
+	v, err := s.loadView(tx, c.Game.ID)
 	if err != nil {
-		return 0, ErrSeatNotOffered
+		return err
 	}
-	err = s.st.NotifyTx(ctx, func(tx *store.NotifyTx) error {
-		v, err := s.loadView(tx, sc0.GameID)
-		if err != nil {
-			return err
-		}
-		sc, err := s.seatClock(tx, v, sc0.Seat)
-		if err != nil {
-			return err
-		}
-		if sc.SubstituteToken != store.HashToken(token) || sc.SubstituteUntil == nil || !tx.Now().Before(*sc.SubstituteUntil) || v.game.Status != store.StatusActive {
-			return ErrSeatNotOffered
-		}
-		for _, st := range v.seats {
-			if st.UserID == userID {
-				return words.Fail(words.New("mail.error.has_seat"))
-			}
-		}
-		old := v.seats[sc.Seat].Name
-		name, err := s.newcomerName(tx, userID, name)
-		if err != nil {
-			return err
-		}
-		// The newcomer plays the seat: the caretaker no longer does (a
-		// resigned seat was played by the caretaker meanwhile).
-		sc.SubstituteUntil, sc.SubstituteToken, sc.Timeouts, sc.Dropped = nil, "", 0, false
-		if err := tx.SaveSeatClock(sc); err != nil {
-			return err
-		}
-		if err := tx.ReplaceSeatUser(v.game.ID, sc.Seat, userID, name); err != nil {
-			return err
-		}
-		dl, err := tx.OpenDeadline(v.game.ID, sc.Seat)
-		if err != nil {
-			return err
-		}
-		seq, kind := 0, fmt.Sprintf("%s-%d", kindReplaced, sc.Seat)
-		if dl != nil {
-			if err := tx.CloseDeadline(dl, store.OutcomeMoved); err != nil {
-				return err
-			}
-			nd, err := s.openDeadline(tx, v, sc.Seat, dl.AskedSeq, nil)
-			if err != nil {
-				return err
-			}
-			// Keyed by the new deadline: a seat may change hands twice
-			// at one position.
-			seq, kind = dl.AskedSeq, fmt.Sprintf("%s-%d", kindReplaced, nd.ID)
-		}
-		if v, err = s.loadView(tx, sc0.GameID); err != nil {
-			return err
-		}
-		return s.mailEveryone(tx, v, seq, kind,
-			words.New("mail.substitute.replaced_subject").Lit("new", name).Lit("old", old),
-			words.New("mail.substitute.replaced").Lit("new", name).Lit("old", old))
-	})
-	return sc0.GameID, err
-}
-
-// newcomerName is the name a substitute plays under: the one they gave,
-// else their display name. Someone known only by address must give one,
-// which becomes their display name.
-func (s *Service) newcomerName(tx *store.NotifyTx, userID int64, name string) (string, error) {
-	name, err := store.CleanName(name, store.MaxSeatName)
+	dl, err := tx.OpenDeadline(v.game.ID, c.Seat)
 	if err != nil {
-		return "", words.Fail(words.New("mail.error.name_long").Count(store.MaxSeatName))
+		return err
 	}
-	u, err := tx.User(userID)
-	if err != nil {
-		return "", err
+	seq, kind := 0, fmt.Sprintf("%s-%d", kindReplaced, c.Seat)
+	if dl != nil {
+		if err := tx.CloseDeadline(dl, store.OutcomeMoved); err != nil {
+			return err
+		}
+		nd, err := s.openDeadline(tx, v, c.Seat, dl.AskedSeq, nil)
+		if err != nil {
+			return err
+		}
+		// Keyed by the new deadline: a seat may change hands twice
+		// at one position.
+		seq, kind = dl.AskedSeq, fmt.Sprintf("%s-%d", kindReplaced, nd.ID)
 	}
-	if name == "" {
-		name = u.DisplayName
-	}
-	if name == "" {
-		return "", words.Fail(words.New("mail.error.name_needed"))
-	}
-	if u.DisplayName == "" {
-		return name, tx.SetDisplayName(userID, name)
-	}
-	return name, nil
+	return s.mailEveryone(tx, v, seq, kind,
+		words.New("mail.substitute.replaced_subject").Lit("new", c.NewName).Lit("old", c.OldName),
+		words.New("mail.substitute.replaced").Lit("new", c.NewName).Lit("old", c.OldName))
 }

@@ -151,38 +151,35 @@ func (s *Service) Abandoned(ctx context.Context) error {
 	}
 	var errs []error
 	for _, g := range idle {
-		errs = append(errs, s.st.NotifyTx(ctx, func(tx *store.NotifyTx) error {
-			ended, err := tx.EndIdleGame(g.ID, cutoff) // a move since the list was read keeps it
-			if err != nil || !ended {
-				return err
-			}
-			v, err := s.loadView(tx, g.ID)
-			if err != nil {
-				return err
-			}
-			now := tx.Now()
-			v.clock.AbandonedAt = &now
-			if err := tx.SaveGameClock(v.clock); err != nil {
-				return err
-			}
-			open, err := tx.OpenDeadlines(g.ID)
-			if err != nil {
-				return err
-			}
-			for i := range open {
-				if err := tx.CloseDeadline(&open[i], store.OutcomeFinished); err != nil {
-					return err
-				}
-			}
-			moves, err := tx.MoveCount(g.ID)
-			if err != nil {
-				return err
-			}
-			return s.mailEveryone(tx, v, moves, kindAbandoned, words.New("mail.abandoned.subject"),
-				words.New("mail.abandoned.ended").Lit("game", v.game.Name).Count(s.cfg.AbandonDays))
-		}))
+		_, err := s.st.EndIdleGame(ctx, g.ID, cutoff) // a move since the list was read keeps it
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
+}
+
+// mailAbandoned stops the clocks of a game ended as abandoned and tells
+// the players.
+func (s *Service) mailAbandoned(tx *store.NotifyTx, c store.Change) error {
+	v, err := s.loadView(tx, c.Game.ID)
+	if err != nil {
+		return err
+	}
+	now := tx.Now()
+	v.clock.AbandonedAt = &now
+	if err := tx.SaveGameClock(v.clock); err != nil {
+		return err
+	}
+	open, err := tx.OpenDeadlines(c.Game.ID)
+	if err != nil {
+		return err
+	}
+	for i := range open {
+		if err := tx.CloseDeadline(&open[i], store.OutcomeFinished); err != nil {
+			return err
+		}
+	}
+	return s.mailEveryone(tx, v, c.Seq, kindAbandoned, words.New("mail.abandoned.subject"),
+		words.New("mail.abandoned.ended").Lit("game", v.game.Name).Count(s.cfg.AbandonDays))
 }
 
 // Absence limits, from the configuration. DeclareAbsence's refusals match

@@ -263,9 +263,7 @@ func newEnv(t *testing.T, smtpSrv *smtpServer, tweak func(*config.Config)) *env 
 func (e *env) startGame(gameID, name string, n int, seed uint64, opts game.Options) *store.Game {
 	e.t.Helper()
 	ng := store.NewGame{Kind: gameID, Name: name, Seed: seed, Players: storetest.Players(n), Options: opts}
-	g := storetest.StartGame(e.t, e.st, ng, func(g *store.Game) { e.svc.GameCreated(e.ctx, g.ID) })
-	e.svc.GameStarted(e.ctx, g.ID)
-	return g
+	return storetest.StartGame(e.t, e.st, ng, nil) // the store tells notify it was created and started
 }
 
 func (e *env) tick() {

@@ -42,9 +42,9 @@ func (s *Service) sendOne(ctx context.Context, claim func() (*store.OutboxMail, 
 }
 
 // SyncGames queues the start mails and first deadlines of games that
-// started without them (a missed hook, or a game older than notify). It
-// reads only those games (by index), so a run with nothing to send
-// writes nothing.
+// started without them (a start whose after-commit step failed, or a game
+// older than notify). It reads only those games (by index), so a run with
+// nothing to send writes nothing.
 func (s *Service) SyncGames(ctx context.Context) error {
 	ids, err := s.st.GamesToStart(ctx)
 	if err != nil {
@@ -141,8 +141,12 @@ func (s *Service) autoMoves(ctx context.Context, gameID int64) error {
 			if !ok {
 				continue
 			}
-			_, err = s.st.AppendMove(withCause(ctx, cause{kind: causeAuto, reason: note}),
-				store.Submit{GameID: gameID, Seat: seat, Seq: pos.Seq, Move: mv, By: by, Note: words.Encode(note)})
+			c := store.Cause{Kind: store.CauseCaretaker, Why: note}
+			if by == store.ByStandingOrder {
+				c.Kind = store.CauseStandingOrder
+			}
+			_, err = s.st.AppendMove(ctx,
+				store.Submit{GameID: gameID, Seat: seat, Seq: pos.Seq, Move: mv, By: by, Note: words.Encode(note), Cause: c})
 			if err != nil && !errors.Is(err, store.ErrGameChanged) {
 				return fmt.Errorf("notify: automatic move in game %d: %w", gameID, err)
 			}

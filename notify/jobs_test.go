@@ -168,7 +168,7 @@ func TestStandingOrders(t *testing.T) {
 	g := e.startGame(gametest.ID, "orders", 3, 3, game.Options{"votes": "true"})
 	// Every seat answers votes by itself when only one move is possible;
 	// take-away votes have two moves, so the order must not fire there.
-	e.giveEveryone(t, g, 3, store.StandingOrder{Order: OrderOnlyMove})
+	e.giveEveryone(t, g, 3, store.StandingOrder{Order: store.OrderOnlyMove})
 	// Play to the end taking stones; whenever a single legal move remains
 	// (one stone left in total cannot happen with two piles...), the order
 	// answers. Count who made the moves.
@@ -248,7 +248,6 @@ func (e *env) playOut(t *testing.T, g *store.Game) []store.Move {
 		if _, err := e.st.AppendMove(e.ctx, store.Submit{GameID: g.ID, Seat: seat, Seq: pos.Seq, Move: mv}); err != nil {
 			t.Fatal(err)
 		}
-		e.svc.MovePlayed(e.ctx, g.ID, pos.Seq+1)
 	}
 	moves, _ := e.st.Moves(e.ctx, g.ID)
 	return moves
@@ -286,7 +285,7 @@ func TestGamesAnswerTheirStandingOrders(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			offered = Orders(st)
+			offered = store.OrdersOffered(st)
 			for i := 0; i < 3000 && !st.Finished(); i++ {
 				ds := st.ToAct()
 				for _, d := range ds {
@@ -323,9 +322,9 @@ func TestGamesAnswerTheirStandingOrders(t *testing.T) {
 			ids = append(ids, o.ID)
 		}
 		want := map[string][]string{
-			"imperial":         {OrderOnlyMove, "never-battle", "force-investor"},
-			"imperial2030":     {OrderOnlyMove, "never-battle", "force-investor", "grant-canal"},
-			"caesars-imperium": {OrderOnlyMove},
+			"imperial":         {store.OrderOnlyMove, "never-battle", "force-investor"},
+			"imperial2030":     {store.OrderOnlyMove, "never-battle", "force-investor", "grant-canal"},
+			"caesars-imperium": {store.OrderOnlyMove},
 		}[id]
 		if !slices.Equal(ids, want) {
 			t.Errorf("%s offers %v, want %v", id, ids, want)

@@ -62,7 +62,7 @@ func TestMailsSpeakTheirRecipientsLanguage(t *testing.T) {
 	e.tick()
 	token := offerToken(t, e.outbox(kindSubstitute))
 	zed := e.person("z@example.org", "Zed", late.lang, late.tz) // the seat keeps its language
-	if _, err := e.svc.TakeSeat(e.ctx, token, zed, ""); err != nil {
+	if _, err := e.st.TakeSeat(e.ctx, token, zed, ""); err != nil {
 		t.Fatal(err)
 	}
 	e.clk.Add(time.Duration(e.cfg.Notify.AbandonDays+1) * 24 * time.Hour)
@@ -254,7 +254,7 @@ func TestPlayedGamesMailNoInternalCode(t *testing.T) {
 			g := e.startGame(c.id, "club", len(polyglots), 3, c.opts)
 			codes := map[string]bool{}
 			pos, _ := e.st.Current(e.ctx, g.ID)
-			for i, spec := range Orders(pos.State) {
+			for i, spec := range store.OrdersOffered(pos.State) {
 				codes[spec.ID] = true
 				o := store.StandingOrder{GameID: g.ID, Seat: i % len(polyglots), Order: spec.ID}
 				if spec.Param != nil {
@@ -298,7 +298,6 @@ func TestPlayedGamesMailNoInternalCode(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				e.svc.MovePlayed(e.ctx, g.ID, pos.Seq+1)
 				e.clk.Add(time.Hour)
 			}
 			mails := e.outbox("")

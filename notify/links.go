@@ -10,19 +10,6 @@ import (
 	"strings"
 )
 
-// A decision link is bound to a game, a seat, the person holding it, the
-// move number it was made at and one legal move (or -1: all of them). It is
-// signed with the database's key, so it cannot be forged or changed. It
-// works while the seat's turn it was made in goes on (CheckLink); a chosen
-// move only at the very position it was made at.
-type DecisionLink struct {
-	Game   int64
-	Seat   int
-	Seq    int
-	User   int64
-	Choice int // index into LegalMoves(Seat) at Seq, or -1 to choose
-}
-
 // ErrBadLink is returned for a forged, altered or malformed link.
 var ErrBadLink = errors.New("this link is not valid")
 

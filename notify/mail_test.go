@@ -350,7 +350,6 @@ func TestOneMailPerTurnImperial(t *testing.T) {
 		players = append(players, store.NewPlayer{Name: p.Name, Email: fmt.Sprintf("p%d@example.org", i)})
 	}
 	g := storetest.StartGame(t, e.st, store.NewGame{Kind: "imperial", Name: "random", Seed: out.Seed, Players: players}, nil)
-	e.svc.GameStarted(e.ctx, g.ID)
 	for i, m := range out.Record.Moves {
 		if _, err := e.st.AppendMove(e.ctx, store.Submit{GameID: g.ID, Seat: m.Seat, Seq: i, Move: m.Move}); err != nil {
 			t.Fatalf("move %d: %v", i+1, err)

@@ -10,6 +10,7 @@ import (
 	"rondel/game/gametest"
 	"rondel/store"
 	"rondel/store/config"
+	"rondel/store/letters"
 	"rondel/store/storetest"
 )
 
@@ -41,7 +42,7 @@ func TestInvitationsRunOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, inv := range invites {
-		m := InvitationMail(Invitation{Lang: "en", To: inv.User.Email, Name: inv.Seat.Name, Inviter: "Ann", Game: g.Name, Link: "https://x/invite/" + inv.Token})
+		m := letters.InvitationMail(letters.Invitation{Lang: "en", To: inv.User.Email, Name: inv.Seat.Name, Inviter: "Ann", Game: g.Name, Link: "https://x/invite/" + inv.Token})
 		m.Kind, m.GameID, m.UserID, m.TellUserID = "invite", g.ID, inv.User.ID, ann
 		_ = e.svc.Send(e.ctx, m) // Cy's is refused for good
 	}
@@ -102,10 +103,10 @@ func TestResignToSubstitute(t *testing.T) {
 	}
 	seats, _ := e.st.Seats(e.ctx, g.ID)
 	bob := seats[1].UserID
-	if err := e.svc.Resign(e.ctx, g.ID, bob); err != nil {
+	if _, err := e.st.Resign(e.ctx, g.ID, bob); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.svc.Resign(e.ctx, g.ID, bob); err == nil {
+	if _, err := e.st.Resign(e.ctx, g.ID, bob); err == nil {
 		t.Error("resigned twice")
 	}
 	mails := e.outbox(kindResigned)
@@ -124,7 +125,7 @@ func TestResignToSubstitute(t *testing.T) {
 		t.Error("the resigned seat is not the caretaker's meanwhile")
 	}
 	dee := e.person("dee@example.org", "Dee", "en", "UTC")
-	if _, err := e.svc.TakeSeat(e.ctx, m[1], dee, ""); err != nil {
+	if _, err := e.st.TakeSeat(e.ctx, m[1], dee, ""); err != nil {
 		t.Fatal(err)
 	}
 	if sc, _ := e.st.SeatClockOf(e.ctx, g.ID, 1); sc.Dropped {

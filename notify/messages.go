@@ -1,7 +1,6 @@
 package notify
 
 import (
-	"context"
 	"fmt"
 	"unicode/utf8"
 
@@ -18,7 +17,7 @@ const quoteLen = 280
 
 // observeMessage runs in the transaction of every message: each member who
 // may read it and chose a mail for each message gets one.
-func (s *Service) observeMessage(_ context.Context, tx *store.NotifyTx, g store.Game, m store.Message) error {
+func (s *Service) observeMessage(tx *store.NotifyTx, g store.Game, m store.Message) error {
 	seats, err := tx.Seats(g.ID)
 	if err != nil {
 		return err

@@ -1,7 +1,6 @@
 package notify
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -10,8 +9,9 @@ import (
 	"rondel/store"
 )
 
-// cause says why notify itself made a move; the observer reads it from the
-// move's context.
+// cause is how the observer weighs a move's store.Cause: whether the
+// caretaker timed a seat out, went on with its turn, answered for it
+// (a standing order, a dropped seat) or a player took a move back.
 type cause struct {
 	kind   string     // causeTimeout, causeContinue, causeAuto
 	reason words.Text // the caretaker's reason, or the standing order
@@ -24,15 +24,18 @@ const (
 	causeTakeBack = "take-back" // a player took back their last move
 )
 
-type causeKey struct{}
-
-func withCause(ctx context.Context, c cause) context.Context {
-	return context.WithValue(ctx, causeKey{}, c)
-}
-
-func causeOf(ctx context.Context) cause {
-	c, _ := ctx.Value(causeKey{}).(cause)
-	return c
+// causeOf reads a move's cause: a person's move (on a page, by mail or
+// imported) has none.
+func causeOf(c store.Cause) cause {
+	switch c.Kind {
+	case store.CauseTimeout:
+		return cause{kind: causeTimeout, reason: c.Why}
+	case store.CauseTimeoutRest:
+		return cause{kind: causeContinue, reason: c.Why}
+	case store.CauseCaretaker, store.CauseStandingOrder:
+		return cause{kind: causeAuto, reason: c.Why}
+	}
+	return cause{}
 }
 
 // gameView is one game as the observer and the jobs see it in a transaction.
@@ -67,14 +70,14 @@ func (s *Service) loadView(tx *store.NotifyTx, gameID int64) (*gameView, error) 
 	return v, nil
 }
 
-// observe runs inside every move's transaction: it keeps the deadlines and
-// queues one mail per newly asked seat, the timeout and the end mails.
-func (s *Service) observe(ctx context.Context, tx *store.NotifyTx, m store.MoveDone) error {
+// observeMove runs inside every move's transaction: it keeps the deadlines
+// and queues one mail per newly asked seat, the timeout and the end mails.
+func (s *Service) observeMove(tx *store.NotifyTx, m store.MoveDone) error {
 	v, err := s.loadView(tx, m.Game.ID)
 	if err != nil {
 		return fmt.Errorf("notify: %w", err)
 	}
-	c := causeOf(ctx)
+	c := causeOf(m.Cause)
 	if m.TakeBack {
 		return s.observeTakeBack(tx, v, m)
 	}

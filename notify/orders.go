@@ -3,7 +3,6 @@ package notify
 import (
 	"encoding/json"
 	"slices"
-	"strings"
 
 	"rondel/game"
 	"rondel/game/words"
@@ -16,41 +15,9 @@ import (
 // neither the decisions they answer nor their words. One order it offers
 // for every game and answers itself: take the only legal move.
 
-// OrderOnlyMove is the id of the order every game has.
-const OrderOnlyMove = "only-move"
-
-var onlyMove = game.OrderSpec{ID: OrderOnlyMove, Label: words.New("mail.order.only_move")}
-
-// Orders lists the standing orders on offer in st's game: the one every
-// game has, then the game's own. A game not started yet (st nil) offers
-// the first only.
-func Orders(st game.State) []game.OrderSpec {
-	out := []game.OrderSpec{onlyMove}
-	if st != nil {
-		out = append(out, game.StandingOrders(st)...)
-	}
-	return out
-}
-
-// CheckOrder refuses an order st's game does not offer, or one whose
-// parameter is not among its choices.
-func CheckOrder(st game.State, o game.Order) error {
-	spec, ok := game.FindOrder(Orders(st), o.ID)
-	if !ok {
-		return words.Fail(words.New("game.error.order_unknown").Lit("order", o.ID))
-	}
-	return spec.Check(o)
-}
-
-// DescribeOrder says a stored order; one the game does not offer (any
-// more) is named by its id.
-func DescribeOrder(st game.State, o store.StandingOrder) words.Text {
-	spec, ok := game.FindOrder(Orders(st), o.Order)
-	if !ok {
-		return words.New("mail.order.gone").Lit("order", strings.TrimSpace(o.Order+" "+o.Param))
-	}
-	return spec.Describe(game.Order{ID: o.Order, Param: o.Param})
-}
+// The orders on offer are said by store (store/orders_offer.go), which
+// handlers read too: OrderOnlyMove, OrdersOffered, CheckOrder,
+// DescribeOrder.
 
 // autoAnswer finds a move the game makes for seat without asking: the
 // caretaker's when the seat was dropped, or one a standing order gives.
@@ -76,14 +43,14 @@ func autoAnswer(st game.State, seat int, orders []store.StandingOrder, dropped b
 		return mv, store.ByCaretaker, words.New("mail.note.dropped").Sub("why", why), true
 	}
 	legal := st.LegalMoves(seat)
-	specs := Orders(st)
+	specs := store.OrdersOffered(st)
 	for _, o := range orders {
 		spec, ok := game.FindOrder(specs, o.Order)
 		if !ok {
 			continue
 		}
 		given := game.Order{ID: o.Order, Param: o.Param}
-		if spec.ID == OrderOnlyMove {
+		if spec.ID == store.OrderOnlyMove {
 			if len(legal) == 1 {
 				return legal[0].Move, store.ByStandingOrder, spec.Describe(given), true
 			}

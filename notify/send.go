@@ -18,9 +18,8 @@ import (
 const sendLease = 2 * time.Minute
 
 // ErrNotSent is returned by Send when the mail could not be delivered at
-// once; errors.Is matches it, and the error says why. Unless the mail was
-// marked Once it stays queued and is retried.
-var ErrNotSent = errors.New("the mail could not be sent now")
+// once (store.ErrNotSent: handlers match it without importing notify).
+var ErrNotSent = store.ErrNotSent
 
 type notSent struct{ cause error }
 

@@ -59,8 +59,9 @@ type Service struct {
 	pics      pictures       // the last board pictures drawn (picture.go)
 }
 
-// New makes the service and installs its move observer in the store, so
-// every move from now on queues its mails in its own transaction.
+// New makes the service and installs it as the store's observer
+// (changes.go), so every change to a game from now on queues its mails in
+// its own transaction.
 func New(ctx context.Context, o Options) (*Service, error) {
 	if o.Store == nil {
 		return nil, errors.New("notify: no store")
@@ -92,8 +93,7 @@ func New(ctx context.Context, o Options) (*Service, error) {
 	}
 	sortDesc(s.reminders)
 	s.quiet = time.Duration(o.Config.Notify.QuietMinutes) * time.Minute
-	o.Store.SetMoveObserver(s.observe)
-	o.Store.SetMessageObserver(s.observeMessage)
+	o.Store.SetObserver(s) // changes.go
 	return s, nil
 }
 
@@ -125,33 +125,18 @@ func (s *Service) Tick(ctx context.Context) error {
 // now is the store's clock (the injected one in tests).
 func (s *Service) now() time.Time { return s.st.Now() }
 
-// GameCreated gives a new game its clock (the configured default preset).
-func (s *Service) GameCreated(ctx context.Context, gameID int64) {
+// CatchUp gives a game written beside the store's change path (the load
+// test's bulk-written club) what its creation and, when started, its start
+// would have made: its clock, and the start and first turn mails.
+func (s *Service) CatchUp(ctx context.Context, gameID int64, started bool) error {
 	err := s.st.NotifyTx(ctx, func(tx *store.NotifyTx) error {
 		_, err := s.ensureClock(tx, gameID)
 		return err
 	})
-	if err != nil {
-		s.log.Error("notify: game clock", "game", gameID, "err", err)
+	if err != nil || !started {
+		return err
 	}
-}
-
-// GameStarted queues the start mails and the first turn mails at once
-// (the SyncGames job would find them too, a little later).
-func (s *Service) GameStarted(ctx context.Context, gameID int64) {
-	if err := s.syncGame(ctx, gameID); err != nil {
-		s.log.Error("notify: game start", "game", gameID, "err", err)
-	}
-	s.kick(ctx)
-}
-
-// MovePlayed makes any automatic moves the new position allows and sends
-// the new mails without waiting for the next tick.
-func (s *Service) MovePlayed(ctx context.Context, gameID int64, seq int) {
-	if err := s.autoMoves(ctx, gameID); err != nil {
-		s.log.Error("notify: automatic moves", "game", gameID, "err", err)
-	}
-	s.kick(ctx)
+	return s.syncGame(ctx, gameID)
 }
 
 // kick sends due mail in the background, detached from the request.

@@ -52,10 +52,10 @@ func TestSubstituteTakesTheSeatByName(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.svc.TakeSeat(e.ctx, token, newcomer.ID, seats[(seat+1)%3].Name); err == nil {
+	if _, err := e.st.TakeSeat(e.ctx, token, newcomer.ID, seats[(seat+1)%3].Name); err == nil {
 		t.Error("the newcomer took another player's name")
 	}
-	if _, err := e.svc.TakeSeat(e.ctx, token, newcomer.ID, "  Zed\u202E Zorro "); err != nil {
+	if _, err := e.st.TakeSeat(e.ctx, token, newcomer.ID, "  Zed\u202E Zorro "); err != nil {
 		t.Fatal(err)
 	}
 	seats, _ = e.st.Seats(e.ctx, g.ID)

@@ -3,36 +3,24 @@ package notify
 import (
 	"context"
 
-	"rondel/game"
 	"rondel/store"
 )
 
-// LinkState is what a decision link can still do.
-type LinkState int
-
-const (
-	// LinkOpen: the turn the link was mailed for goes on; it may decide.
-	LinkOpen LinkState = iota
-	// LinkTurnOver: the seat's turn ended (someone else decides now, or
-	// a later turn of the seat has begun: a newer mail has its link).
-	LinkTurnOver
-	// LinkOtherHolder: the seat has changed hands since.
-	LinkOtherHolder
-	// LinkGameOver: the game is no longer in play.
-	LinkGameOver
+// The decision link's types live in store (store/decision_link.go), so
+// that handlers read a checked link without importing notify.
+type (
+	DecisionLink = store.DecisionLink
+	LinkState    = store.LinkState
+	LinkCheck    = store.LinkCheck
 )
 
-// LinkCheck is a decision link checked against the game as it stands.
-type LinkCheck struct {
-	Link  DecisionLink
-	State LinkState
-	Pos   *store.Position
-	// Asked are the seat's open decisions (LinkOpen only).
-	Asked []game.Decision
-	// Choice is the move the link chose, when it still means that move:
-	// only at the very position it was mailed at; -1 otherwise.
-	Choice int
-}
+// What a decision link can still do (store.LinkState).
+const (
+	LinkOpen        = store.LinkOpen
+	LinkTurnOver    = store.LinkTurnOver
+	LinkOtherHolder = store.LinkOtherHolder
+	LinkGameOver    = store.LinkGameOver
+)
 
 // CheckLink says whether a decision link still works. A link works for
 // its seat's decisions while the turn it was mailed in goes on, however

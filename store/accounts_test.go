@@ -109,14 +109,14 @@ func TestEveryEndKeepsItsAccount(t *testing.T) {
 		{"resigned and played out", func(t *testing.T, s *Store, g *Game) {
 			playSome(t, s, g, 6)
 			seats, _ := s.Seats(ctx, g.ID)
-			if err := s.NotifyTx(ctx, func(tx *NotifyTx) error { _, err := tx.Resign(g.ID, seats[1].UserID); return err }); err != nil {
+			if err := func() error { _, err := s.Resign(ctx, g.ID, seats[1].UserID); return err }(); err != nil {
 				t.Fatal(err)
 			}
 			playToEnd(t, s, g)
 		}},
 		{"abandoned", func(t *testing.T, s *Store, g *Game) {
 			playSome(t, s, g, 6)
-			if err := s.NotifyTx(ctx, func(tx *NotifyTx) error { _, err := tx.EndGame(g.ID); return err }); err != nil {
+			if err := func() error { _, err := s.EndGame(ctx, g.ID); return err }(); err != nil {
 				t.Fatal(err)
 			}
 		}},

@@ -286,7 +286,7 @@ func (s *Store) AcceptInvitation(ctx context.Context, token string) (*User, *Gam
 	now := s.Now()
 	var u User
 	var g Game
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	done, err := s.changeTx(ctx, now, func(tx *gorm.DB, cs *changeSet) error {
 		var inv Invitation
 		err := tx.Where("token_hash = ? AND used_at IS NULL AND expires_at > ?", HashToken(token), now).Take(&inv).Error
 		if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -301,7 +301,7 @@ func (s *Store) AcceptInvitation(ctx context.Context, token string) (*User, *Gam
 		if g.Status != StatusInviting {
 			return ErrTokenInvalid // cancelled or expired meanwhile
 		}
-		if _, err := s.acceptSeat(tx, inv.GameID, inv.UserID, now); err != nil {
+		if _, err := s.acceptSeat(tx, cs, inv.GameID, inv.UserID, now); err != nil {
 			return err
 		}
 		if err := tx.Take(&u, inv.UserID).Error; err != nil {
@@ -312,5 +312,6 @@ func (s *Store) AcceptInvitation(ctx context.Context, token string) (*User, *Gam
 	if err != nil {
 		return nil, nil, err
 	}
+	s.afterCommit(ctx, done)
 	return &u, &g, nil
 }

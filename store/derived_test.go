@@ -144,14 +144,14 @@ func (cl *club) step() bool {
 			if err != nil {
 				return err
 			}
-			return tx.ReplaceSeatUser(id, seat, u.ID, fmt.Sprintf("Sub %d", u.ID))
+			return tx.replaceSeatUser(id, seat, u.ID, fmt.Sprintf("Sub %d", u.ID))
 		})
 		if err != nil { // the newcomer has a seat already, or the name
 			cl.t.Logf("no substitute: %v", err)
 		}
 		return true
 	case k == 3 && cl.r.IntN(4) == 0: // nobody moves for long: abandoned
-		if err := cl.s.NotifyTx(ctx, func(tx *NotifyTx) error { _, err := tx.EndGame(id); return err }); err != nil {
+		if err := func() error { _, err := cl.s.EndGame(ctx, id); return err }(); err != nil {
 			cl.t.Fatal(err)
 		}
 		return true
@@ -313,7 +313,7 @@ func TestNoCrashBetweenLogAndDerivedData(t *testing.T) {
 			sub := Submit{GameID: id, Seat: seat, Seq: pos.Seq, Move: pos.State.LegalMoves(seat)[0].Move, UserID: pos.Seats[seat].UserID}
 			c.Add(time.Minute)
 			before := allRows(t, s)
-			s.SetMoveObserver(func(context.Context, *NotifyTx, MoveDone) error { return crash })
+			s.SetObserver(ObserverFuncs{In: func(context.Context, *NotifyTx, Change) error { return crash }})
 			if _, err := s.AppendMove(ctx, sub); !errors.Is(err, crash) {
 				t.Fatalf("a failing transaction: %v", err)
 			}
@@ -323,7 +323,7 @@ func TestNoCrashBetweenLogAndDerivedData(t *testing.T) {
 			if again, _ := s.Current(ctx, id); again.Seq != pos.Seq {
 				t.Fatalf("the failed move %d is seen as played", pos.Seq+1)
 			}
-			s.SetMoveObserver(nil)
+			s.SetObserver(nil)
 			if _, err := s.AppendMove(ctx, sub); err != nil {
 				t.Fatal(err)
 			}
@@ -338,7 +338,7 @@ func TestNoCrashBetweenLogAndDerivedData(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if err := tx.ReplaceSeatUser(id, 0, u.ID, "Late"); err != nil {
+		if err := tx.replaceSeatUser(id, 0, u.ID, "Late"); err != nil {
 			return err
 		}
 		return crash

@@ -110,11 +110,14 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, []Invite, er
 		row.CreatedBy = &ng.CreatedBy
 	}
 	var invites []Invite
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	done, err := s.changeTx(ctx, now, func(tx *gorm.DB, cs *changeSet) error {
 		if err := s.spendOnGame(tx, ng, players, now); err != nil {
 			return err
 		}
 		if err := tx.Create(row).Error; err != nil {
+			return err
+		}
+		if err := cs.emit(Change{Kind: ChangeGameCreated, Cause: Cause{Kind: CausePlayer}, Game: *row, Seat: -1, UserID: ng.CreatedBy}); err != nil {
 			return err
 		}
 		// A member this game makes reads the creator's language until they
@@ -142,7 +145,7 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, []Invite, er
 			}
 			invites = append(invites, Invite{Seat: seat, User: *u, Token: token})
 		}
-		started, err := s.startIfAllAccepted(tx, row.ID, now)
+		started, err := s.startIfAllAccepted(tx, cs, row.ID, now)
 		if err != nil || started {
 			return err
 		}
@@ -152,6 +155,7 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, []Invite, er
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: creating game: %w", err)
 	}
+	s.afterCommit(ctx, done)
 	return row, invites, nil
 }
 
@@ -275,8 +279,8 @@ func findOrCreateUser(tx *gorm.DB, email, name, lang string, now time.Time) (*Us
 
 // startIfAllAccepted starts the game when no seat is open and reports
 // whether it started it now; a game that starts gets its summary and
-// first snapshot.
-func (s *Store) startIfAllAccepted(tx *gorm.DB, gameID int64, now time.Time) (bool, error) {
+// first snapshot, and is a change (ChangeGameStarted).
+func (s *Store) startIfAllAccepted(tx *gorm.DB, cs *changeSet, gameID int64, now time.Time) (bool, error) {
 	var open int64
 	if err := tx.Model(&Seat{}).Where("game_id = ? AND accepted_at IS NULL", gameID).Count(&open).Error; err != nil {
 		return false, err
@@ -294,8 +298,10 @@ func (s *Store) startIfAllAccepted(tx *gorm.DB, gameID int64, now time.Time) (bo
 	if err := tx.Take(&g, gameID).Error; err != nil {
 		return false, err
 	}
-	_, err := s.deriveGame(tx, &g)
-	return true, err
+	if _, err := s.deriveGame(tx, &g); err != nil {
+		return false, err
+	}
+	return true, cs.emit(Change{Kind: ChangeGameStarted, Cause: Cause{Kind: CausePlayer}, Game: g, Seat: -1})
 }
 
 // ErrNotInvited is returned when a user has no seat in the game.
@@ -305,14 +311,15 @@ var ErrNotInvited = errors.New("you have no seat in this game")
 // the last one; started reports that. Accepting twice is harmless.
 func (s *Store) AcceptSeat(ctx context.Context, gameID, userID int64) (started bool, err error) {
 	now := s.Now()
-	err = s.gameTx(ctx, func(tx *gorm.DB) error {
-		started, err = s.acceptSeat(tx, gameID, userID, now)
+	done, err := s.changeTx(ctx, now, func(tx *gorm.DB, cs *changeSet) error {
+		started, err = s.acceptSeat(tx, cs, gameID, userID, now)
 		return err
 	})
+	s.afterCommit(ctx, done)
 	return started, err
 }
 
-func (s *Store) acceptSeat(tx *gorm.DB, gameID, userID int64, now time.Time) (bool, error) {
+func (s *Store) acceptSeat(tx *gorm.DB, cs *changeSet, gameID, userID int64, now time.Time) (bool, error) {
 	// Two seats accepted at once on two instances: one at a time, so
 	// exactly one of them sees the last seat taken and starts the game.
 	var g Game
@@ -340,7 +347,7 @@ func (s *Store) acceptSeat(tx *gorm.DB, gameID, userID int64, now time.Time) (bo
 		Update("used_at", now).Error; err != nil {
 		return false, err
 	}
-	return s.startIfAllAccepted(tx, gameID, now)
+	return s.startIfAllAccepted(tx, cs, gameID, now)
 }
 
 // GameRow returns a game by id.

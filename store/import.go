@@ -128,7 +128,7 @@ func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec Impor
 	}
 	now := s.Now()
 	row := importRow(rec, g.Info(), opts, spec, final, now)
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	done, err := s.changeTx(ctx, now, func(tx *gorm.DB, cs *changeSet) error {
 		if err := tx.Create(row).Error; err != nil {
 			return err
 		}
@@ -155,6 +155,15 @@ func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec Impor
 		if err := s.deriveNew(tx, row); err != nil {
 			return err
 		}
+		imported := Cause{Kind: CauseImport}
+		if err := cs.emit(Change{Kind: ChangeGameCreated, Cause: imported, Game: *row, Seat: -1, UserID: spec.CreatedBy}); err != nil {
+			return err
+		}
+		if row.Status == StatusActive {
+			if err := cs.emit(Change{Kind: ChangeGameStarted, Cause: imported, Game: *row, Seat: -1, Seq: len(rec.Moves)}); err != nil {
+				return err
+			}
+		}
 		if spec.Source == "" {
 			return nil
 		}
@@ -171,6 +180,7 @@ func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec Impor
 	if err != nil {
 		return nil, fmt.Errorf("store: importing: %w", err)
 	}
+	s.afterCommit(ctx, done)
 	return row, nil
 }
 

@@ -291,7 +291,7 @@ func TestRenameOnAnotherInstance(t *testing.T) {
 		t.Skipf("the test game's state does not hold names: %s", js)
 	}
 	err = b.NotifyTx(ctx, func(tx *NotifyTx) error {
-		return tx.ReplaceSeatUser(g.ID, 0, before.Seats[0].UserID, "Zed Newcomer")
+		return tx.replaceSeatUser(g.ID, 0, before.Seats[0].UserID, "Zed Newcomer")
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -53,21 +53,6 @@ func waitingGame(tx *gorm.DB, gameID, creator int64) (*Game, error) {
 	return &g, nil
 }
 
-// CancelGame ends a game that has not started, for its creator: its
-// invitations and open seats stop working, and it is listed as cancelled.
-// It returns the game as it is now.
-func (s *Store) CancelGame(ctx context.Context, gameID, creator int64) (*Game, error) {
-	var g *Game
-	err := s.gameTx(ctx, func(tx *gorm.DB) error {
-		var err error
-		if g, err = waitingGame(tx, gameID, creator); err != nil {
-			return err
-		}
-		return s.endUnstarted(tx, g, EndCancelled)
-	})
-	return g, err
-}
-
 // endUnstarted ends a game that waits for players (cancelled, expired).
 func (s *Store) endUnstarted(tx *gorm.DB, g *Game, ending string) error {
 	now := s.Now()
@@ -94,7 +79,7 @@ func (s *Store) endUnstarted(tx *gorm.DB, g *Game, ending string) error {
 // and starts the game when it was the last seat; started says so.
 func (s *Store) JoinGame(ctx context.Context, gameID, userID int64) (started bool, err error) {
 	now := s.Now()
-	err = s.gameTx(ctx, func(tx *gorm.DB) error {
+	done, err := s.changeTx(ctx, now, func(tx *gorm.DB, cs *changeSet) error {
 		g, err := waitingGame(tx, gameID, 0)
 		if errors.Is(err, ErrNotWaiting) && g != nil && g.Status == StatusActive {
 			return ErrNoOpenSeat // the last seat was taken: it started
@@ -132,12 +117,13 @@ func (s *Store) JoinGame(ctx context.Context, gameID, userID int64) (started boo
 		if err := tx.Create(&seat).Error; err != nil {
 			return err
 		}
-		if started, err = s.startIfAllAccepted(tx, gameID, now); err != nil || started {
+		if started, err = s.startIfAllAccepted(tx, cs, gameID, now); err != nil || started {
 			return err
 		}
 		_, err = s.deriveGame(tx, g) // still waiting: its summary stays
 		return err
 	})
+	s.afterCommit(ctx, done)
 	return started, err
 }
 
@@ -375,13 +361,6 @@ func (s *Store) ExpiredInvitations(ctx context.Context, now time.Time, limit int
 	return out, nil
 }
 
-// MarkInvitationTold records that the creator was told an invitation ran
-// out; false when that was done already.
-func (t *NotifyTx) MarkInvitationTold(id int64) (bool, error) {
-	res := t.tx.Model(&Invitation{}).Where("id = ? AND told_at IS NULL", id).Update("told_at", t.now)
-	return res.RowsAffected == 1, res.Error
-}
-
 // StaleInvitingGames lists games still waiting for players that were
 // made before cutoff and have had no working invitation since: no
 // unused invitation runs out after cutoff, and no member joined.
@@ -392,13 +371,4 @@ func (s *Store) StaleInvitingGames(ctx context.Context, cutoff time.Time) ([]int
 		AND NOT EXISTS (SELECT 1 FROM seats st WHERE st.game_id = g.id AND st.accepted_at > ?)
 		ORDER BY g.id`, StatusInviting, cutoff.UTC(), cutoff.UTC(), cutoff.UTC()).Scan(&out).Error
 	return out, err
-}
-
-// ExpireGame ends a game that waited for players too long.
-func (t *NotifyTx) ExpireGame(gameID int64) (*Game, error) {
-	g, err := waitingGame(t.tx, gameID, 0)
-	if err != nil {
-		return nil, err
-	}
-	return g, t.s.endUnstarted(t.tx, g, EndExpired)
 }

@@ -124,30 +124,6 @@ func cmpErr(err, other error) error {
 	return other
 }
 
-// Resign records that userID leaves their seat in a game in play: the
-// caretaker plays it from now on (a substitute may take it, notify's
-// TakeSeat), and on the ladder they rank last in this game. It returns
-// the seat.
-func (t *NotifyTx) Resign(gameID, userID int64) (int, error) {
-	_, seat, err := activeSeat(t.tx, gameID, userID)
-	if err != nil {
-		return 0, err
-	}
-	uid := userID
-	if err := t.tx.Create(&SeatDrop{GameID: gameID, Seat: seat, Reason: DropResigned, At: t.now, UserID: &uid}).Error; err != nil {
-		return 0, err
-	}
-	sc, _, err := t.SeatClock(gameID, seat)
-	if err != nil {
-		return 0, err
-	}
-	sc.Dropped = true
-	if err := t.SaveSeatClock(sc); err != nil { // the caretaker answers for it now
-		return 0, err
-	}
-	return seat, t.tx.Exec(`DELETE FROM end_votes WHERE game_id = ? AND seat = ?`, gameID, seat).Error
-}
-
 // EndVotes returns the seats that agree to end a game at its current
 // position (a vote made before the last move no longer counts).
 func (s *Store) EndVotes(ctx context.Context, gameID int64) (map[int]bool, error) {
@@ -186,54 +162,6 @@ func (t *NotifyTx) EndVoters(gameID int64) (agreed, left map[int]bool, err error
 func (s *Store) CanEndEarly(st game.State) bool {
 	_, ok := st.(game.Ender)
 	return ok
-}
-
-// AgreeToEnd records that userID agrees to end the game at its current
-// position, seq (the position the player saw: a move since refuses).
-// When every seat still played agrees, the game ends: scored by its
-// engine as the end of the game, unrated. ended says so.
-func (t *NotifyTx) AgreeToEnd(gameID, userID int64, seq int) (ended bool, err error) {
-	g, seat, err := activeSeat(t.tx, gameID, userID)
-	if err != nil {
-		return false, err
-	}
-	now, _, err := lastMove(t.tx, gameID)
-	if err != nil {
-		return false, err
-	}
-	if seq != now {
-		return false, ErrGameMovedOn
-	}
-	st, err := t.s.stateAt(t.tx, g, now)
-	if err != nil {
-		return false, err
-	}
-	ender, ok := st.(game.Ender)
-	if !ok {
-		return false, ErrCannotEnd
-	}
-	if err := t.tx.Exec(`INSERT INTO end_votes (game_id, seat, seq, at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (game_id, seat) DO UPDATE SET seq = excluded.seq, at = excluded.at`, gameID, seat, now, t.now).Error; err != nil {
-		return false, err
-	}
-	votes, err := endVotes(t.tx, gameID)
-	if err != nil {
-		return false, err
-	}
-	left, err := leftSeats(t.tx, gameID)
-	if err != nil {
-		return false, err
-	}
-	var n int64
-	if err := t.tx.Model(&Seat{}).Where("game_id = ?", gameID).Count(&n).Error; err != nil {
-		return false, err
-	}
-	for i := range int(n) {
-		if !left[i] && !votes[i] {
-			return false, nil // someone still to agree
-		}
-	}
-	return true, t.endAgreed(g, now, st, ender.EndNow())
 }
 
 // endAgreed ends a game by agreement with the engine's score of its
@@ -283,14 +211,4 @@ func (t *NotifyTx) endAgreed(g *Game, seq int, st game.State, res *game.Result) 
 	}
 	t.renamed = append(t.renamed, g.ID) // its cached state says "in play"
 	return sealFinal(t.tx, g.ID, seq, st, t.now)
-}
-
-// CancelGame is Store.CancelGame inside notify's transaction, so the
-// players' mails are queued with it.
-func (t *NotifyTx) CancelGame(gameID, creator int64) (*Game, error) {
-	g, err := waitingGame(t.tx, gameID, creator)
-	if err != nil {
-		return nil, err
-	}
-	return g, t.s.endUnstarted(t.tx, g, EndCancelled)
 }

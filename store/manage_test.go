@@ -21,11 +21,8 @@ func agreeAll(t *testing.T, s *Store, g *Game) bool {
 	seq, _, _ := lastMove(s.db, g.ID)
 	var ended bool
 	for _, st := range seats {
-		if err := s.NotifyTx(ctx, func(tx *NotifyTx) error {
-			var err error
-			ended, err = tx.AgreeToEnd(g.ID, st.UserID, seq)
-			return err
-		}); err != nil {
+		var err error
+		if ended, err = s.AgreeToEnd(ctx, g.ID, st.UserID, seq); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -166,22 +163,16 @@ func TestAgreementWithoutResigned(t *testing.T) {
 	ctx := context.Background()
 	g := startGame(t, s, 3, 4)
 	seats, _ := s.Seats(ctx, g.ID)
-	if err := s.NotifyTx(ctx, func(tx *NotifyTx) error { _, err := tx.Resign(g.ID, seats[2].UserID); return err }); err != nil {
+	if err := func() error { _, err := s.Resign(ctx, g.ID, seats[2].UserID); return err }(); err != nil {
 		t.Fatal(err)
 	}
 	agree := func(uid int64) (bool, error) {
-		var ended bool
-		err := s.NotifyTx(ctx, func(tx *NotifyTx) error {
-			var err error
-			ended, err = tx.AgreeToEnd(g.ID, uid, 0)
-			return err
-		})
-		return ended, err
+		return s.AgreeToEnd(ctx, g.ID, uid, 0)
 	}
 	if _, err := agree(seats[2].UserID); !errors.Is(err, ErrNotPlaying) {
 		t.Errorf("the resigned player agrees: %v", err)
 	}
-	if err := s.NotifyTx(ctx, func(tx *NotifyTx) error { _, err := tx.Resign(g.ID, seats[2].UserID); return err }); !errors.Is(err, ErrNotPlaying) {
+	if err := func() error { _, err := s.Resign(ctx, g.ID, seats[2].UserID); return err }(); !errors.Is(err, ErrNotPlaying) {
 		t.Errorf("resigning twice: %v", err)
 	}
 	if _, err := agree(9999); !errors.Is(err, ErrNotPlaying) {

@@ -55,13 +55,6 @@ func (m Message) VisibleTo(userID int64) bool {
 	return userID != 0 && ((m.UserID != nil && *m.UserID == userID) || (m.ToUserID != nil && *m.ToUserID == userID))
 }
 
-// MessageObserver runs inside the transaction of every message written
-// (notify's mail for each message): an error refuses the message.
-type MessageObserver func(ctx context.Context, tx *NotifyTx, g Game, m Message) error
-
-// SetMessageObserver installs the observer (notify's); nil removes it.
-func (s *Store) SetMessageObserver(o MessageObserver) { s.msgObserver = o }
-
 // CleanMessage makes a message's text fit to keep: line breaks become
 // "\n", other control and direction-changing characters are dropped,
 // spaces at either end are trimmed. It refuses an empty or too long text.
@@ -105,15 +98,16 @@ func (s *Store) PostMessage(ctx context.Context, gameID, userID int64, toSeat *i
 		return nil, err
 	}
 	var out Message
-	err = s.gameTx(ctx, func(tx *gorm.DB) error {
-		if err := s.messageRoom(tx, gameID, userID, perHour); err != nil {
-			return err
-		}
+	now := s.Now()
+	done, err := s.changeTx(ctx, now, func(tx *gorm.DB, cs *changeSet) error {
 		var g Game
-		if err := tx.Take(&g, gameID).Error; err != nil {
+		if err := lockGame(tx, gameID, &g); err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
 				return ErrNotFound
 			}
+			return err
+		}
+		if err := s.messageRoom(tx, gameID, userID, perHour); err != nil {
 			return err
 		}
 		touch(tx, gameID) // its open pages show the message
@@ -121,7 +115,7 @@ func (s *Store) PostMessage(ctx context.Context, gameID, userID int64, toSeat *i
 		if err := tx.Where("game_id = ?", gameID).Order("seat").Find(&seats).Error; err != nil {
 			return err
 		}
-		m := Message{GameID: gameID, UserID: &userID, Seat: SeatOf(seats, userID), Body: body, At: s.Now()}
+		m := Message{GameID: gameID, UserID: &userID, Seat: SeatOf(seats, userID), Body: body, At: now}
 		switch {
 		case m.Seat >= 0:
 			m.Name = seats[m.Seat].Name
@@ -145,14 +139,17 @@ func (s *Store) PostMessage(ctx context.Context, gameID, userID int64, toSeat *i
 			return err
 		}
 		out = m
-		if s.msgObserver == nil {
-			return nil
+		n, _, err := lastMove(tx, gameID)
+		if err != nil {
+			return err
 		}
-		return s.msgObserver(ctx, &NotifyTx{tx: tx, now: m.At, s: s}, g, m)
+		return cs.emit(Change{Kind: ChangeMessagePosted, Cause: Cause{Kind: CausePlayer}, Game: g, Seat: m.Seat,
+			UserID: userID, Seq: n, Message: &m})
 	})
 	if err != nil {
 		return nil, err
 	}
+	s.afterCommit(ctx, done)
 	return &out, nil
 }
 

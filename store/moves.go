@@ -57,6 +57,9 @@ type Submit struct {
 	By     string // ByPlayer (default), ByCaretaker, ByStandingOrder
 	UserID int64  // who submitted it (0: nobody, e.g. the caretaker)
 	Note   string
+	// Cause is why the move was made (the observer's to read); zero: the
+	// one its By implies.
+	Cause Cause
 }
 
 // Played is the outcome of an appended move.
@@ -75,12 +78,15 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 	if sub.By == "" {
 		sub.By = ByPlayer
 	}
+	if sub.Cause.Kind == "" {
+		sub.Cause = causeOfBy(sub.By)
+	}
 	now := s.Now()
 	epoch := s.cache.epoch()
 	var out Played
 	var size int64
 	var setup string
-	err := s.gameTx(ctx, func(tx *gorm.DB) error {
+	done, err := s.changeTx(ctx, now, func(tx *gorm.DB, cs *changeSet) error {
 		var g Game
 		if err := lockGame(tx, sub.GameID, &g); err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -141,8 +147,10 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 		if size, err = s.deriveMove(tx, &g, prev, row, next); err != nil {
 			return err
 		}
-		if err := s.observeMove(ctx, tx, MoveDone{Game: before, Before: st, After: next, Seat: sub.Seat, Seq: cur + 1,
-			By: sub.By, Note: sub.Note, Events: events, Now: now}); err != nil {
+		md := MoveDone{Game: before, Before: st, After: next, Seat: sub.Seat, Seq: cur + 1,
+			By: sub.By, Note: sub.Note, Events: events, Now: now, Cause: sub.Cause}
+		if err := cs.emit(Change{Kind: ChangeMovePlayed, Cause: sub.Cause, Game: before, Seat: sub.Seat,
+			UserID: sub.UserID, Seq: cur + 1, Move: &md}); err != nil {
 			return err
 		}
 		out = Played{Seq: cur + 1, Events: events, State: next}
@@ -152,6 +160,7 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 		return nil, err
 	}
 	s.cache.put(epoch, sub.GameID, out.Seq, setup, out.State, size)
+	s.afterCommit(ctx, done)
 	return &out, nil
 }
 

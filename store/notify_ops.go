@@ -31,15 +31,36 @@ func (s *Store) LinkKey(ctx context.Context) ([]byte, error) {
 // NewSecret returns a random token and its hash.
 func NewSecret() (token, hash string) { return newToken() }
 
-// AddStandingOrder records a standing order (adding it twice is harmless).
+// AddStandingOrder records a standing order (adding it twice is harmless),
+// a change to the game (ChangeOrdersChanged): the order may answer an open
+// decision now.
 func (s *Store) AddStandingOrder(ctx context.Context, o StandingOrder) error {
 	o.CreatedAt = s.Now()
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	done, err := s.changeTx(ctx, o.CreatedAt, func(tx *gorm.DB, cs *changeSet) error {
+		var g Game
+		if err := lockGame(tx, o.GameID, &g); err != nil {
+			if errors.Is(err, gorm.ErrRecordNotFound) {
+				return ErrNotFound
+			}
+			return err
+		}
 		if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&o).Error; err != nil {
 			return err
 		}
-		return refreshAuto(tx, o.GameID, o.Seat)
+		if err := refreshAuto(tx, o.GameID, o.Seat); err != nil {
+			return err
+		}
+		n, _, err := lastMove(tx, o.GameID)
+		if err != nil {
+			return err
+		}
+		return cs.emit(Change{Kind: ChangeOrdersChanged, Cause: Cause{Kind: CausePlayer}, Game: g, Seat: o.Seat, Seq: n})
 	})
+	if err != nil {
+		return err
+	}
+	s.afterCommit(ctx, done)
+	return nil
 }
 
 // RemoveStandingOrder deletes one of a seat's standing orders.

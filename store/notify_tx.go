@@ -8,42 +8,7 @@ import (
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
-
-	"rondel/game"
 )
-
-// MoveDone is what a move observer learns about a move, inside the move's
-// transaction.
-type MoveDone struct {
-	Game   Game
-	Before game.State
-	After  game.State
-	Seat   int
-	Seq    int // the new move's number
-	By     string
-	Note   string
-	Events []game.Event
-	Now    time.Time
-	// TakeBack: the entry takes back the seat's last move (After is the
-	// state before that move; Seq is the take-back's own number).
-	TakeBack bool
-}
-
-// MoveObserver runs inside the transaction of every appended move: what it
-// writes through tx commits or rolls back with the move. An error refuses
-// the move.
-type MoveObserver func(ctx context.Context, tx *NotifyTx, m MoveDone) error
-
-// SetMoveObserver installs the observer (notify's); nil removes it.
-func (s *Store) SetMoveObserver(o MoveObserver) { s.observer = o }
-
-// observeMove is called by AppendMove inside its transaction.
-func (s *Store) observeMove(ctx context.Context, tx *gorm.DB, m MoveDone) error {
-	if s.observer == nil {
-		return nil
-	}
-	return s.observer(ctx, &NotifyTx{tx: tx, now: m.Now, s: s}, m)
-}
 
 // NotifyTx reads and writes notify's tables inside one transaction.
 type NotifyTx struct {
@@ -242,44 +207,8 @@ func (t *NotifyTx) LastAskedSeq(gameID int64, seat int) (int, error) {
 	return d.AskedSeq, err
 }
 
-// EndIdleGame ends a game as abandoned (EndGame) if, under the game's
-// lock, it is still idle: no move since before. A game listed as idle
-// that a move reached meanwhile goes on; ended says whether it ended.
-func (t *NotifyTx) EndIdleGame(gameID int64, before time.Time) (bool, error) {
-	var g Game
-	if err := lockRow(t.tx, gameID, &g); err != nil {
-		return false, err
-	}
-	sum, err := t.s.summaryFor(t.tx, &g)
-	if err != nil || g.Status != StatusActive || !sum.LastMoveAt.Before(before) {
-		return false, err
-	}
-	return t.EndGame(gameID)
-}
-
-// EndGame marks an active game finished without a result (abandoned).
-func (t *NotifyTx) EndGame(gameID int64) (bool, error) {
-	var locked Game
-	if err := lockGame(t.tx, gameID, &locked); err != nil {
-		return false, err
-	}
-	res := t.tx.Model(&Game{}).Where("id = ? AND status = ?", gameID, StatusActive).
-		Updates(map[string]any{"status": StatusFinished, "finished_at": t.now})
-	if res.Error != nil || res.RowsAffected != 1 {
-		return false, res.Error
-	}
-	var g Game
-	if err := t.tx.Take(&g, gameID).Error; err != nil {
-		return false, err
-	}
-	if err := t.s.writeAccount(t.tx, &g); err != nil {
-		return false, err
-	}
-	return true, setStatus(t.tx, gameID, StatusFinished)
-}
-
-// SetDisplayName sets a person's display name.
-func (t *NotifyTx) SetDisplayName(userID int64, name string) error {
+// setDisplayName sets a person's display name.
+func (t *NotifyTx) setDisplayName(userID int64, name string) error {
 	name, err := CleanName(name, MaxDisplayName)
 	if err != nil {
 		return err
@@ -287,11 +216,11 @@ func (t *NotifyTx) SetDisplayName(userID int64, name string) error {
 	return t.tx.Model(&User{}).Where("id = ?", userID).Update("display_name", name).Error
 }
 
-// ReplaceSeatUser gives a seat to another person (a substitute) under
+// replaceSeatUser gives a seat to another person (a substitute, TakeSeat) under
 // their name. The name is part of the setup a game replays from, so the
 // game's pages, board and new log lines name the newcomer; the events
 // stored with earlier moves keep the name of who made them.
-func (t *NotifyTx) ReplaceSeatUser(gameID int64, seat int, userID int64, name string) error {
+func (t *NotifyTx) replaceSeatUser(gameID int64, seat int, userID int64, name string) error {
 	name, err := CleanName(name, MaxSeatName)
 	if err != nil {
 		return err

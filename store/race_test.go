@@ -28,10 +28,12 @@ const raceTrials = 25
 // mails: the window in which a write that does not wait for the game's
 // lock slips in.
 func slowObserver(s *Store) {
-	s.SetMoveObserver(func(context.Context, *NotifyTx, MoveDone) error {
-		time.Sleep(5 * time.Millisecond)
+	s.SetObserver(ObserverFuncs{In: func(_ context.Context, _ *NotifyTx, c Change) error {
+		if c.Kind == ChangeMovePlayed {
+			time.Sleep(5 * time.Millisecond)
+		}
 		return nil
-	})
+	}})
 }
 
 // together runs fs at once (released by one signal) and waits for all.
@@ -64,11 +66,7 @@ func seatUsers(t *testing.T, s *Store, gameID int64) []int64 {
 
 // agree has userID agree to end a game at move seq, through st.
 func agree(st *Store, gameID, userID int64, seq int) (ended bool, err error) {
-	err = st.NotifyTx(context.Background(), func(tx *NotifyTx) error {
-		ended, err = tx.AgreeToEnd(gameID, userID, seq)
-		return err
-	})
-	return ended, err
+	return st.AgreeToEnd(context.Background(), gameID, userID, seq)
 }
 
 // TestLastVoteRacesMove: in a two-player game each player has agreed to
@@ -181,7 +179,7 @@ func TestResignRacesMove(t *testing.T) {
 	ctx := context.Background()
 	both := 0
 	for trial := range raceTrials {
-		a.SetMoveObserver(nil) // quick to the last move
+		a.SetObserver(nil) // quick to the last move
 		g := startGame(t, a, 2, uint64(200+trial))
 		users := seatUsers(t, a, g.ID)
 		pos, p, mv := toLastMove(t, a, g)
@@ -189,13 +187,7 @@ func TestResignRacesMove(t *testing.T) {
 		var resignErr, moveErr error
 		together(
 			func() {
-				resignErr = b.NotifyTx(ctx, func(tx *NotifyTx) error {
-					if _, err := tx.Resign(g.ID, users[p]); err != nil {
-						return err
-					}
-					_, err := tx.GameRow(g.ID)
-					return err
-				})
+				_, resignErr = b.Resign(ctx, g.ID, users[p])
 			},
 			func() {
 				_, moveErr = a.AppendMove(ctx, Submit{GameID: g.ID, Seat: p, Seq: pos.Seq, Move: mv, UserID: users[p]})
@@ -297,17 +289,11 @@ func TestAbandonKeepsAGameMovedSince(t *testing.T) {
 		t.Fatal(err)
 	}
 	var ended bool
-	if err := s.NotifyTx(ctx, func(tx *NotifyTx) error {
-		ended, err = tx.EndIdleGame(g.ID, cutoff)
-		return err
-	}); err != nil || ended {
+	if ended, err = s.EndIdleGame(ctx, g.ID, cutoff); err != nil || ended {
 		t.Fatalf("a game moved since it was listed idle: ended %v, %v", ended, err)
 	}
 	c.Add(48 * time.Hour)
-	if err := s.NotifyTx(ctx, func(tx *NotifyTx) error {
-		ended, err = tx.EndIdleGame(g.ID, c.Now().Add(-24*time.Hour))
-		return err
-	}); err != nil || !ended {
+	if ended, err = s.EndIdleGame(ctx, g.ID, c.Now().Add(-24*time.Hour)); err != nil || !ended {
 		t.Fatalf("a game idle for two days: ended %v, %v", ended, err)
 	}
 	cleanVerify(t, s)

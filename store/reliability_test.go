@@ -79,7 +79,7 @@ func TestTimeoutsStayWithWhoTimedOut(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		return tx.ReplaceSeatUser(g.ID, 0, u.ID, "Sub")
+		return tx.replaceSeatUser(g.ID, 0, u.ID, "Sub")
 	})
 	if err != nil {
 		t.Fatal(err)

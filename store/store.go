@@ -63,10 +63,9 @@ type Store struct {
 	// snapEvery: see Options.SnapshotEvery.
 	snapEvery int
 
-	// observer sees every move inside its transaction (notify's outbox).
-	observer MoveObserver
-	// msgObserver sees every message inside its transaction.
-	msgObserver MessageObserver
+	// observer sees every change to a game, in its transaction and
+	// after the commit (change.go; notify's).
+	observer Observer
 
 	// progress keeps pages of history's progress (history.go).
 	progress *lru.Cache[progressKey, []game.Progress]

@@ -53,7 +53,7 @@ func (s *Store) TakeBack(ctx context.Context, gameID int64, seat, seq int, userI
 	var out Played
 	var size int64
 	var setup string
-	err := s.gameTx(ctx, func(tx *gorm.DB) error {
+	done, err := s.changeTx(ctx, now, func(tx *gorm.DB, cs *changeSet) error {
 		var g Game
 		// On PostgreSQL the game's row stays locked until the end, so a
 		// move on another instance waits for the take-back (dialect.go).
@@ -110,8 +110,11 @@ func (s *Store) TakeBack(ctx context.Context, gameID int64, seat, seq int, userI
 		if size, err = s.deriveMove(tx, &g, prev, row, restored); err != nil {
 			return err
 		}
-		if err := s.observeMove(ctx, tx, MoveDone{Game: g, Before: before, After: restored, Seat: seat, Seq: cur + 1,
-			By: ByPlayer, TakeBack: true, Now: now}); err != nil {
+		cause := Cause{Kind: CausePlayer}
+		md := MoveDone{Game: g, Before: before, After: restored, Seat: seat, Seq: cur + 1,
+			By: ByPlayer, TakeBack: true, Now: now, Cause: cause}
+		if err := cs.emit(Change{Kind: ChangeTakenBack, Cause: cause, Game: g, Seat: seat, UserID: userID,
+			Seq: cur + 1, Move: &md}); err != nil {
 			return err
 		}
 		out = Played{Seq: cur + 1, State: restored}
@@ -121,6 +124,7 @@ func (s *Store) TakeBack(ctx context.Context, gameID int64, seat, seq int, userI
 		return nil, err
 	}
 	s.cache.put(epoch, gameID, out.Seq, setup, out.State, size)
+	s.afterCommit(ctx, done)
 	return &out, nil
 }
 

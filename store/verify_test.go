@@ -28,7 +28,7 @@ func TestVerifyCleanThenNamesTampered(t *testing.T) {
 	ids = append(ids, played)
 	// A game abandoned half-way: finished, no result, nothing to seal.
 	abandoned := playHalf(t, s, "caesars-imperium", 4)
-	if err := s.NotifyTx(ctx, func(tx *NotifyTx) error { _, err := tx.EndGame(abandoned); return err }); err != nil {
+	if err := func() error { _, err := s.EndGame(ctx, abandoned); return err }(); err != nil {
 		t.Fatal(err)
 	}
 	rep, err := s.Verify(ctx, false)

@@ -45,8 +45,7 @@ func TestTurnMailInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := handlers.New(handlers.Deps{Store: st, Config: cfg, Logger: log, Notify: svc,
-		Hooks: handlers.Hooks{GameCreated: svc.GameCreated, GameStarted: svc.GameStarted, MovePlayed: svc.MovePlayed}})
+	h, err := handlers.New(handlers.Deps{Store: st, Config: cfg, Logger: log, Notify: svc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +55,6 @@ func TestTurnMailInChromium(t *testing.T) {
 	s := &server{t: t, node: node, st: st, base: cfg.BaseURL}
 
 	r := s.newGame("imperial", "Thursday club", 11, nil, 3)
-	svc.GameStarted(ctx, r.gameID)
 	// Moves from elsewhere (no one on the web): each turn is mailed at once.
 	rnd := rand.New(rand.NewPCG(2, 7))
 	var pos *store.Position

@@ -60,10 +60,14 @@ func derive(ctx context.Context, path string, games []gameTimes) (*store.Rebuild
 			return nil, err
 		}
 		clock.set(g.Created)
-		svc.GameCreated(ctx, g.ID)
+		if err := svc.CatchUp(ctx, g.ID, false); err != nil {
+			return nil, fmt.Errorf("game %d: %w", g.ID, err)
+		}
 		if !g.Finished {
 			clock.set(g.Last)
-			svc.GameStarted(ctx, g.ID)
+			if err := svc.CatchUp(ctx, g.ID, true); err != nil {
+				return nil, fmt.Errorf("game %d: %w", g.ID, err)
+			}
 		}
 		if err := errs.first(); err != nil {
 			return nil, fmt.Errorf("game %d: %w", g.ID, err)

@@ -143,8 +143,7 @@ func serve(t *testing.T, db string) (*store.Store, *httptest.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := handlers.New(handlers.Deps{Store: st, Config: cfg, Logger: log, Notify: svc,
-		Hooks: handlers.Hooks{GameCreated: svc.GameCreated, GameStarted: svc.GameStarted, MovePlayed: svc.MovePlayed}})
+	h, err := handlers.New(handlers.Deps{Store: st, Config: cfg, Logger: log, Notify: svc})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,8 @@
-package notify
+// Package letters says the service's own mails (a sign-in link, an
+// invitation) in the recipient's language: handlers send them through a
+// store.Mailer (notify's queue, or the local outbox when notify does not
+// run), so neither imports the other for them.
+package letters
 
 import (
 	"strings"
@@ -7,15 +11,15 @@ import (
 	"rondel/store"
 )
 
-// The mails handlers send through Send (store.Mailer) are said here too,
-// so every mail Rondel writes speaks its recipient's language from one
-// place. Each returns the mail's address, subject, body and link; the
-// caller fills in the queue's fields (Kind, Key, GameID, TellUserID ...).
+// Each returns the mail's address, subject, body and link; the caller
+// fills in the queue's fields (Kind, Key, GameID, TellUserID ...).
+
+func speaker(lang string) *words.Speaker { return words.Default().Speaker(lang, nil) }
 
 // SignInMail is the mail with a sign-in link valid for minutes, in lang
 // (the member's language, or the browser's for an unknown address).
 func SignInMail(lang, to, link string, minutes int) store.Mail {
-	sp := speaker(lang, nil)
+	sp := speaker(lang)
 	body := paragraphs(sp.T("mail.greeting_all"),
 		sp.T("mail.signin.asked")+"\n"+sp.T("mail.signin.open", "count", minutes),
 		link,
@@ -40,7 +44,7 @@ type Invitation struct {
 
 // InvitationMail is the mail inviting someone to a game, in their language.
 func InvitationMail(inv Invitation) store.Mail {
-	sp := speaker(inv.Lang, nil)
+	sp := speaker(inv.Lang)
 	players := make([]words.Arg, len(inv.Players))
 	for i, p := range inv.Players {
 		players[i] = words.Lit(p)
@@ -64,7 +68,7 @@ func otherLanguages(lang, link string) string {
 	var lines []string
 	for _, l := range words.Languages {
 		if l != lang {
-			lines = append(lines, speaker(l, nil).T("pages.language")+": "+link+"?lang="+l)
+			lines = append(lines, speaker(l).T("pages.language")+": "+link+"?lang="+l)
 		}
 	}
 	return strings.Join(lines, "\n")
