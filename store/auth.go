@@ -71,7 +71,7 @@ func (s *Store) RequestLogin(ctx context.Context, email, ip string, lim LoginLim
 		return tx.Create(&LoginToken{TokenHash: hash, Email: email, IP: ip, CreatedAt: now, ExpiresAt: now.Add(lim.TTL)}).Error
 	})
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("store: request login: %w", err)
 	}
 	return token, nil
 }
@@ -82,11 +82,11 @@ func (s *Store) RequestLogin(ctx context.Context, email, ip string, lim LoginLim
 func loginRoom(tx *gorm.DB, email, ip string, since time.Time, lim LoginLimits) error {
 	var byIP, byAddrIP int64
 	if err := tx.Model(&LoginToken{}).Where("ip = ? AND created_at > ?", ip, since).Count(&byIP).Error; err != nil {
-		return err
+		return fmt.Errorf("login room: %w", err)
 	}
 	if err := tx.Model(&LoginToken{}).Where("email = ? AND ip = ? AND created_at > ? AND unsent = ?", email, ip, since, false).
 		Count(&byAddrIP).Error; err != nil {
-		return err
+		return fmt.Errorf("login room: %w", err)
 	}
 	if int(byIP) >= lim.PerIP || int(byAddrIP) >= lim.PerAddress {
 		return ErrRateLimited
@@ -97,14 +97,14 @@ func loginRoom(tx *gorm.DB, email, ip string, since time.Time, lim LoginLimits) 
 	var unused int64
 	if err := tx.Model(&LoginToken{}).Where("email = ? AND created_at > ? AND unsent = ? AND used_at IS NULL", email, since, false).
 		Count(&unused).Error; err != nil {
-		return err
+		return fmt.Errorf("login room: %w", err)
 	}
 	if int(unused) < lim.PerAddressAll {
 		return nil
 	}
 	var known int64 // a link for this address was used from here: its owner
 	if err := tx.Model(&LoginToken{}).Where("email = ? AND ip = ? AND used_at IS NOT NULL", email, ip).Limit(1).Count(&known).Error; err != nil {
-		return err
+		return fmt.Errorf("login room: %w", err)
 	}
 	if known == 0 {
 		return ErrRateLimited
@@ -115,8 +115,8 @@ func loginRoom(tx *gorm.DB, email, ip string, since time.Time, lim LoginLimits) 
 // LoginUnsent records that a sign-in link's mail could not be sent: the
 // link never works, and it does not count against its address's limit.
 func (s *Store) LoginUnsent(ctx context.Context, token string) error {
-	return s.db.WithContext(ctx).Model(&LoginToken{}).Where("token_hash = ?", HashToken(token)).
-		Updates(map[string]any{"unsent": true, "expires_at": s.Now()}).Error
+	return wrapErr(s.db.WithContext(ctx).Model(&LoginToken{}).Where("token_hash = ?", HashToken(token)).
+		Updates(map[string]any{"unsent": true, "expires_at": s.Now()}).Error, "store: login unsent")
 }
 
 // ConsumeLogin uses a magic-link token once and returns its user, made on
@@ -143,7 +143,7 @@ func (s *Store) ConsumeLogin(ctx context.Context, token string) (*User, error) {
 		u, err = findOrCreateUser(tx, lt.Email, "", "", now)
 		return err
 	})
-	return u, err
+	return u, wrapErr(err, "store: consume login")
 }
 
 // LoginTokenValid reports whether a magic link can still be used, without
@@ -160,7 +160,7 @@ func (s *Store) CreateSession(ctx context.Context, userID int64, ttl time.Durati
 	now := s.Now()
 	token, hash := newToken()
 	err := s.db.WithContext(ctx).Create(&Session{TokenHash: hash, UserID: userID, CreatedAt: now, ExpiresAt: now.Add(ttl)}).Error
-	return token, err
+	return token, wrapErr(err, "store: create session (user %d)", userID)
 }
 
 // SessionUser returns the user of a live session.
@@ -181,14 +181,14 @@ func (s *Store) SessionUser(ctx context.Context, token string) (*User, error) {
 
 // RevokeSession ends one session.
 func (s *Store) RevokeSession(ctx context.Context, token string) error {
-	return s.db.WithContext(ctx).Model(&Session{}).Where("token_hash = ? AND revoked_at IS NULL", HashToken(token)).
-		Update("revoked_at", s.Now()).Error
+	return wrapErr(s.db.WithContext(ctx).Model(&Session{}).Where("token_hash = ? AND revoked_at IS NULL", HashToken(token)).
+		Update("revoked_at", s.Now()).Error, "store: revoke session")
 }
 
 // RevokeSessions ends every session of a user ("sign out everywhere").
 func (s *Store) RevokeSessions(ctx context.Context, userID int64) error {
-	return s.db.WithContext(ctx).Model(&Session{}).Where("user_id = ? AND revoked_at IS NULL", userID).
-		Update("revoked_at", s.Now()).Error
+	return wrapErr(s.db.WithContext(ctx).Model(&Session{}).Where("user_id = ? AND revoked_at IS NULL", userID).
+		Update("revoked_at", s.Now()).Error, "store: revoke sessions (user %d)", userID)
 }
 
 // User returns a user by id.
@@ -198,7 +198,7 @@ func (s *Store) User(ctx context.Context, id int64) (*User, error) {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, ErrNotFound
 	}
-	return &u, err
+	return &u, wrapErr(err, "store: user %d", id)
 }
 
 // UserByEmail returns a user by address.
@@ -208,7 +208,7 @@ func (s *Store) UserByEmail(ctx context.Context, email string) (*User, error) {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, ErrNotFound
 	}
-	return &u, err
+	return &u, wrapErr(err, "store: user by email")
 }
 
 // UpdateProfile changes a user's name, language and notification choice.
@@ -222,8 +222,8 @@ func (s *Store) UpdateProfile(ctx context.Context, userID int64, name, lang, not
 	if err != nil {
 		return err
 	}
-	return s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).
-		Updates(map[string]any{"display_name": name, "language": lang, "language_chosen": true, "notify": notify}).Error
+	return wrapErr(s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).
+		Updates(map[string]any{"display_name": name, "language": lang, "language_chosen": true, "notify": notify}).Error, "store: update profile (user %d)", userID)
 }
 
 // ChooseLanguage sets the language a member chose (the switch at the foot
@@ -232,8 +232,8 @@ func (s *Store) ChooseLanguage(ctx context.Context, userID int64, lang string) e
 	if !slices.Contains(words.Languages, lang) {
 		return words.Fail(words.New("store.error.language").Lit("language", lang))
 	}
-	return s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).
-		Updates(map[string]any{"language": lang, "language_chosen": true}).Error
+	return wrapErr(s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).
+		Updates(map[string]any{"language": lang, "language_chosen": true}).Error, "store: choose language (user %d)", userID)
 }
 
 // GuessLanguage sets the language of a member who has chosen none yet (the
@@ -245,7 +245,7 @@ func (s *Store) GuessLanguage(ctx context.Context, userID int64, lang string) (b
 	}
 	res := s.db.WithContext(ctx).Model(&User{}).Where("id = ? AND language_chosen = ? AND language <> ?", userID, false, lang).
 		Update("language", lang)
-	return res.RowsAffected == 1, res.Error
+	return res.RowsAffected == 1, wrapErr(res.Error, "store: guess language (user %d)", userID)
 }
 
 // InvitationInfo is an invitation with its game, for the page behind the link.
@@ -264,17 +264,17 @@ func (s *Store) Invitation(ctx context.Context, token string) (*InvitationInfo, 
 		return nil, ErrTokenInvalid
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: invitation: %w", err)
 	}
 	out := &InvitationInfo{Invitation: inv}
 	if err := db.Take(&out.Game, inv.GameID).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: invitation: %w", err)
 	}
 	if out.Game.Status != StatusInviting {
 		return nil, ErrTokenInvalid // cancelled or expired meanwhile
 	}
 	if err := db.Take(&out.User, inv.UserID).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: invitation: %w", err)
 	}
 	return out, nil
 }
@@ -310,7 +310,7 @@ func (s *Store) AcceptInvitation(ctx context.Context, token string) (*User, *Gam
 		return tx.Take(&g, inv.GameID).Error
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("store: accept invitation: %w", err)
 	}
 	return &u, &g, nil
 }

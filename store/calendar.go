@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"gorm.io/gorm"
@@ -30,7 +31,7 @@ func (s *Store) NewCalendarFeed(ctx context.Context, userID int64) (string, erro
 		DoUpdates: clause.AssignmentColumns([]string{"token_hash", "created_at", "read_at"}),
 	}).Create(&f).Error
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("store: new calendar feed (user %d): %w", userID, err)
 	}
 	return token, nil
 }
@@ -38,7 +39,7 @@ func (s *Store) NewCalendarFeed(ctx context.Context, userID int64) (string, erro
 // RevokeCalendarFeed forgets a person's calendar secret: its address stops
 // working.
 func (s *Store) RevokeCalendarFeed(ctx context.Context, userID int64) error {
-	return s.db.WithContext(ctx).Delete(&CalendarFeed{}, "user_id = ?", userID).Error
+	return wrapErr(s.db.WithContext(ctx).Delete(&CalendarFeed{}, "user_id = ?", userID).Error, "store: revoke calendar feed (user %d)", userID)
 }
 
 // CalendarFeedOf returns a person's calendar feed, nil if they have none.
@@ -48,7 +49,7 @@ func (s *Store) CalendarFeedOf(ctx context.Context, userID int64) (*CalendarFeed
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, nil
 	}
-	return &f, err
+	return &f, wrapErr(err, "store: calendar feed of (user %d)", userID)
 }
 
 // calendarReadEvery is how stale a feed's read_at may get before a read
@@ -67,12 +68,12 @@ func (s *Store) CalendarFeedUser(ctx context.Context, token string) (*User, erro
 		return nil, ErrNotFound
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: calendar feed user: %w", err)
 	}
 	now := s.Now()
 	if f.ReadAt == nil || now.Sub(*f.ReadAt) >= calendarReadEvery {
 		if err := s.db.WithContext(ctx).Model(&CalendarFeed{}).Where("user_id = ?", f.UserID).Update("read_at", now).Error; err != nil {
-			return nil, err
+			return nil, fmt.Errorf("store: calendar feed user: %w", err)
 		}
 	}
 	return s.User(ctx, f.UserID)
@@ -89,5 +90,5 @@ func (s *Store) OpenDeadlinesOf(ctx context.Context, userID int64) ([]Deadline, 
 		Joins("LEFT JOIN seat_clocks AS c ON c.game_id = d.game_id AND c.seat = d.seat").
 		Where("d.closed_at IS NULL AND s.user_id = ? AND g.status = ? AND COALESCE(c.dropped, FALSE) = FALSE", userID, StatusActive).
 		Order("d.due_at, d.id").Find(&out).Error
-	return out, err
+	return out, wrapErr(err, "store: open deadlines of (user %d)", userID)
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"slices"
 	"time"
 
@@ -35,12 +36,12 @@ func (s *Store) LadderStanding(ctx context.Context, kind string, userID int64) (
 	db := s.db.WithContext(ctx)
 	var rows []ratingRow
 	if err := db.Where("kind = ? AND ladder = '' AND user_id = ?", kind, userID).Limit(1).Find(&rows).Error; err != nil || len(rows) == 0 {
-		return rating.Standing{}, false, err
+		return rating.Standing{}, false, wrapErr(err, "store: ladder standing (user %d)", userID)
 	}
 	st := rows[0].standing()
 	var better int64
 	if err := db.Model(&ratingRow{}).Where("kind = ? AND ladder = '' AND ordinal > ?", kind, rows[0].Ordinal).Count(&better).Error; err != nil {
-		return rating.Standing{}, false, err
+		return rating.Standing{}, false, fmt.Errorf("store: ladder standing (user %d): %w", userID, err)
 	}
 	st.Rank = int(better) + 1
 	return st, true, nil
@@ -51,7 +52,7 @@ func (s *Store) LadderStanding(ctx context.Context, kind string, userID int64) (
 func (s *Store) RatingHistory(ctx context.Context, kind string, userID int64) ([]rating.Point, error) {
 	var rows []changeRow
 	if err := s.db.WithContext(ctx).Where("user_id = ? AND kind = ?", userID, kind).Order("at, game_id").Find(&rows).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: rating history (user %d): %w", userID, err)
 	}
 	out := make([]rating.Point, len(rows))
 	for i, r := range rows {
@@ -75,7 +76,7 @@ func (s *Store) RatingHistory(ctx context.Context, kind string, userID int64) ([
 func (s *Store) GameRatings(ctx context.Context, gameID int64) (rating.Rated, bool, error) {
 	var rows []changeRow
 	if err := s.db.WithContext(ctx).Where("game_id = ?", gameID).Order("seat").Find(&rows).Error; err != nil || len(rows) == 0 {
-		return rating.Rated{}, false, err
+		return rating.Rated{}, false, wrapErr(err, "store: game ratings (game %d)", gameID)
 	}
 	out := rating.Rated{Game: LadderGameID(gameID), At: rows[0].At.UTC()}
 	for _, r := range rows {
@@ -89,7 +90,7 @@ func (s *Store) GameRatings(ctx context.Context, gameID int64) (rating.Rated, bo
 func (s *Store) MemberRatingChanges(ctx context.Context, userID int64) (map[int64]rating.Change, error) {
 	var rows []changeRow
 	if err := s.db.WithContext(ctx).Where("user_id = ?", userID).Find(&rows).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: member rating changes (user %d): %w", userID, err)
 	}
 	out := make(map[int64]rating.Change, len(rows))
 	for _, r := range rows {

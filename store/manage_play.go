@@ -36,7 +36,7 @@ func activeSeat(tx *gorm.DB, gameID, userID int64) (*Game, int, error) {
 	}
 	var seats []Seat
 	if err := tx.Where("game_id = ?", gameID).Order("seat").Find(&seats).Error; err != nil {
-		return nil, 0, err
+		return nil, 0, fmt.Errorf("active seat (game %d): %w", gameID, err)
 	}
 	seat := SeatOf(seats, userID)
 	if seat < 0 {
@@ -58,7 +58,7 @@ func leftSeats(tx *gorm.DB, gameID int64) (map[int]bool, error) {
 	var seats []int
 	if err := tx.Raw(`SELECT seat FROM seat_clocks WHERE game_id = ? AND dropped = TRUE
 		UNION SELECT seat FROM seat_drops WHERE game_id = ?`, gameID, gameID).Scan(&seats).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("left seats (game %d): %w", gameID, err)
 	}
 	out := map[int]bool{}
 	for _, s := range seats {
@@ -74,11 +74,11 @@ func (s *Store) SeatsLeft(ctx context.Context, gameID int64) (map[int]bool, erro
 	db := s.db.WithContext(ctx)
 	var dropped, resignedSeats []int
 	if err := db.Raw(`SELECT seat FROM seat_clocks WHERE game_id = ? AND dropped = TRUE`, gameID).Scan(&dropped).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: seats left (game %d): %w", gameID, err)
 	}
 	if err := db.Raw(`SELECT d.seat FROM seat_drops d JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat AND s.user_id = d.user_id
 		WHERE d.game_id = ? AND d.reason = ?`, gameID, DropResigned).Scan(&resignedSeats).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: seats left (game %d): %w", gameID, err)
 	}
 	out := map[int]bool{}
 	for _, st := range dropped {
@@ -92,7 +92,7 @@ func (s *Store) SeatsLeft(ctx context.Context, gameID int64) (map[int]bool, erro
 func resigned(tx *gorm.DB, gameID int64, seat int, userID int64) (bool, error) {
 	var n int64
 	err := tx.Model(&SeatDrop{}).Where("game_id = ? AND seat = ? AND reason = ? AND user_id = ?", gameID, seat, DropResigned, userID).Count(&n).Error
-	return n > 0, err
+	return n > 0, wrapErr(err, "resigned (game %d)", gameID)
 }
 
 // Resigned reports whether userID resigned their seat in a game.
@@ -135,7 +135,7 @@ func (t *NotifyTx) Resign(gameID, userID int64) (int, error) {
 	}
 	uid := userID
 	if err := t.tx.Create(&SeatDrop{GameID: gameID, Seat: seat, Reason: DropResigned, At: t.now, UserID: &uid}).Error; err != nil {
-		return 0, err
+		return 0, fmt.Errorf("store: resign (game %d): %w", gameID, err)
 	}
 	sc, _, err := t.SeatClock(gameID, seat)
 	if err != nil {
@@ -145,7 +145,7 @@ func (t *NotifyTx) Resign(gameID, userID int64) (int, error) {
 	if err := t.SaveSeatClock(sc); err != nil { // the caretaker answers for it now
 		return 0, err
 	}
-	return seat, t.tx.Exec(`DELETE FROM end_votes WHERE game_id = ? AND seat = ?`, gameID, seat).Error
+	return seat, wrapErr(t.tx.Exec(`DELETE FROM end_votes WHERE game_id = ? AND seat = ?`, gameID, seat).Error, "store: resign (game %d)", gameID)
 }
 
 // EndVotes returns the seats that agree to end a game at its current
@@ -161,7 +161,7 @@ func endVotes(tx *gorm.DB, gameID int64) (map[int]bool, error) {
 	}
 	var seats []int
 	if err := tx.Raw(`SELECT seat FROM end_votes WHERE game_id = ? AND seq = ?`, gameID, seq).Scan(&seats).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("end votes (game %d): %w", gameID, err)
 	}
 	out := map[int]bool{}
 	for _, s := range seats {
@@ -214,7 +214,7 @@ func (t *NotifyTx) AgreeToEnd(gameID, userID int64, seq int) (ended bool, err er
 	}
 	if err := t.tx.Exec(`INSERT INTO end_votes (game_id, seat, seq, at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (game_id, seat) DO UPDATE SET seq = excluded.seq, at = excluded.at`, gameID, seat, now, t.now).Error; err != nil {
-		return false, err
+		return false, fmt.Errorf("store: agree to end (game %d): %w", gameID, err)
 	}
 	votes, err := endVotes(t.tx, gameID)
 	if err != nil {
@@ -226,7 +226,7 @@ func (t *NotifyTx) AgreeToEnd(gameID, userID int64, seq int) (ended bool, err er
 	}
 	var n int64
 	if err := t.tx.Model(&Seat{}).Where("game_id = ?", gameID).Count(&n).Error; err != nil {
-		return false, err
+		return false, fmt.Errorf("store: agree to end (game %d): %w", gameID, err)
 	}
 	for i := range int(n) {
 		if !left[i] && !votes[i] {
@@ -250,7 +250,7 @@ func (t *NotifyTx) endAgreed(g *Game, seq int, st game.State, res *game.Result) 
 	upd := t.tx.Model(&Game{}).Where("id = ? AND status = ?", g.ID, StatusActive).
 		Updates(map[string]any{"status": StatusFinished, "ending": EndAgreed, "rated": false, "result": r, "finished_at": t.now})
 	if upd.Error != nil {
-		return upd.Error
+		return wrapErr(upd.Error, "end agreed")
 	}
 	if upd.RowsAffected != 1 {
 		return ErrNotInPlay

@@ -113,8 +113,8 @@ func (s *Store) claim(ctx context.Context, id int64, lease time.Duration) (*Outb
 // MarkSent records a delivered mail.
 func (s *Store) MarkSent(ctx context.Context, id int64) error {
 	now := s.Now()
-	return s.db.WithContext(ctx).Model(&OutboxMail{}).Where("id = ?", id).
-		Updates(map[string]any{"status": OutboxSent, "sent_at": now, "claimed_until": now, "last_error": ""}).Error
+	return wrapErr(s.db.WithContext(ctx).Model(&OutboxMail{}).Where("id = ?", id).
+		Updates(map[string]any{"status": OutboxSent, "sent_at": now, "claimed_until": now, "last_error": ""}).Error, "store: mark sent %d", id)
 }
 
 // MarkFailed records a failed attempt: the mail is tried again at retryAt,
@@ -125,16 +125,16 @@ func (s *Store) MarkFailed(ctx context.Context, id int64, cause error, retryAt t
 	if giveUp {
 		up["status"] = OutboxFailed
 	}
-	return s.db.WithContext(ctx).Model(&OutboxMail{}).Where("id = ?", id).Updates(up).Error
+	return wrapErr(s.db.WithContext(ctx).Model(&OutboxMail{}).Where("id = ?", id).Updates(up).Error, "store: mark failed %d", id)
 }
 
 // RetryOutbox puts a given-up mail back in the queue (admin action). A
 // mail that had expired (a sign-in link) stays given up.
 func (s *Store) RetryOutbox(ctx context.Context, id int64) error {
 	now := s.Now()
-	return s.db.WithContext(ctx).Model(&OutboxMail{}).
+	return wrapErr(s.db.WithContext(ctx).Model(&OutboxMail{}).
 		Where("id = ? AND status = ? AND (expires_at IS NULL OR expires_at > ?)", id, OutboxFailed, now).
-		Updates(map[string]any{"status": OutboxPending, "attempts": 0, "next_at": now}).Error
+		Updates(map[string]any{"status": OutboxPending, "attempts": 0, "next_at": now}).Error, "store: retry outbox %d", id)
 }
 
 // OutboxRows lists queued mails with the given status ("" for all),
@@ -155,14 +155,18 @@ func (s *Store) OutboxRows(ctx context.Context, status string, limit int) ([]Out
 		q = q.Limit(limit)
 	}
 	var out []OutboxMail
-	return out, q.Find(&out).Error
+	return out, wrapErr(q.Find(&out).Error, "store: outbox rows")
 }
 
 // OutboxMailByID returns one queued mail.
 func (s *Store) OutboxMailByID(ctx context.Context, id int64) (*OutboxMail, error) {
 	var m OutboxMail
-	if err := s.db.WithContext(ctx).Take(&m, id).Error; err != nil {
+	err := s.db.WithContext(ctx).Take(&m, id).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: outbox mail %d: %w", id, err)
 	}
 	return &m, nil
 }

@@ -31,7 +31,7 @@ func (s *Store) Rebuild(ctx context.Context, progress func(done, total int)) (*R
 	db := s.db.WithContext(ctx)
 	var ids []int64
 	if err := db.Model(&Game{}).Order("id").Pluck("id", &ids).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: rebuild: %w", err)
 	}
 	rep := &RebuildReport{}
 	for i := 0; i < len(ids); i += rebuildBatch {
@@ -93,7 +93,7 @@ func (s *Store) Rebuild(ctx context.Context, progress func(done, total int)) (*R
 func tallyAll(tx *gorm.DB) (tally, error) {
 	var games []Game
 	if err := tx.Where(startedSQL).Order("id").Find(&games).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("tally all: %w", err)
 	}
 	t := tally{}
 	for i := range games {
@@ -116,7 +116,7 @@ func (s *Store) kinds(tx *gorm.DB) ([]string, error) {
 	}
 	var stored []string
 	if err := tx.Model(&Game{}).Distinct("game_id").Pluck("game_id", &stored).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("kinds: %w", err)
 	}
 	for _, k := range stored {
 		if !seen[k] {

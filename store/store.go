@@ -172,7 +172,7 @@ func (s *Store) Close() error {
 // Ping reports whether the database answers (for /healthz).
 func (s *Store) Ping(ctx context.Context) error {
 	var one int
-	return s.sql.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+	return wrapErr(s.sql.QueryRowContext(ctx, "SELECT 1").Scan(&one), "store: ping")
 }
 
 // CheckWrite writes the health row: an error means the database does not
@@ -246,5 +246,5 @@ func (s *Store) Pragmas(ctx context.Context) (map[string]string, error) {
 // Exec runs a raw statement (for tests and maintenance tools); its
 // placeholders are ?, on either database.
 func (s *Store) Exec(query string, args ...any) error {
-	return s.db.Exec(query, args...).Error
+	return wrapErr(s.db.Exec(query, args...).Error, "store: exec")
 }
