@@ -76,7 +76,7 @@ func TestSignInWhileMailIsDown(t *testing.T) {
 		}
 	}
 	a := e.cfg.Auth
-	if _, err := e.store.RequestLogin(context.Background(), "ann@example.org", "192.0.2.1",
+	if _, err := e.store.SignIn().RequestLogin(context.Background(), "ann@example.org", "192.0.2.1",
 		store.LoginLimits{TTL: a.LinkTTL(), Window: a.RateWindow(), PerAddress: a.PerAddress, PerAddressAll: a.PerAddressAll, PerIP: a.PerIP}); err != nil {
 		t.Errorf("the address's limit was used up while mail was down: %v", err)
 	}

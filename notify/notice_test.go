@@ -122,9 +122,9 @@ func (e *env) addHook(c *chat, gameID int64, flavour, lang string, by int64) sto
 	}
 	h := store.Webhook{GameID: gameID, URL: addr, Flavour: flav, Hint: hint, Language: lang, CreatedBy: by}
 	if gameID > 0 {
-		err = e.st.SetGameWebhook(e.ctx, &h)
+		err = e.st.Webhooks().SetForGame(e.ctx, &h)
 	} else {
-		err = e.st.AddClubWebhook(e.ctx, &h)
+		err = e.st.Webhooks().AddForClub(e.ctx, &h)
 	}
 	if err != nil {
 		e.t.Fatal(err)
@@ -149,7 +149,7 @@ func noSecret(t *testing.T, e *env, logs *bytes.Buffer) {
 
 func (e *env) hook(id int64) *store.Webhook {
 	e.t.Helper()
-	h, err := e.st.WebhookByID(e.ctx, id)
+	h, err := e.st.Webhooks().ByID(e.ctx, id)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -283,7 +283,7 @@ func TestRefusedNoticeFailsAndPauses(t *testing.T) {
 	if n := len(e.outbox(kindNotice)); n != 1 {
 		t.Errorf("%d notices while paused", n)
 	}
-	if err := e.st.ResumeWebhook(e.ctx, h.ID); err != nil {
+	if err := e.st.Webhooks().Resume(e.ctx, h.ID); err != nil {
 		t.Fatal(err)
 	}
 	play(t, e, g, 1)

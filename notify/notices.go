@@ -110,7 +110,7 @@ func (s *Service) TestWebhook(ctx context.Context, h store.Webhook, gameName str
 // webhook, and who set it is told by mail.
 func (s *Service) postNotice(ctx context.Context, m store.OutboxMail) error {
 	id, _ := strconv.ParseInt(mailHeaders(m)[headerHook], 10, 64)
-	h, err := s.st.WebhookByID(ctx, id)
+	h, err := s.st.Webhooks().ByID(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return &PermanentError{Err: errors.New(store.HookRemoved)}
 	}
@@ -125,7 +125,7 @@ func (s *Service) postNotice(ctx context.Context, m store.OutboxMail) error {
 	if cause != nil {
 		why = cause.Error()
 	}
-	paused, err := s.st.NoteWebhook(ctx, h.ID, why, cause != nil, IsPermanent(cause))
+	paused, err := s.st.Webhooks().Note(ctx, h.ID, why, cause != nil, IsPermanent(cause))
 	if err == nil && paused {
 		err = s.tellPaused(ctx, *h, m, why)
 	}

@@ -111,7 +111,7 @@ func TestLookupsKeepNotFoundForNotFound(t *testing.T) {
 	}{
 		{"OutboxMailByID", func(s *Store) error { _, err := s.OutboxMailByID(ctx, 4711); return err }},
 		{"LocalMailByID", func(s *Store) error { _, err := s.LocalMailByID(ctx, 4711); return err }},
-		{"WebhookByID", func(s *Store) error { _, err := s.WebhookByID(ctx, 4711); return err }},
+		{"WebhookByID", func(s *Store) error { _, err := s.Webhooks().ByID(ctx, 4711); return err }},
 		{"User", func(s *Store) error { _, err := s.User(ctx, 4711); return err }},
 	}
 	for _, l := range lookups {
@@ -276,8 +276,8 @@ func (p pkgNames) funcScope(fd *ast.FuncDecl) funcScope {
 				rhs = a.Rhs[i]
 			}
 			f.assigned[id.Name] = append(f.assigned[id.Name], assignment{a.Pos(), rhs})
-			if p.madeHere(rhs) {
-				f.ours[id.Name] = true
+			if root := rootIdent(rhs); p.madeHere(rhs) || (root != nil && f.ours[root.Name]) {
+				f.ours[id.Name] = true // a part of this package's value (s := t.s)
 			}
 		}
 	})
@@ -357,6 +357,8 @@ func rootIdent(e ast.Expr) *ast.Ident {
 			e = x.X
 		case *ast.IndexExpr:
 			e = x.X
+		case *ast.CallExpr:
+			e = x.Fun // s.Ratings().LadderTable: rooted in s
 		default:
 			return nil
 		}

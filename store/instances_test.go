@@ -80,7 +80,7 @@ func TestHundredSubmitTheSameMoveOnTwoInstances(t *testing.T) {
 			t.Errorf("%d moves stored, want 1", len(moves))
 		}
 	}
-	report, err := a.Verify(ctx, false)
+	report, err := a.Tools().Verify(ctx, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,7 +263,7 @@ func TestConcurrentGamesKeepTheDerivedRows(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	report, err := b.Verify(ctx, false)
+	report, err := b.Tools().Verify(ctx, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -247,7 +247,7 @@ func (s *Store) Migrate(ctx context.Context) ([]int64, error) {
 			return out, fmt.Errorf("store: migrate: %w", err)
 		}
 		if games > 0 {
-			if _, err := s.Rebuild(ctx, nil); err != nil {
+			if _, err := s.Tools().Rebuild(ctx, nil); err != nil {
 				return out, err
 			}
 		}

@@ -1,10 +1,3 @@
-// Package store keeps Rondel's data in SQLite (or PostgreSQL) through GORM: users, games,
-// seats, the append-only move log, sign-in tokens, sessions, invitations and
-// the local mailbox. The log is the truth: everything else about a game
-// (its summary, a snapshot of its state every few moves, the ladders and
-// reliabilities) is derived data, written in the same transaction as the
-// change that causes it and rebuilt from the logs by Rebuild (derived.go).
-// Replayed states are kept in a cache bounded in bytes.
 package store
 
 import (

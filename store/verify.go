@@ -69,7 +69,8 @@ type VerifyReport struct {
 // snapshot, the reliabilities and the ladders (verify_derived.go).
 // With seal, finished games that have no hash yet (finished before hashes
 // were kept) get one from this replay.
-func (s *Store) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
+func (t Tools) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
+	s := t.s
 	var games []Game
 	if err := s.db.WithContext(ctx).Where(startedSQL).Order("id").Find(&games).Error; err != nil {
 		return nil, fmt.Errorf("store: verify: %w", err)

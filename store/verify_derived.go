@@ -255,7 +255,7 @@ func (s *Store) checkLadders(ctx context.Context, kind string, seasons rating.Se
 		return nil
 	}
 	compare := func(name, ladder string, l *rating.Ladder) error {
-		got, err := s.LadderTable(ctx, kind, ladder)
+		got, err := s.Ratings().LadderTable(ctx, kind, ladder)
 		if err != nil {
 			return err
 		}
@@ -274,7 +274,7 @@ func (s *Store) checkLadders(ctx context.Context, kind string, seasons rating.Se
 	}
 	for _, r := range ls.AllTime.Games() {
 		id := memberUserID(r.Game)
-		got, ok, err := s.GameRatings(ctx, id)
+		got, ok, err := s.Ratings().GameRatings(ctx, id)
 		if err != nil {
 			return err
 		}
