@@ -96,7 +96,7 @@ func TestInvitationsAndSignInGoThroughTheQueue(t *testing.T) {
 	b := e.browser()
 	b.signIn("cleo@example.org")
 	b.newGame("Queued", [2]string{"Cleo", "cleo@example.org"}, [2]string{"Dan", "dan@example.org"})
-	rows, err := e.store.OutboxRows(context.Background(), "", 0)
+	rows, err := e.store.Outbox().Rows(context.Background(), "", 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -139,7 +139,7 @@ func noSecret(t *testing.T, e *env, logs *bytes.Buffer) {
 	if strings.Contains(logs.String(), "SeCrEtToKeN") {
 		t.Errorf("the log holds the webhook's secret:\n%s", logs)
 	}
-	rows, _ := e.st.OutboxRows(e.ctx, "", 0)
+	rows, _ := e.st.Outbox().Rows(e.ctx, "", 0)
 	for _, r := range rows {
 		if strings.Contains(fmt.Sprint(r), "SeCrEtToKeN") {
 			t.Errorf("outbox row %d holds the webhook's secret: %+v", r.ID, r)
@@ -274,7 +274,7 @@ func TestRefusedNoticeFailsAndPauses(t *testing.T) {
 		!strings.Contains(told[0].TextBody, fmt.Sprintf("/games/%d/notify", g.ID)) {
 		t.Errorf("the owner was told: %+v", told)
 	}
-	failed, _ := e.st.OutboxRows(e.ctx, store.OutboxFailed, 0)
+	failed, _ := e.st.Outbox().Rows(e.ctx, store.OutboxFailed, 0)
 	if len(failed) != 1 || failed[0].ID != rows[0].ID || !strings.HasPrefix(failed[0].ToAddr, "webhook 127.0.0.1:") {
 		t.Errorf("failed rows for the admin page: %+v", failed)
 	}

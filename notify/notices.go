@@ -98,7 +98,7 @@ func (s *Service) TestWebhook(ctx context.Context, h store.Webhook, gameName str
 	subject := sp.T("mail.subject.plain", "what", sp.T("mail.notice.test_subject"))
 	seq := int(s.now().Unix()) // one test a second at most
 	row := noticeRow(h, h.GameID, seq, fmt.Sprintf("%stest-%d", kindNotice, h.ID), subject, subject+"\n"+what+"\n"+link, link)
-	if _, err := s.st.Enqueue(ctx, row); err != nil {
+	if _, err := s.st.Outbox().Enqueue(ctx, row); err != nil {
 		return err
 	}
 	s.kick(ctx)
@@ -160,6 +160,6 @@ func (s *Service) tellPaused(ctx context.Context, h store.Webhook, m store.Outbo
 	if err != nil {
 		return err
 	}
-	_, err = s.st.Enqueue(ctx, row)
+	_, err = s.st.Outbox().Enqueue(ctx, row)
 	return err
 }

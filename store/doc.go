@@ -14,11 +14,11 @@
 //     canonical.go, derived.go, reliability.go, ladder.go (rating a game as
 //     it ends), accounts.go (a game's account), listing.go, club.go and
 //     history.go (what pages list), live.go (news of changes).
-//   - notify's view of a move's transaction: NotifyTx (notify_tx.go), its
-//     tables (notify_models.go, notify_ops.go) and the outbox (outbox.go,
-//     mail.go: the local mailbox).
-//   - Parts with a type of their own, reached from the store:
-//     SignIn (signin.go: magic links, sessions), Ratings (ladder_read.go:
+//   - notify's view of a move's transaction: NotifyTx (notify_tx.go) and
+//     its tables (notify_models.go, notify_ops.go); mail.go is the local
+//     mailbox.
+//   - Parts with a type of their own, reached from the store: Outbox
+//     (outbox.go: the mails and notices to send, for the sender), SignIn (signin.go: magic links, sessions), Ratings (ladder_read.go:
 //     reading the ladders), Calendar (calendar.go: the calendar feed),
 //     Webhooks (webhooks.go: the chats' webhooks) and Tools (rebuild.go,
 //     verify.go, verify_derived.go: the operator's rebuild and verify;

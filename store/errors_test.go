@@ -109,7 +109,7 @@ func TestLookupsKeepNotFoundForNotFound(t *testing.T) {
 		name string
 		get  func(s *Store) error
 	}{
-		{"OutboxMailByID", func(s *Store) error { _, err := s.OutboxMailByID(ctx, 4711); return err }},
+		{"OutboxMailByID", func(s *Store) error { _, err := s.Outbox().ByID(ctx, 4711); return err }},
 		{"LocalMailByID", func(s *Store) error { _, err := s.LocalMailByID(ctx, 4711); return err }},
 		{"WebhookByID", func(s *Store) error { _, err := s.Webhooks().ByID(ctx, 4711); return err }},
 		{"User", func(s *Store) error { _, err := s.User(ctx, 4711); return err }},

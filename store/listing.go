@@ -108,7 +108,7 @@ func (s *Store) Pending(ctx context.Context) ([]Pending, error) {
 	rows, err := db.Raw(`SELECT w.game_id, w.seat, st.user_id FROM game_waits w
 		JOIN seats st ON st.game_id = w.game_id AND st.seat = w.seat ORDER BY w.game_id, w.seat`).Rows()
 	if err != nil {
-		return nil, fmt.Errorf("store: pending: %w", err)
+		return nil, fmt.Errorf("store: open decisions: %w", err)
 	}
 	type wait struct {
 		game   int64
@@ -120,13 +120,13 @@ func (s *Store) Pending(ctx context.Context) ([]Pending, error) {
 		var w wait
 		if err := rows.Scan(&w.game, &w.seat, &w.userID); err != nil {
 			rows.Close()
-			return nil, fmt.Errorf("store: pending: %w", err)
+			return nil, fmt.Errorf("store: open decisions: %w", err)
 		}
 		ws = append(ws, w)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: pending: %w", err)
+		return nil, fmt.Errorf("store: open decisions: %w", err)
 	}
 	users := map[int64]*User{}
 	var out []Pending

@@ -52,7 +52,7 @@ type LocalOutbox struct {
 func (o LocalOutbox) Send(ctx context.Context, m Mail) error {
 	row := LocalMail{ToAddr: m.To, Subject: m.Subject, Body: m.Body, Link: m.Link, CreatedAt: o.Store.Now()}
 	if err := o.Store.db.WithContext(ctx).Create(&row).Error; err != nil {
-		return fmt.Errorf("store: send: %w", err)
+		return fmt.Errorf("store: local outbox: send: %w", err)
 	}
 	o.logged(row)
 	return nil
@@ -84,7 +84,7 @@ func (o LocalOutbox) Deliver(ctx context.Context, m OutboxMail, link string) err
 	if err == nil && wrote {
 		o.logged(row)
 	}
-	return wrapErr(err, "store: deliver")
+	return wrapErr(err, "store: local outbox: deliver")
 }
 
 // LocalMails returns the newest local mails, newest first.

@@ -63,11 +63,11 @@ func (s *Store) provider() (*goose.Provider, error) {
 	// the first applies the migrations, the others find them applied.
 	var schema string
 	if err := s.sql.QueryRow(`SELECT current_schema()`).Scan(&schema); err != nil {
-		return nil, fmt.Errorf("provider: %w", err)
+		return nil, fmt.Errorf("migrations: provider: %w", err)
 	}
 	locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(jobLockKey("migrate "+schema)), lock.WithLockTimeout(1, 300))
 	if err != nil {
-		return nil, fmt.Errorf("provider: %w", err)
+		return nil, fmt.Errorf("migrations: provider: %w", err)
 	}
 	p, err := goose.NewProvider(goose.DialectPostgres, s.sql, sub, goose.WithDisableGlobalRegistry(true), goose.WithSessionLocker(locker))
 	return p, wrapErr(err, "migrations")

@@ -178,13 +178,13 @@ func (t tally) add(tx *gorm.DB) error {
 		q := `SELECT moves, timeouts, waits FROM reliability WHERE kind = ? AND user_id = ?`
 		if pg {
 			if err := tx.Exec(`INSERT INTO reliability (kind, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING`, k.kind, k.userID).Error; err != nil {
-				return fmt.Errorf("add: %w", err)
+				return fmt.Errorf("reliability: add tally: %w", err)
 			}
 			q += ` FOR UPDATE`
 		}
 		err := tx.Raw(q, k.kind, k.userID).Row().Scan(&row.Moves, &row.Timeouts, &row.Waits)
 		if err != nil && !isNoRows(err) {
-			return fmt.Errorf("add: %w", err)
+			return fmt.Errorf("reliability: add tally: %w", err)
 		}
 		w := waits{}
 		if row.Waits != "" {

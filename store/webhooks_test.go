@@ -147,7 +147,7 @@ func TestMigrationWebhookIDs(t *testing.T) {
 	if h.ID != 10 {
 		t.Errorf("the first webhook after the migration got id %d, want 10 (above every id a notice named)", h.ID)
 	}
-	rows, _ := s.OutboxRows(ctx, "", 0)
+	rows, _ := s.Outbox().Rows(ctx, "", 0)
 	got := map[string]string{}
 	for _, r := range rows {
 		got[r.Kind] = r.Status
