@@ -53,7 +53,7 @@ func runCopy(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	fmt.Fprintf(stdout, "copied %d tables (%d users, %d games, %d moves) from %s to %s\n", rep.Tables,
 		rep.Rows["users"], rep.Rows["games"], rep.Rows["moves"], store.Redact(*from), store.Redact(*to))
-	ver, err := dst.Verify(ctx, false)
+	ver, err := dst.Tools().Verify(ctx, false)
 	if err != nil {
 		return err
 	}

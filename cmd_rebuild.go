@@ -43,7 +43,7 @@ func runRebuild(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		last = time.Now()
 		fmt.Fprintf(stderr, "rebuild: %d of %d games\n", done, total)
 	}
-	rep, err := st.Rebuild(ctx, progress)
+	rep, err := st.Tools().Rebuild(ctx, progress)
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ func TestServeShutsDownWithLivePagesOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	token, err := st.CreateSession(context.Background(), seats[0].UserID, time.Hour)
+	token, err := st.SignIn().CreateSession(context.Background(), seats[0].UserID, time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}

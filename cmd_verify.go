@@ -29,7 +29,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer st.Close()
-	rep, err := st.Verify(ctx, *seal)
+	rep, err := st.Tools().Verify(ctx, *seal)
 	if err != nil {
 		return err
 	}

@@ -159,7 +159,7 @@ func TestFinishedGameShowsPlotsAndStatistics(t *testing.T) {
 			}
 		})
 	}
-	rep, err := e.store.Verify(context.Background(), false)
+	rep, err := e.store.Tools().Verify(context.Background(), false)
 	if err != nil || len(rep.Problems) > 0 {
 		t.Fatalf("verify after import: %v %v", rep.Problems, err)
 	}

@@ -99,7 +99,7 @@ func (s *Server) signinRequest(c *echo.Context) error {
 			signinPage{Email: email, Next: next, Error: sp.T("pages.signin.not_an_address")})
 	}
 	a := s.cfg.Auth
-	token, err := s.store.RequestLogin(ctx, addr, c.RealIP(), store.LoginLimits{TTL: a.LinkTTL(), Window: a.RateWindow(), PerAddress: a.PerAddress, PerAddressAll: a.PerAddressAll, PerIP: a.PerIP})
+	token, err := s.store.SignIn().RequestLogin(ctx, addr, c.RealIP(), store.LoginLimits{TTL: a.LinkTTL(), Window: a.RateWindow(), PerAddress: a.PerAddress, PerAddressAll: a.PerAddressAll, PerIP: a.PerIP})
 	if errors.Is(err, store.ErrRateLimited) {
 		return fail(http.StatusTooManyRequests, "pages.error.rate_limited")
 	}
@@ -118,7 +118,7 @@ func (s *Server) signinRequest(c *echo.Context) error {
 	if errors.Is(err, store.ErrNotSent) {
 		// Not retried: the link would arrive late. It never works and does
 		// not count against the address.
-		if err := s.store.LoginUnsent(ctx, token); err != nil {
+		if err := s.store.SignIn().LoginUnsent(ctx, token); err != nil {
 			return err
 		}
 		s.log.Warn("sign-in link not sent", "error", err)
@@ -134,7 +134,7 @@ func (s *Server) signinRequest(c *echo.Context) error {
 // so mail scanners that follow links do not use them up.
 func (s *Server) signinConfirm(c *echo.Context) error {
 	token := c.Param("token")
-	if !s.store.LoginTokenValid(c.Request().Context(), token) {
+	if !s.store.SignIn().LoginTokenValid(c.Request().Context(), token) {
 		return fail(http.StatusNotFound, "pages.error.signin_link_gone")
 	}
 	return s.render(c, http.StatusOK, "signin_confirm", s.speaker(c).T("pages.signin.title"), signinConfirmPage{Token: token, Next: safeNext(c.QueryParam("next"))})
@@ -142,7 +142,7 @@ func (s *Server) signinConfirm(c *echo.Context) error {
 
 func (s *Server) signinUse(c *echo.Context) error {
 	ctx := c.Request().Context()
-	u, err := s.store.ConsumeLogin(ctx, c.Param("token"))
+	u, err := s.store.SignIn().ConsumeLogin(ctx, c.Param("token"))
 	if errors.Is(err, store.ErrTokenInvalid) {
 		return fail(http.StatusNotFound, "pages.error.signin_link_gone")
 	}
@@ -158,9 +158,9 @@ func (s *Server) signinUse(c *echo.Context) error {
 func (s *Server) startSession(c *echo.Context, u *store.User) error {
 	// Any old session of this browser ends: one browser, one person.
 	if ck, err := c.Cookie(sessionCookie); err == nil {
-		s.store.RevokeSession(c.Request().Context(), ck.Value)
+		s.store.SignIn().RevokeSession(c.Request().Context(), ck.Value)
 	}
-	token, err := s.store.CreateSession(c.Request().Context(), u.ID, s.cfg.Auth.SessionTTL())
+	token, err := s.store.SignIn().CreateSession(c.Request().Context(), u.ID, s.cfg.Auth.SessionTTL())
 	if err != nil {
 		return err
 	}
@@ -178,7 +178,7 @@ func (s *Server) startSession(c *echo.Context, u *store.User) error {
 
 func (s *Server) signout(c *echo.Context) error {
 	if ck, err := c.Cookie(sessionCookie); err == nil {
-		if err := s.store.RevokeSession(c.Request().Context(), ck.Value); err != nil {
+		if err := s.store.SignIn().RevokeSession(c.Request().Context(), ck.Value); err != nil {
 			return err
 		}
 	}
@@ -188,7 +188,7 @@ func (s *Server) signout(c *echo.Context) error {
 
 func (s *Server) signoutAll(c *echo.Context) error {
 	if u := currentUser(c); u != nil {
-		if err := s.store.RevokeSessions(c.Request().Context(), u.ID); err != nil {
+		if err := s.store.SignIn().RevokeSessions(c.Request().Context(), u.ID); err != nil {
 			return err
 		}
 	}

@@ -60,7 +60,7 @@ func TestSignInFlow(t *testing.T) {
 	if code != 200 || doc.Find(`form[action="/signin"]`).Length() != 1 {
 		t.Fatalf("after sign out: %d %s", code, text(doc))
 	}
-	if _, err := e.store.SessionUser(context.Background(), session.Value); err == nil {
+	if _, err := e.store.SignIn().SessionUser(context.Background(), session.Value); err == nil {
 		t.Error("the session still works after signing out")
 	}
 }

@@ -93,7 +93,7 @@ func (a *archive) ladderPage(c *echo.Context) error {
 		return fail(http.StatusNotFound, "pages.error.no_season")
 	}
 	// The stored ladder with names and reliabilities: one query.
-	rows, err := a.s.store.LadderPage(ctx, kind, p.Season)
+	rows, err := a.s.store.Ratings().LadderPage(ctx, kind, p.Season)
 	if err != nil {
 		return err
 	}
@@ -181,21 +181,21 @@ func (a *archive) playerPage(c *echo.Context) error {
 	r := a.s.reader(c)
 	p := playerPage{User: u}
 	for _, info := range a.s.store.Registry().List() {
-		st, ok, err := a.s.store.LadderStanding(ctx, info.ID, u.ID)
+		st, ok, err := a.s.store.Ratings().LadderStanding(ctx, info.ID, u.ID)
 		if err != nil {
 			return err
 		}
 		if !ok {
 			continue
 		}
-		points, err := a.s.store.RatingHistory(ctx, info.ID, u.ID)
+		points, err := a.s.store.Ratings().RatingHistory(ctx, info.ID, u.ID)
 		if err != nil {
 			return err
 		}
 		p.Ladders = append(p.Ladders, playerLadder{Kind: info.ID, Name: r.sp.Say(info.Name), Standing: st, Rank: st.Rank,
 			Rating: r.decimal(st.Ordinal), Plot: historySVG(r, points)})
 	}
-	changes, err := a.s.store.MemberRatingChanges(ctx, u.ID)
+	changes, err := a.s.store.Ratings().MemberRatingChanges(ctx, u.ID)
 	if err != nil {
 		return err
 	}

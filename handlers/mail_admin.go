@@ -23,11 +23,11 @@ func (s *Server) notifyMailAdmin(c *echo.Context) error {
 		return fail(http.StatusForbidden, "pages.error.admins_mail")
 	}
 	ctx := c.Request().Context()
-	failed, err := s.store.OutboxRows(ctx, store.OutboxFailed, 200)
+	failed, err := s.store.Outbox().Rows(ctx, store.OutboxFailed, 200)
 	if err != nil {
 		return err
 	}
-	pending, err := s.store.OutboxRows(ctx, store.OutboxPending, 200)
+	pending, err := s.store.Outbox().Rows(ctx, store.OutboxPending, 200)
 	if err != nil {
 		return err
 	}
@@ -39,7 +39,7 @@ func (s *Server) notifyMailRetry(c *echo.Context) error {
 		return fail(http.StatusForbidden, "pages.error.admins_retry")
 	}
 	id, _ := strconv.ParseInt(c.Param("mail"), 10, 64)
-	if err := s.store.RetryOutbox(c.Request().Context(), id); err != nil {
+	if err := s.store.Outbox().Retry(c.Request().Context(), id); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/notify/mail")

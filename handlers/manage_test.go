@@ -244,7 +244,7 @@ func TestOpenSeatsJoin(t *testing.T) {
 // verifyClean requires the derived data to equal a fresh rebuild.
 func verifyClean(t *testing.T, e *env) {
 	t.Helper()
-	rep, err := e.store.Verify(context.Background(), false)
+	rep, err := e.store.Tools().Verify(context.Background(), false)
 	if err != nil {
 		t.Fatal(err)
 	}

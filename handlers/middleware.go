@@ -91,7 +91,7 @@ func (s *Server) cookie(c *echo.Context, name, value string, maxAge int) *http.C
 func (s *Server) session(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		if ck, err := c.Cookie(sessionCookie); err == nil && ck.Value != "" {
-			if u, err := s.store.SessionUser(c.Request().Context(), ck.Value); err == nil {
+			if u, err := s.store.SignIn().SessionUser(c.Request().Context(), ck.Value); err == nil {
 				c.Set(keyUser, u)
 			}
 		}

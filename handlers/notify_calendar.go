@@ -16,7 +16,7 @@ import (
 // once, on the page that made it.
 
 func (s *Server) calendarMake(c *echo.Context) error {
-	token, err := s.store.NewCalendarFeed(c.Request().Context(), currentUser(c).ID)
+	token, err := s.store.Calendar().NewFeed(c.Request().Context(), currentUser(c).ID)
 	if err != nil {
 		return err
 	}
@@ -25,7 +25,7 @@ func (s *Server) calendarMake(c *echo.Context) error {
 }
 
 func (s *Server) calendarRevoke(c *echo.Context) error {
-	if err := s.store.RevokeCalendarFeed(c.Request().Context(), currentUser(c).ID); err != nil {
+	if err := s.store.Calendar().RevokeFeed(c.Request().Context(), currentUser(c).ID); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/notify/settings?saved=1#calendar")
@@ -36,7 +36,7 @@ func (s *Server) calendarRevoke(c *echo.Context) error {
 // same whether it never existed or was stopped.
 func (s *Server) calendarFeed(c *echo.Context) error {
 	ctx := c.Request().Context()
-	u, err := s.store.CalendarFeedUser(ctx, strings.TrimSuffix(c.Param("token"), ".ics"))
+	u, err := s.store.Calendar().FeedUser(ctx, strings.TrimSuffix(c.Param("token"), ".ics"))
 	if errors.Is(err, store.ErrNotFound) {
 		return c.String(http.StatusNotFound, "No calendar at this address.\n")
 	}

@@ -198,7 +198,7 @@ func (s *Server) decisionContinue(c *echo.Context) error {
 		return fail(http.StatusForbidden, "pages.error.link_invalid")
 	}
 	if ck, err := c.Cookie(sessionCookie); err == nil {
-		if err := s.store.RevokeSession(c.Request().Context(), ck.Value); err != nil {
+		if err := s.store.SignIn().RevokeSession(c.Request().Context(), ck.Value); err != nil {
 			return err
 		}
 	}

@@ -116,7 +116,7 @@ func TestGameWebhookFromTheWeb(t *testing.T) {
 			t.Errorf("%q: %d %s", addr, code, text(doc))
 		}
 	}
-	if h, _ := e.store.GameWebhook(ctx, g.ID); h != nil {
+	if h, _ := e.store.Webhooks().OfGame(ctx, g.ID); h != nil {
 		t.Fatalf("a refused address was stored: %+v", h)
 	}
 
@@ -179,11 +179,11 @@ func TestGameWebhookFromTheWeb(t *testing.T) {
 	}
 
 	code, doc = ann.submit(doc, `form[action="`+path+`/webhook/resume"]`, nil)
-	if h, _ := e.store.GameWebhook(ctx, g.ID); code != http.StatusOK || h.PausedAt != nil {
+	if h, _ := e.store.Webhooks().OfGame(ctx, g.ID); code != http.StatusOK || h.PausedAt != nil {
 		t.Errorf("resume: %d %+v", code, h)
 	}
 	code, doc = ann.submit(doc, `form[action="`+path+`/webhook/delete"]`, nil)
-	if h, _ := e.store.GameWebhook(ctx, g.ID); code != http.StatusOK || h != nil || !strings.Contains(text(doc), "No webhook is set.") {
+	if h, _ := e.store.Webhooks().OfGame(ctx, g.ID); code != http.StatusOK || h != nil || !strings.Contains(text(doc), "No webhook is set.") {
 		t.Errorf("remove: %d %+v", code, h)
 	}
 	if code, _ := ann.post(path+"/webhook/test", url.Values{"csrf": {csrfOf(t, ann)}}); code != http.StatusNotFound {
@@ -218,7 +218,7 @@ func TestClubWebhooksForAdmins(t *testing.T) {
 	if html, _ := doc.Html(); strings.Contains(html, "TopSecret") {
 		t.Error("the admin page shows the secret address")
 	}
-	hooks, _ := e.store.ClubWebhooks(context.Background())
+	hooks, _ := e.store.Webhooks().OfClub(context.Background())
 	if len(hooks) != 1 || hooks[0].URL != chat.srv.URL+hookSecret {
 		t.Fatalf("stored %+v", hooks)
 	}
@@ -236,7 +236,7 @@ func TestClubWebhooksForAdmins(t *testing.T) {
 		t.Errorf("after the test: %s", text(doc))
 	}
 	ann.submit(doc, `form[action="`+hook+`/delete"]`, nil)
-	if hooks, _ := e.store.ClubWebhooks(context.Background()); len(hooks) != 0 {
+	if hooks, _ := e.store.Webhooks().OfClub(context.Background()); len(hooks) != 0 {
 		t.Errorf("after removing: %+v", hooks)
 	}
 	if code, _ := ann.post(hook+"/test", url.Values{"csrf": {csrfOf(t, ann)}}); code != http.StatusNotFound {
@@ -264,7 +264,7 @@ func TestCalendarFeedFromSettings(t *testing.T) {
 	}
 	u, _ := e.store.UserByEmail(ctx, "ann@example.org")
 	token := strings.TrimSuffix(strings.TrimPrefix(feed, testBase+"/calendar/"), ".ics")
-	if f, _ := e.store.CalendarFeedOf(ctx, u.ID); f == nil || f.TokenHash != store.HashToken(token) {
+	if f, _ := e.store.Calendar().FeedOf(ctx, u.ID); f == nil || f.TokenHash != store.HashToken(token) {
 		t.Fatalf("stored %+v, not the secret's hash", f)
 	}
 	get := func(p string) (int, string, string) {

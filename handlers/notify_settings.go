@@ -39,7 +39,7 @@ func (s *Server) notifySettingsWith(c *echo.Context, newFeed string) error {
 	if err != nil {
 		return err
 	}
-	feed, err := s.store.CalendarFeedOf(ctx, u.ID)
+	feed, err := s.store.Calendar().FeedOf(ctx, u.ID)
 	if err != nil {
 		return err
 	}

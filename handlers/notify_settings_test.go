@@ -102,9 +102,9 @@ func TestUndeliveredMailForAdmins(t *testing.T) {
 	var failedID int64
 	e, _, _ := notifyEnvWith(t, func(d *Deps) { d.Config.Admins = []string{"ann@example.org"} })
 	ctx := context.Background()
-	rows, _ := e.store.OutboxRows(ctx, "", 1)
+	rows, _ := e.store.Outbox().Rows(ctx, "", 1)
 	failedID = rows[0].ID
-	if err := e.store.MarkFailed(ctx, failedID, errors.New("550 mailbox unavailable"), e.clock.Now(), true); err != nil {
+	if err := e.store.Outbox().MarkFailed(ctx, failedID, errors.New("550 mailbox unavailable"), e.clock.Now(), true); err != nil {
 		t.Fatal(err)
 	}
 	ann := e.browser()
@@ -117,7 +117,7 @@ func TestUndeliveredMailForAdmins(t *testing.T) {
 	if code != http.StatusOK {
 		t.Fatalf("retry: %d", code)
 	}
-	if m, _ := e.store.OutboxMailByID(ctx, failedID); m.Status != store.OutboxPending {
+	if m, _ := e.store.Outbox().ByID(ctx, failedID); m.Status != store.OutboxPending {
 		t.Errorf("after retry the mail is %s", m.Status)
 	}
 	bob := e.browser()

@@ -97,7 +97,7 @@ func (s *Server) creatorsGame(c *echo.Context) (*store.Game, error) {
 // gameHookOnPage puts the game's webhook on its notification page, and
 // the form's choices for its creator.
 func (s *Server) gameHookOnPage(c *echo.Context, p *gameNotifyPage) error {
-	h, err := s.store.GameWebhook(c.Request().Context(), p.Game.ID)
+	h, err := s.store.Webhooks().OfGame(c.Request().Context(), p.Game.ID)
 	if err != nil {
 		return err
 	}
@@ -125,7 +125,7 @@ func (s *Server) gameHookSave(c *echo.Context) error {
 		return err
 	}
 	h.GameID = g.ID
-	if err := s.store.SetGameWebhook(c.Request().Context(), h); err != nil {
+	if err := s.store.Webhooks().SetForGame(c.Request().Context(), h); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d/notify#hooks", g.ID))
@@ -138,7 +138,7 @@ func (s *Server) onGameHook(c *echo.Context, query string, do func(g *store.Game
 	if err != nil {
 		return err
 	}
-	h, err := s.store.GameWebhook(c.Request().Context(), g.ID)
+	h, err := s.store.Webhooks().OfGame(c.Request().Context(), g.ID)
 	if err != nil {
 		return err
 	}
@@ -153,7 +153,7 @@ func (s *Server) onGameHook(c *echo.Context, query string, do func(g *store.Game
 
 func (s *Server) gameHookDelete(c *echo.Context) error {
 	return s.onGameHook(c, "", func(_ *store.Game, h *store.Webhook) error {
-		return s.store.DeleteWebhook(c.Request().Context(), h.ID)
+		return s.store.Webhooks().Delete(c.Request().Context(), h.ID)
 	})
 }
 
@@ -165,7 +165,7 @@ func (s *Server) gameHookTest(c *echo.Context) error {
 
 func (s *Server) gameHookResume(c *echo.Context) error {
 	return s.onGameHook(c, "", func(_ *store.Game, h *store.Webhook) error {
-		return s.store.ResumeWebhook(c.Request().Context(), h.ID)
+		return s.store.Webhooks().Resume(c.Request().Context(), h.ID)
 	})
 }
 
@@ -180,7 +180,7 @@ func (s *Server) clubHooks(c *echo.Context) error {
 	if !s.cfg.IsAdmin(currentUser(c).Email) {
 		return fail(http.StatusForbidden, "pages.error.admins_webhooks")
 	}
-	hooks, err := s.store.ClubWebhooks(c.Request().Context())
+	hooks, err := s.store.Webhooks().OfClub(c.Request().Context())
 	if err != nil {
 		return err
 	}
@@ -200,7 +200,7 @@ func (s *Server) clubHookAdd(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.AddClubWebhook(c.Request().Context(), h); err != nil {
+	if err := s.store.Webhooks().AddForClub(c.Request().Context(), h); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/notify/webhooks")
@@ -213,7 +213,7 @@ func (s *Server) onClubHook(c *echo.Context, query string, do func(h *store.Webh
 		return fail(http.StatusForbidden, "pages.error.admins_webhooks")
 	}
 	id, _ := strconv.ParseInt(c.Param("hook"), 10, 64)
-	h, err := s.store.WebhookByID(c.Request().Context(), id)
+	h, err := s.store.Webhooks().ByID(c.Request().Context(), id)
 	if err != nil || h.GameID != 0 {
 		return fail(http.StatusNotFound, "pages.error.no_webhook")
 	}
@@ -224,7 +224,7 @@ func (s *Server) onClubHook(c *echo.Context, query string, do func(h *store.Webh
 }
 
 func (s *Server) clubHookDelete(c *echo.Context) error {
-	return s.onClubHook(c, "", func(h *store.Webhook) error { return s.store.DeleteWebhook(c.Request().Context(), h.ID) })
+	return s.onClubHook(c, "", func(h *store.Webhook) error { return s.store.Webhooks().Delete(c.Request().Context(), h.ID) })
 }
 
 func (s *Server) clubHookTest(c *echo.Context) error {
@@ -232,5 +232,5 @@ func (s *Server) clubHookTest(c *echo.Context) error {
 }
 
 func (s *Server) clubHookResume(c *echo.Context) error {
-	return s.onClubHook(c, "", func(h *store.Webhook) error { return s.store.ResumeWebhook(c.Request().Context(), h.ID) })
+	return s.onClubHook(c, "", func(h *store.Webhook) error { return s.store.Webhooks().Resume(c.Request().Context(), h.ID) })
 }

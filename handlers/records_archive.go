@@ -243,7 +243,7 @@ func (s *Server) gamePanel(ctx context.Context, r *reader, pos *store.Position) 
 
 // ratingChanges reads a rated game's rating changes, stored with it.
 func (s *Server) ratingChanges(ctx context.Context, r *reader, pos *store.Position) []changeRow {
-	rated, ok, err := s.store.GameRatings(ctx, pos.Game.ID)
+	rated, ok, err := s.store.Ratings().GameRatings(ctx, pos.Game.ID)
 	if err != nil {
 		s.log.Warn("rating changes unavailable", "game", pos.Game.ID, "error", err)
 		return nil

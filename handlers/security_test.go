@@ -75,7 +75,7 @@ func TestSignInWhileMailIsDown(t *testing.T) {
 		}
 	}
 	a := e.cfg.Auth
-	if _, err := e.store.RequestLogin(context.Background(), "ann@example.org", "192.0.2.1",
+	if _, err := e.store.SignIn().RequestLogin(context.Background(), "ann@example.org", "192.0.2.1",
 		store.LoginLimits{TTL: a.LinkTTL(), Window: a.RateWindow(), PerAddress: a.PerAddress, PerAddressAll: a.PerAddressAll, PerIP: a.PerIP}); err != nil {
 		t.Errorf("the address's limit was used up while mail was down: %v", err)
 	}
@@ -95,7 +95,7 @@ func TestInvitationsAndSignInGoThroughTheQueue(t *testing.T) {
 	b := e.browser()
 	b.signIn("cleo@example.org")
 	b.newGame("Queued", [2]string{"Cleo", "cleo@example.org"}, [2]string{"Dan", "dan@example.org"})
-	rows, err := e.store.OutboxRows(context.Background(), "", 0)
+	rows, err := e.store.Outbox().Rows(context.Background(), "", 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -161,7 +161,7 @@ func TestOneTurnMailPerTurnOverAWholeEvening(t *testing.T) {
 			t.Errorf("no turn of several steps with %q was played from one link", kind)
 		}
 	}
-	rows, err := e.store.OutboxRows(ctx, "", 0)
+	rows, err := e.store.Outbox().Rows(ctx, "", 0)
 	if err != nil {
 		t.Fatal(err)
 	}

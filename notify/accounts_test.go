@@ -73,7 +73,7 @@ func TestUndeliveredReportInReadersLanguage(t *testing.T) {
 	if err := e.svc.Send(e.ctx, store.Mail{To: gone.Email, Subject: "Einladung", Body: "b", Kind: "invite", UserID: gone.ID, TellUserID: creator}); !errors.Is(err, ErrNotSent) {
 		t.Fatal(err)
 	}
-	if _, err := e.st.Enqueue(e.ctx, &store.OutboxMail{UserID: gone.ID, Kind: "turn", ToAddr: gone.Email, Subject: "Your turn", TextBody: "b"}); err != nil {
+	if _, err := e.st.Outbox().Enqueue(e.ctx, &store.OutboxMail{UserID: gone.ID, Kind: "turn", ToAddr: gone.Email, Subject: "Your turn", TextBody: "b"}); err != nil {
 		t.Fatal(err)
 	}
 	e.tick()

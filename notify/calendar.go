@@ -23,7 +23,7 @@ const calendarEventLength = 15 * time.Minute
 // CalendarFeed returns the iCalendar text of u's open deadlines, said in
 // u's language, times in UTC.
 func (s *Service) CalendarFeed(ctx context.Context, u store.User) ([]byte, error) {
-	dls, err := s.st.OpenDeadlinesOf(ctx, u.ID)
+	dls, err := s.st.Calendar().OpenDeadlinesOf(ctx, u.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -188,7 +188,7 @@ func TestCalendarFeed(t *testing.T) {
 		}
 		play(t, e, g, 1)
 	}
-	dls, _ := e.st.OpenDeadlinesOf(e.ctx, zh)
+	dls, _ := e.st.Calendar().OpenDeadlinesOf(e.ctx, zh)
 	if len(dls) != 1 {
 		t.Fatalf("open deadlines of the reader: %+v", dls)
 	}

@@ -98,7 +98,7 @@ func (s *Service) digest(ctx context.Context, uid int64, day int, now time.Time)
 	if err != nil {
 		return err
 	}
-	fresh, err := s.st.Enqueue(ctx, row)
+	fresh, err := s.st.Outbox().Enqueue(ctx, row)
 	if err != nil || !fresh {
 		return err
 	}

@@ -275,7 +275,7 @@ func (e *env) tick() {
 
 func (e *env) outbox(kindPrefix string) []store.OutboxMail {
 	e.t.Helper()
-	rows, err := e.st.OutboxRows(e.ctx, "", 0)
+	rows, err := e.st.Outbox().Rows(e.ctx, "", 0)
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -36,7 +36,7 @@ func TestDeletedHookNoticesGoNowhere(t *testing.T) {
 	if waiting < 2 || len(down.posts()) == 0 {
 		t.Fatalf("setting up: %d notices waiting, %d posts", waiting, len(down.posts()))
 	}
-	if err := e.st.DeleteWebhook(e.ctx, hx.ID); err != nil {
+	if err := e.st.Webhooks().Delete(e.ctx, hx.ID); err != nil {
 		t.Fatal(err)
 	}
 	gy := e.startGame(gametest.ID, "games-of-y", 2, 4, game.Options{"votes": "false"})

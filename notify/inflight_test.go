@@ -29,7 +29,7 @@ type inFlight struct {
 func (f *inFlight) Deliver(ctx context.Context, m store.OutboxMail) error {
 	cur := f.sending.Add(1)
 	defer f.sending.Add(-1)
-	rows, err := f.st.OutboxRows(ctx, store.OutboxPending, 0)
+	rows, err := f.st.Outbox().Rows(ctx, store.OutboxPending, 0)
 	if err != nil {
 		return err
 	}
@@ -69,7 +69,7 @@ func TestOneMailInFlight(t *testing.T) {
 				return
 			}
 			row := &store.OutboxMail{GameID: 1, Seq: i, Kind: "turn", ToAddr: fmt.Sprintf("p%d@example.org", i), Subject: "s", TextBody: "b"}
-			if _, err := e.st.Enqueue(e.ctx, row); err != nil {
+			if _, err := e.st.Outbox().Enqueue(e.ctx, row); err != nil {
 				t.Error(err)
 			}
 			svc.kick(e.ctx) // as each move's hook does

@@ -14,7 +14,7 @@ import (
 // send.go): each is claimed for a short lease, sent, and marked.
 func (s *Service) SendDue(ctx context.Context) error {
 	for range 1000 { // the rest waits for the next run
-		m, _, err := s.sendOne(ctx, func() (*store.OutboxMail, error) { return s.st.ClaimNext(ctx, sendLease) }, false)
+		m, _, err := s.sendOne(ctx, func() (*store.OutboxMail, error) { return s.st.Outbox().ClaimNext(ctx, sendLease) }, false)
 		if err != nil || m == nil {
 			return err
 		}

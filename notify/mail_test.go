@@ -306,7 +306,7 @@ func TestFailedMailIsKeptForTheAdmin(t *testing.T) {
 			t.Errorf("attempt %d: retry after %v, want %v", i+1, got, want)
 		}
 	}
-	failed, _ := e.st.OutboxRows(e.ctx, store.OutboxFailed, 0)
+	failed, _ := e.st.Outbox().Rows(e.ctx, store.OutboxFailed, 0)
 	if len(failed) == 0 || failed[0].Attempts != 3 || failed[0].LastError == "" {
 		t.Fatalf("failed mails: %+v", failed)
 	}
@@ -316,7 +316,7 @@ func TestFailedMailIsKeptForTheAdmin(t *testing.T) {
 	if len(srv.messages()) != 0 {
 		t.Errorf("a given-up mail was sent again without the admin")
 	}
-	if err := e.st.RetryOutbox(e.ctx, failed[0].ID); err != nil {
+	if err := e.st.Outbox().Retry(e.ctx, failed[0].ID); err != nil {
 		t.Fatal(err)
 	}
 	e.tick()

@@ -17,7 +17,7 @@ import (
 // verified requires the derived data to equal a fresh rebuild.
 func (e *env) verified() {
 	e.t.Helper()
-	rep, err := e.st.Verify(e.ctx, false)
+	rep, err := e.st.Tools().Verify(e.ctx, false)
 	if err != nil {
 		e.t.Fatal(err)
 	}

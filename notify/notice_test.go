@@ -122,9 +122,9 @@ func (e *env) addHook(c *chat, gameID int64, flavour, lang string, by int64) sto
 	}
 	h := store.Webhook{GameID: gameID, URL: addr, Flavour: flav, Hint: hint, Language: lang, CreatedBy: by}
 	if gameID > 0 {
-		err = e.st.SetGameWebhook(e.ctx, &h)
+		err = e.st.Webhooks().SetForGame(e.ctx, &h)
 	} else {
-		err = e.st.AddClubWebhook(e.ctx, &h)
+		err = e.st.Webhooks().AddForClub(e.ctx, &h)
 	}
 	if err != nil {
 		e.t.Fatal(err)
@@ -139,7 +139,7 @@ func noSecret(t *testing.T, e *env, logs *bytes.Buffer) {
 	if strings.Contains(logs.String(), "SeCrEtToKeN") {
 		t.Errorf("the log holds the webhook's secret:\n%s", logs)
 	}
-	rows, _ := e.st.OutboxRows(e.ctx, "", 0)
+	rows, _ := e.st.Outbox().Rows(e.ctx, "", 0)
 	for _, r := range rows {
 		if strings.Contains(fmt.Sprint(r), "SeCrEtToKeN") {
 			t.Errorf("outbox row %d holds the webhook's secret: %+v", r.ID, r)
@@ -149,7 +149,7 @@ func noSecret(t *testing.T, e *env, logs *bytes.Buffer) {
 
 func (e *env) hook(id int64) *store.Webhook {
 	e.t.Helper()
-	h, err := e.st.WebhookByID(e.ctx, id)
+	h, err := e.st.Webhooks().ByID(e.ctx, id)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -274,7 +274,7 @@ func TestRefusedNoticeFailsAndPauses(t *testing.T) {
 		!strings.Contains(told[0].TextBody, fmt.Sprintf("/games/%d/notify", g.ID)) {
 		t.Errorf("the owner was told: %+v", told)
 	}
-	failed, _ := e.st.OutboxRows(e.ctx, store.OutboxFailed, 0)
+	failed, _ := e.st.Outbox().Rows(e.ctx, store.OutboxFailed, 0)
 	if len(failed) != 1 || failed[0].ID != rows[0].ID || !strings.HasPrefix(failed[0].ToAddr, "webhook 127.0.0.1:") {
 		t.Errorf("failed rows for the admin page: %+v", failed)
 	}
@@ -283,7 +283,7 @@ func TestRefusedNoticeFailsAndPauses(t *testing.T) {
 	if n := len(e.outbox(kindNotice)); n != 1 {
 		t.Errorf("%d notices while paused", n)
 	}
-	if err := e.st.ResumeWebhook(e.ctx, h.ID); err != nil {
+	if err := e.st.Webhooks().Resume(e.ctx, h.ID); err != nil {
 		t.Fatal(err)
 	}
 	play(t, e, g, 1)

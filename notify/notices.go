@@ -98,7 +98,7 @@ func (s *Service) TestWebhook(ctx context.Context, h store.Webhook, gameName str
 	subject := sp.T("mail.subject.plain", "what", sp.T("mail.notice.test_subject"))
 	seq := int(s.now().Unix()) // one test a second at most
 	row := noticeRow(h, h.GameID, seq, fmt.Sprintf("%stest-%d", kindNotice, h.ID), subject, subject+"\n"+what+"\n"+link, link)
-	if _, err := s.st.Enqueue(ctx, row); err != nil {
+	if _, err := s.st.Outbox().Enqueue(ctx, row); err != nil {
 		return err
 	}
 	s.kick(ctx)
@@ -110,7 +110,7 @@ func (s *Service) TestWebhook(ctx context.Context, h store.Webhook, gameName str
 // webhook, and who set it is told by mail.
 func (s *Service) postNotice(ctx context.Context, m store.OutboxMail) error {
 	id, _ := strconv.ParseInt(mailHeaders(m)[headerHook], 10, 64)
-	h, err := s.st.WebhookByID(ctx, id)
+	h, err := s.st.Webhooks().ByID(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return &PermanentError{Err: errors.New(store.HookRemoved)}
 	}
@@ -125,7 +125,7 @@ func (s *Service) postNotice(ctx context.Context, m store.OutboxMail) error {
 	if cause != nil {
 		why = cause.Error()
 	}
-	paused, err := s.st.NoteWebhook(ctx, h.ID, why, cause != nil, IsPermanent(cause))
+	paused, err := s.st.Webhooks().Note(ctx, h.ID, why, cause != nil, IsPermanent(cause))
 	if err == nil && paused {
 		err = s.tellPaused(ctx, *h, m, why)
 	}
@@ -160,6 +160,6 @@ func (s *Service) tellPaused(ctx context.Context, h store.Webhook, m store.Outbo
 	if err != nil {
 		return err
 	}
-	_, err = s.st.Enqueue(ctx, row)
+	_, err = s.st.Outbox().Enqueue(ctx, row)
 	return err
 }

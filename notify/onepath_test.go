@@ -80,7 +80,7 @@ func TestOneLifecycleWithAndWithoutNotify(t *testing.T) {
 	if a, b := lifecycleOutcome(t, e.st, with), lifecycleOutcome(t, bare, without); a != b {
 		t.Errorf("with notify:\n%s\nwithout:\n%s", a, b)
 	}
-	if rows, _ := bare.OutboxRows(e.ctx, "", 0); len(rows) != 0 {
+	if rows, _ := bare.Outbox().Rows(e.ctx, "", 0); len(rows) != 0 {
 		t.Errorf("without notify %d mails were queued", len(rows))
 	}
 	count := func(kind string) string {

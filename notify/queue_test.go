@@ -74,10 +74,10 @@ func TestLocalOutboxIsExactlyOnce(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil, nil)
 	u := e.user("a@example.org", "Ann")
-	if _, err := e.st.Enqueue(e.ctx, &store.OutboxMail{UserID: u.ID, Kind: "test", ToAddr: u.Email, Subject: "s", TextBody: "b"}); err != nil {
+	if _, err := e.st.Outbox().Enqueue(e.ctx, &store.OutboxMail{UserID: u.ID, Kind: "test", ToAddr: u.Email, Subject: "s", TextBody: "b"}); err != nil {
 		t.Fatal(err)
 	}
-	m, err := e.st.ClaimNext(e.ctx, sendLease)
+	m, err := e.st.Outbox().ClaimNext(e.ctx, sendLease)
 	if err != nil || m == nil {
 		t.Fatalf("claim: %v %v", m, err)
 	}
@@ -106,11 +106,11 @@ func TestOneMailAtATime(t *testing.T) {
 	e := newEnv(t, srv, nil)
 	u := e.user("a@example.org", "Ann")
 	for i := range 3 {
-		if _, err := e.st.Enqueue(e.ctx, &store.OutboxMail{Seq: i, UserID: u.ID, Kind: "test", ToAddr: u.Email, Subject: "s", TextBody: "b"}); err != nil {
+		if _, err := e.st.Outbox().Enqueue(e.ctx, &store.OutboxMail{Seq: i, UserID: u.ID, Kind: "test", ToAddr: u.Email, Subject: "s", TextBody: "b"}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	crashed, err := e.st.ClaimNext(e.ctx, sendLease) // a sender that dies now
+	crashed, err := e.st.Outbox().ClaimNext(e.ctx, sendLease) // a sender that dies now
 	if err != nil || crashed == nil {
 		t.Fatal(err)
 	}
@@ -217,10 +217,10 @@ func TestPermanentRefusalIsNotRetried(t *testing.T) {
 	if err := e.svc.Send(e.ctx, inv); !errors.Is(err, ErrNotSent) {
 		t.Fatalf("refused invitation: %v", err)
 	}
-	if _, err := e.st.Enqueue(e.ctx, &store.OutboxMail{UserID: gone.ID, Kind: "turn", ToAddr: gone.Email, Subject: "Your turn", TextBody: "b"}); err != nil {
+	if _, err := e.st.Outbox().Enqueue(e.ctx, &store.OutboxMail{UserID: gone.ID, Kind: "turn", ToAddr: gone.Email, Subject: "Your turn", TextBody: "b"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.st.Enqueue(e.ctx, &store.OutboxMail{UserID: busy.ID, Kind: "turn", ToAddr: busy.Email, Subject: "Your turn", TextBody: "b"}); err != nil {
+	if _, err := e.st.Outbox().Enqueue(e.ctx, &store.OutboxMail{UserID: busy.ID, Kind: "turn", ToAddr: busy.Email, Subject: "Your turn", TextBody: "b"}); err != nil {
 		t.Fatal(err)
 	}
 	e.tick()

@@ -54,10 +54,10 @@ func (s *Service) Send(ctx context.Context, m store.Mail) error {
 	if m.Once {
 		row.TellUserID = tellNobody
 	}
-	if fresh, err := s.st.Enqueue(ctx, row); err != nil || !fresh {
+	if fresh, err := s.st.Outbox().Enqueue(ctx, row); err != nil || !fresh {
 		return err // !fresh: the same mail was queued before
 	}
-	claimed, cause, err := s.sendOne(ctx, func() (*store.OutboxMail, error) { return s.st.ClaimMail(ctx, row.ID, sendLease) }, m.Once)
+	claimed, cause, err := s.sendOne(ctx, func() (*store.OutboxMail, error) { return s.st.Outbox().ClaimMail(ctx, row.ID, sendLease) }, m.Once)
 	if err != nil || claimed == nil {
 		return err // nil claimed: another sender has it
 	}
@@ -90,7 +90,7 @@ func (s *Service) deliverOnce(ctx context.Context, m store.OutboxMail, once bool
 		}
 	}
 	if cause == nil {
-		return nil, s.st.MarkSent(ctx, m.ID)
+		return nil, s.st.Outbox().MarkSent(ctx, m.ID)
 	}
 	attempts := m.Attempts + 1
 	permanent := IsPermanent(cause)
@@ -100,7 +100,7 @@ func (s *Service) deliverOnce(ctx context.Context, m store.OutboxMail, once bool
 	if errors.As(cause, &later) {
 		backoff = max(backoff, later.After)
 	}
-	if err := s.st.MarkFailed(ctx, m.ID, cause, s.now().Add(backoff), giveUp); err != nil {
+	if err := s.st.Outbox().MarkFailed(ctx, m.ID, cause, s.now().Add(backoff), giveUp); err != nil {
 		return cause, err
 	}
 	if !giveUp {
@@ -147,7 +147,7 @@ func (s *Service) tellUndelivered(ctx context.Context, m store.OutboxMail, cause
 		if err != nil {
 			return err
 		}
-		_, err = s.st.Enqueue(ctx, row)
+		_, err = s.st.Outbox().Enqueue(ctx, row)
 		return err
 	}
 	for _, addr := range s.admins {
@@ -162,7 +162,7 @@ func (s *Service) tellUndelivered(ctx context.Context, m store.OutboxMail, cause
 			"Message-ID": fmt.Sprintf("<rondel.undelivered.%d.%s@%s>", m.ID, strings.ReplaceAll(addr, "@", "."), s.host)})
 		row := &store.OutboxMail{GameID: m.GameID, Seq: int(m.ID), Kind: kindUndelivered + "-" + addr, ToAddr: addr,
 			Subject: sp.T("mail.subject.plain", "what", sp.T("mail.undelivered.subject")), TextBody: l.text(), HTMLBody: html, Headers: string(hj), TellUserID: tellNobody}
-		if _, err := s.st.Enqueue(ctx, row); err != nil {
+		if _, err := s.st.Outbox().Enqueue(ctx, row); err != nil {
 			return err
 		}
 	}

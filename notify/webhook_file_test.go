@@ -62,7 +62,7 @@ func TestDiscordNoticeCarriesThePicture(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := store.Webhook{URL: addr, Flavour: flav, Hint: hint, Language: "en"}
-	if err := e.st.AddClubWebhook(e.ctx, &h); err != nil {
+	if err := e.st.Webhooks().AddForClub(e.ctx, &h); err != nil {
 		t.Fatal(err)
 	}
 	e.startGame("imperial", "Friday", 3, 3, nil)

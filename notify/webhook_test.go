@@ -151,7 +151,7 @@ func TestInternalAddressIsNeverDialled(t *testing.T) {
 	c := newChat(t)
 	strict := newEnv(t, nil, nil)
 	h := store.Webhook{URL: c.srv.URL + secretPath, Flavour: store.FlavourDiscord, Hint: "127.0.0.1 …leak", Language: "en"}
-	if err := strict.st.AddClubWebhook(strict.ctx, &h); err != nil {
+	if err := strict.st.Webhooks().AddForClub(strict.ctx, &h); err != nil {
 		t.Fatal(err)
 	}
 	strict.startGame(gametest.ID, "inside", 2, 3, game.Options{"votes": "false"})
@@ -220,7 +220,7 @@ func TestSlowWebhookIsRetried(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := e.st.AddClubWebhook(e.ctx, &store.Webhook{URL: addr, Hint: hint, Flavour: store.FlavourSlack, Language: "en"}); err != nil {
+	if err := e.st.Webhooks().AddForClub(e.ctx, &store.Webhook{URL: addr, Hint: hint, Flavour: store.FlavourSlack, Language: "en"}); err != nil {
 		t.Fatal(err)
 	}
 	e.startGame(gametest.ID, "slow", 2, 3, game.Options{"votes": "false"})

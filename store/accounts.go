@@ -38,9 +38,10 @@ func (s *Store) accountOf(tx *gorm.DB, g *Game) ([]byte, error) {
 	}
 	acc, err := record.Account(s.reg, rec)
 	if err != nil || acc == nil {
-		return nil, err
+		return nil, wrapErr(err, "account of")
 	}
-	return json.Marshal(acc)
+	data, err := json.Marshal(acc)
+	return data, wrapErr(err, "encode account")
 }
 
 // writeAccount stores g's account in place of any before, or removes it
@@ -54,17 +55,17 @@ func (s *Store) writeAccount(tx *gorm.DB, g *Game) error {
 		}
 	}
 	if data == nil {
-		return tx.Exec(`DELETE FROM game_accounts WHERE game_id = ?`, g.ID).Error
+		return wrapErr(tx.Exec(`DELETE FROM game_accounts WHERE game_id = ?`, g.ID).Error, "write account")
 	}
-	return tx.Exec(`INSERT INTO game_accounts (game_id, account) VALUES (?, ?)
-		ON CONFLICT (game_id) DO UPDATE SET account = excluded.account`, g.ID, string(data)).Error
+	return wrapErr(tx.Exec(`INSERT INTO game_accounts (game_id, account) VALUES (?, ?)
+		ON CONFLICT (game_id) DO UPDATE SET account = excluded.account`, g.ID, string(data)).Error, "write account")
 }
 
 // readAccount returns the stored account of a game (nil if none).
 func readAccount(tx *gorm.DB, gameID int64) ([]byte, error) {
 	var rows []accountRow
 	if err := tx.Where("game_id = ?", gameID).Limit(1).Find(&rows).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("read account (game %d): %w", gameID, err)
 	}
 	if len(rows) == 0 {
 		return nil, nil

@@ -71,17 +71,17 @@ func TestAccountKeptWhenTheGameEnds(t *testing.T) {
 		if err := s.Exec(c.tamper, g.ID); err != nil {
 			t.Fatal(err)
 		}
-		rep, err := s.Verify(ctx, false)
+		rep, err := s.Tools().Verify(ctx, false)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(rep.Problems) != 1 || !strings.Contains(rep.Problems[0].What, c.want) {
 			t.Errorf("%s: verify says %v, want %q", c.tamper, rep.Problems, c.want)
 		}
-		if _, err := s.Rebuild(ctx, nil); err != nil {
+		if _, err := s.Tools().Rebuild(ctx, nil); err != nil {
 			t.Fatal(err)
 		}
-		if rep, _ := s.Verify(ctx, false); len(rep.Problems) > 0 {
+		if rep, _ := s.Tools().Verify(ctx, false); len(rep.Problems) > 0 {
 			t.Fatalf("after rebuild: %v", rep.Problems)
 		}
 	}

@@ -17,7 +17,8 @@ import (
 // them; one the engine accepts but does not list is kept as sent.
 func canonicalMove(st game.State, seat int, move json.RawMessage) (json.RawMessage, error) {
 	if c, ok := st.(game.Canonicalizer); ok {
-		return c.CanonicalMove(seat, move)
+		out, err := c.CanonicalMove(seat, move)
+		return out, wrapErr(err, "canonical move")
 	}
 	var sent map[string]any
 	if err := json.Unmarshal(move, &sent); err != nil {

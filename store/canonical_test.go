@@ -166,7 +166,7 @@ func TestOldRecordsWithJunkStillReplay(t *testing.T) {
 	}
 	// Its derived data is made from the log, as when the old database was
 	// migrated.
-	if _, err := s.Rebuild(ctx, nil); err != nil {
+	if _, err := s.Tools().Rebuild(ctx, nil); err != nil {
 		t.Fatalf("rebuilding with an old record: %v", err)
 	}
 	pos, err := s.Current(ctx, g.ID)

@@ -135,7 +135,7 @@ func (o ObserverFuncs) InTx(ctx context.Context, tx *NotifyTx, c Change) error {
 	if o.In == nil {
 		return nil
 	}
-	return o.In(ctx, tx, c)
+	return wrapErr(o.In(ctx, tx, c), "store: observe %s (game %d)", c.Kind, c.Game.ID)
 }
 
 // AfterCommit calls After.

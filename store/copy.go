@@ -33,13 +33,13 @@ var ErrCopyTarget = errors.New("the database to copy to already holds a club: co
 func Copy(ctx context.Context, from, to *Store) (*CopyReport, error) {
 	for _, st := range []*Store{from, to} {
 		if err := st.CheckSchema(ctx, false); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("store: copy: %w", err)
 		}
 	}
 	var n int64
 	for _, t := range []string{"users", "games"} {
 		if err := to.db.WithContext(ctx).Table(t).Count(&n).Error; err != nil {
-			return nil, err
+			return nil, fmt.Errorf("store: copy: %w", err)
 		}
 		if n > 0 {
 			return nil, ErrCopyTarget
@@ -89,7 +89,7 @@ func (s *Store) copyTables(ctx context.Context) ([]string, error) {
 	}
 	var names []string
 	if err := s.db.WithContext(ctx).Raw(q).Scan(&names).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("copy tables: %w", err)
 	}
 	names = slices.DeleteFunc(names, func(n string) bool { return n == versionTable || n == "health" })
 	rank := func(n string) int {
@@ -123,7 +123,7 @@ func (s *Store) boolColumns(tx *gorm.DB, table string) (map[string]bool, error) 
 	for _, c := range cols {
 		out[c] = true
 	}
-	return out, err
+	return out, wrapErr(err, "bool columns")
 }
 
 // copyTable streams one table's rows from src into tx in batches; each,
@@ -136,12 +136,12 @@ func copyTable(ctx context.Context, src *sql.DB, tx *gorm.DB, table string, bool
 	}
 	rows, err := src.QueryContext(ctx, q)
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("copy table: %w", err)
 	}
 	defer rows.Close()
 	cols, err := rows.Columns()
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("copy table: %w", err)
 	}
 	one := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", ") + ")"
 	head := `INSERT INTO ` + table + ` (` + strings.Join(quoted(cols), ", ") + `) VALUES `
@@ -163,7 +163,7 @@ func copyTable(ctx context.Context, src *sql.DB, tx *gorm.DB, table string, bool
 			ptrs[i] = &vals[i]
 		}
 		if err := rows.Scan(ptrs...); err != nil {
-			return n, err
+			return n, fmt.Errorf("copy table: %w", err)
 		}
 		for i, c := range cols {
 			if v, ok := vals[i].(int64); ok && bools[c] {
@@ -180,14 +180,14 @@ func copyTable(ctx context.Context, src *sql.DB, tx *gorm.DB, table string, bool
 		inBatch++
 		if inBatch == copyBatch {
 			if err := flush(); err != nil {
-				return n, err
+				return n, fmt.Errorf("copy table: %w", err)
 			}
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return n, err
+		return n, fmt.Errorf("copy table: %w", err)
 	}
-	return n, flush()
+	return n, wrapErr(flush(), "copy table")
 }
 
 // quoted double-quotes column names (a column may be called by, at, key).
@@ -205,11 +205,11 @@ func resetIdentity(tx *gorm.DB, table string) error {
 	var has int
 	if err := tx.Raw(`SELECT count(*) FROM information_schema.columns
 		WHERE table_schema = current_schema() AND table_name = ? AND column_name = 'id'`, table).Scan(&has).Error; err != nil || has == 0 {
-		return err
+		return wrapErr(err, "reset identity")
 	}
 	var seq sql.NullString
 	if err := tx.Raw(`SELECT pg_get_serial_sequence(?, 'id')`, table).Scan(&seq).Error; err != nil || !seq.Valid {
-		return err
+		return wrapErr(err, "reset identity")
 	}
-	return tx.Exec(`SELECT setval(?, (SELECT COALESCE(MAX(id), 0) + 1 FROM `+table+`), false)`, seq.String).Error
+	return wrapErr(tx.Exec(`SELECT setval(?, (SELECT COALESCE(MAX(id), 0) + 1 FROM `+table+`), false)`, seq.String).Error, "reset identity")
 }

@@ -40,7 +40,7 @@ func TestCopyStoresTheCanonicalMove(t *testing.T) {
 	if err := from.db.Create(&Move{GameID: g.ID, Seq: 1, Seat: seat, Move: string(junk), Events: string(ev), At: from.Now(), By: ByPlayer}).Error; err != nil {
 		t.Fatal(err)
 	}
-	if _, err := from.Rebuild(ctx, nil); err != nil {
+	if _, err := from.Tools().Rebuild(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	to, err := Open(testDatabase(t), Options{Registry: realRegistry()})

@@ -106,12 +106,12 @@ func writeSummary(tx *gorm.DB, sum *Summary, waits []int) error {
 		return fmt.Errorf("store: game %d summary: %w", sum.GameID, err)
 	}
 	if err := tx.Exec(`DELETE FROM game_waits WHERE game_id = ?`, sum.GameID).Error; err != nil {
-		return err
+		return fmt.Errorf("write summary: %w", err)
 	}
 	for _, seat := range waits {
 		if err := tx.Exec(`INSERT INTO game_waits (game_id, seat, auto) VALUES (?, ?, `+autoSQL+`)`,
 			sum.GameID, seat, sum.GameID, seat, sum.GameID, seat).Error; err != nil {
-			return err
+			return fmt.Errorf("write summary: %w", err)
 		}
 	}
 	return nil
@@ -125,8 +125,8 @@ const autoSQL = `EXISTS (SELECT 1 FROM standing_orders WHERE game_id = ? AND sea
 // refreshAuto brings a waiting seat's auto flag in step after its
 // standing orders or its clock changed.
 func refreshAuto(tx *gorm.DB, gameID int64, seat int) error {
-	return tx.Exec(`UPDATE game_waits SET auto = `+autoSQL+` WHERE game_id = ? AND seat = ?`,
-		gameID, seat, gameID, seat, gameID, seat).Error
+	return wrapErr(tx.Exec(`UPDATE game_waits SET auto = `+autoSQL+` WHERE game_id = ? AND seat = ?`,
+		gameID, seat, gameID, seat, gameID, seat).Error, "refresh auto (game %d)", gameID)
 }
 
 // setStatus keeps a summary's status in step with its game's (a start
@@ -134,15 +134,15 @@ func refreshAuto(tx *gorm.DB, gameID int64, seat int) error {
 // the game is not in play.
 func setStatus(tx *gorm.DB, gameID int64, status string) error {
 	if err := tx.Exec(`UPDATE game_summaries SET status = ? WHERE game_id = ?`, status, gameID).Error; err != nil {
-		return err
+		return fmt.Errorf("set status (game %d): %w", gameID, err)
 	}
 	if status == StatusActive {
 		return nil
 	}
 	if err := tx.Exec(`UPDATE game_summaries SET to_act = '[]' WHERE game_id = ?`, gameID).Error; err != nil {
-		return err
+		return fmt.Errorf("set status (game %d): %w", gameID, err)
 	}
-	return tx.Exec(`DELETE FROM game_waits WHERE game_id = ?`, gameID).Error
+	return wrapErr(tx.Exec(`DELETE FROM game_waits WHERE game_id = ?`, gameID).Error, "set status (game %d)", gameID)
 }
 
 // readSummary returns a game's summary, or nil if it has none yet (a
@@ -166,9 +166,9 @@ func encodeSnapshot(gameID int64, seq int, st game.State) (*Snapshot, error) {
 
 // writeSnapshot stores a game's snapshot in place of the one before.
 func writeSnapshot(tx *gorm.DB, sn *Snapshot) error {
-	return tx.Exec(`INSERT INTO game_snapshots (game_id, seq, state, state_hash) VALUES (?, ?, ?, ?)
+	return wrapErr(tx.Exec(`INSERT INTO game_snapshots (game_id, seq, state, state_hash) VALUES (?, ?, ?, ?)
 		ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state, state_hash = excluded.state_hash`,
-		sn.GameID, sn.Seq, sn.State, sn.StateHash).Error
+		sn.GameID, sn.Seq, sn.State, sn.StateHash).Error, "write snapshot")
 }
 
 // readSnapshot returns a game's snapshot, or nil if it has none.
@@ -178,14 +178,14 @@ func readSnapshot(tx *gorm.DB, gameID int64) (*Snapshot, error) {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, nil
 	}
-	return &sn, err
+	return &sn, wrapErr(err, "read snapshot (game %d)", gameID)
 }
 
 // decodeSnapshot restores the state a snapshot holds.
 func (s *Store) decodeSnapshot(g *Game, sn *Snapshot) (game.State, error) {
 	eng, err := s.reg.Get(g.Kind)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("decode snapshot: %w", err)
 	}
 	st, err := eng.DecodeState([]byte(sn.State))
 	if err != nil {
@@ -280,7 +280,7 @@ func (s *Store) deriveGame(tx *gorm.DB, g *Game) (game.State, error) {
 			return nil, err
 		}
 	} else if err := tx.Exec(`DELETE FROM game_snapshots WHERE game_id = ?`, g.ID).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("derive game: %w", err)
 	}
 	if err := s.writeAccount(tx, g); err != nil {
 		return nil, err
@@ -319,7 +319,7 @@ func countMovesOf(tx *gorm.DB, g *Game) error {
 func tallyGame(tx *gorm.DB, g *Game, t tally) error {
 	var seats []Seat
 	if err := tx.Where("game_id = ?", g.ID).Order("seat").Find(&seats).Error; err != nil {
-		return err
+		return fmt.Errorf("tally game: %w", err)
 	}
 	holder := func(seat int) int64 {
 		if seat >= 0 && seat < len(seats) {
@@ -329,7 +329,7 @@ func tallyGame(tx *gorm.DB, g *Game, t tally) error {
 	}
 	rows, err := tx.Raw(`SELECT seat, at, by, user_id, take_back FROM moves WHERE game_id = ? ORDER BY seq`, g.ID).Rows()
 	if err != nil {
-		return err
+		return fmt.Errorf("tally game: %w", err)
 	}
 	prev := since(g, nil)
 	for rows.Next() {
@@ -340,7 +340,7 @@ func tallyGame(tx *gorm.DB, g *Game, t tally) error {
 		var back bool
 		if err := rows.Scan(&seat, &at, &by, &uid, &back); err != nil {
 			rows.Close()
-			return err
+			return fmt.Errorf("tally game: %w", err)
 		}
 		if by == ByPlayer && !back { // a take-back is no answer to a decision
 			who := holder(seat)
@@ -355,19 +355,19 @@ func tallyGame(tx *gorm.DB, g *Game, t tally) error {
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return err
+		return fmt.Errorf("tally game: %w", err)
 	}
 	tr, err := tx.Raw(`SELECT seat, user_id FROM deadlines WHERE game_id = ? AND outcome = ?
 		UNION ALL SELECT seat, 0 FROM seat_drops WHERE game_id = ? AND reason = ?`, g.ID, OutcomeTimeout, g.ID, DropTimeout).Rows()
 	if err != nil {
-		return err
+		return fmt.Errorf("tally game: %w", err)
 	}
 	defer tr.Close()
 	for tr.Next() {
 		var seat int
 		var uid int64
 		if err := tr.Scan(&seat, &uid); err != nil {
-			return err
+			return fmt.Errorf("tally game: %w", err)
 		}
 		if uid == 0 {
 			uid = holder(seat)
@@ -376,5 +376,5 @@ func tallyGame(tx *gorm.DB, g *Game, t tally) error {
 			t.timeout(g.Kind, uid)
 		}
 	}
-	return tr.Err()
+	return wrapErr(tr.Err(), "tally game")
 }

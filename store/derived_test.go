@@ -40,7 +40,7 @@ func derivedRows(t *testing.T, s *Store) map[string][]map[string]any {
 func checkAgainstRebuild(t *testing.T, s *Store) {
 	t.Helper()
 	ctx := context.Background()
-	rep, err := s.Verify(ctx, false)
+	rep, err := s.Tools().Verify(ctx, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,13 +48,13 @@ func checkAgainstRebuild(t *testing.T, s *Store) {
 		t.Fatalf("verify before the rebuild: %v", rep.Problems)
 	}
 	kept := derivedRows(t, s)
-	if _, err := s.Rebuild(ctx, nil); err != nil {
+	if _, err := s.Tools().Rebuild(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	if d := cmp.Diff(kept, derivedRows(t, s)); d != "" {
 		t.Fatalf("the derived data kept with the moves differs from a rebuild (-kept +rebuilt):\n%s", d)
 	}
-	if rep, err = s.Verify(ctx, false); err != nil || len(rep.Problems) > 0 {
+	if rep, err = s.Tools().Verify(ctx, false); err != nil || len(rep.Problems) > 0 {
 		t.Fatalf("verify after the rebuild: %v %v", err, rep.Problems)
 	}
 }
@@ -253,7 +253,7 @@ func TestRebuildMakesWhatWasLost(t *testing.T) {
 		}
 	}
 	s.DropCache()
-	if _, err := s.Rebuild(ctx, nil); err != nil {
+	if _, err := s.Tools().Rebuild(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	if d := cmp.Diff(kept, derivedRows(t, s)); d != "" {
@@ -377,7 +377,7 @@ func TestVerifyNamesTamperedDerivedData(t *testing.T) {
 		if err := s.Exec(c.tamper, active); err != nil {
 			t.Fatal(err)
 		}
-		rep, err := s.Verify(ctx, false)
+		rep, err := s.Tools().Verify(ctx, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -388,10 +388,10 @@ func TestVerifyNamesTamperedDerivedData(t *testing.T) {
 		if !found {
 			t.Errorf("%s: verify did not say %q: %v", c.tamper, c.want, rep.Problems)
 		}
-		if _, err := s.Rebuild(ctx, nil); err != nil {
+		if _, err := s.Tools().Rebuild(ctx, nil); err != nil {
 			t.Fatal(err)
 		}
-		if rep, _ := s.Verify(ctx, false); len(rep.Problems) > 0 {
+		if rep, _ := s.Tools().Verify(ctx, false); len(rep.Problems) > 0 {
 			t.Fatalf("after rebuild: %v", rep.Problems)
 		}
 	}

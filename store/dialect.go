@@ -123,7 +123,7 @@ func lockRow(tx *gorm.DB, id int64, g *Game) error {
 	if onPostgres(tx) {
 		tx = tx.Clauses(clause.Locking{Strength: clause.LockingStrengthUpdate})
 	}
-	return tx.Take(g, id).Error
+	return wrapErr(tx.Take(g, id).Error, "lock row %d", id)
 }
 
 // skipLocked adds the clause that lets several instances claim rows
@@ -210,7 +210,7 @@ func lockLadder(tx *gorm.DB, kind string) error {
 	if !onPostgres(tx) {
 		return nil
 	}
-	return tx.Exec(`SELECT pg_advisory_xact_lock(?)`, jobLockKey("ladder "+kind)).Error
+	return wrapErr(tx.Exec(`SELECT pg_advisory_xact_lock(?)`, jobLockKey("ladder "+kind)).Error, "lock ladder")
 }
 
 // setupKey is what a cached state of the game must have been made with
@@ -221,7 +221,7 @@ func lockLadder(tx *gorm.DB, kind string) error {
 func (s *Store) setupKey(tx *gorm.DB, gameID int64) (string, error) {
 	var names []string
 	err := tx.Model(&Seat{}).Where("game_id = ?", gameID).Order("seat").Pluck("name", &names).Error
-	return strings.Join(names, "\x00"), err
+	return strings.Join(names, "\x00"), wrapErr(err, "setup key (game %d)", gameID)
 }
 
 // flag spells a flag's value in SQL the way the partial indexes on flags

@@ -68,7 +68,7 @@ func (s *Store) ExportRecord(ctx context.Context, gameID int64) (*record.Record,
 		return nil, fmt.Errorf("store: game %d no longer replays: %w", gameID, err)
 	}
 	if rec.StateHash, err = record.Hash(st); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: export record (game %d): %w", gameID, err)
 	}
 	return rec, nil
 }
@@ -138,7 +138,7 @@ func (s *Store) ExportGames(ctx context.Context, f ExportFilter) ([]int64, error
 	}
 	var ids []int64
 	err := q.Order("created_at, id").Pluck("id", &ids).Error
-	return ids, err
+	return ids, wrapErr(err, "store: export games")
 }
 
 // WriteNDJSON writes the records of the given games, one JSON document a
@@ -158,7 +158,7 @@ func (s *Store) WriteNDJSON(ctx context.Context, w io.Writer, ids []int64) error
 			broken = append(broken, id)
 		}
 		if err := enc.Encode(rec); err != nil {
-			return err
+			return fmt.Errorf("store: write ndjson: %w", err)
 		}
 	}
 	if len(broken) > 0 {

@@ -59,11 +59,11 @@ type Invite struct {
 func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, []Invite, error) {
 	g, err := s.reg.Get(ng.Kind)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("store: create game: %w", err)
 	}
 	opts, err := game.Normalize(g.Info().Options, ng.Options)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("store: create game: %w", err)
 	}
 	players, err := checkPlayers(ng.Players)
 	if err != nil {
@@ -85,11 +85,11 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, []Invite, er
 		names = append(names, fmt.Sprintf("\x00open %d", i+1))
 	}
 	if err := game.CheckPlayers(g.Info(), names); err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("store: create game: %w", err)
 	}
 	// A dry run: the engine must accept the setup before anyone is invited.
 	if _, err := g.New(game.Setup{Players: names, Options: opts, Seed: ng.Seed}); err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("store: create game: %w", err)
 	}
 	name, err := CleanName(ng.Name, MaxGameName)
 	if err != nil {
@@ -171,7 +171,7 @@ func (s *Store) spendOnGame(tx *gorm.DB, ng NewGame, players []NewPlayer, now ti
 	}
 	var creator User
 	if err := tx.Select("email").Take(&creator, by).Error; err != nil {
-		return err
+		return fmt.Errorf("spend on game: %w", err)
 	}
 	emails := make([]string, 0, len(players))
 	invites := 0
@@ -268,13 +268,13 @@ func findOrCreateUser(tx *gorm.DB, email, name, lang string, now time.Time) (*Us
 		return &u, nil
 	}
 	if !errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, err
+		return nil, wrapErr(err, "find or create user")
 	}
 	if !slices.Contains(words.Languages, lang) {
 		lang = words.Languages[0]
 	}
 	u = User{Email: email, DisplayName: name, Language: lang, Notify: NotifyEach, MessageMail: MessageMailTurn, CreatedAt: now}
-	return &u, tx.Create(&u).Error
+	return &u, wrapErr(tx.Create(&u).Error, "find or create user")
 }
 
 // startIfAllAccepted starts the game when no seat is open and reports
@@ -283,7 +283,7 @@ func findOrCreateUser(tx *gorm.DB, email, name, lang string, now time.Time) (*Us
 func (s *Store) startIfAllAccepted(tx *gorm.DB, cs *changeSet, gameID int64, now time.Time) (bool, error) {
 	var open int64
 	if err := tx.Model(&Seat{}).Where("game_id = ? AND accepted_at IS NULL", gameID).Count(&open).Error; err != nil {
-		return false, err
+		return false, fmt.Errorf("start if all accepted (game %d): %w", gameID, err)
 	}
 	if open > 0 {
 		return false, nil
@@ -292,11 +292,11 @@ func (s *Store) startIfAllAccepted(tx *gorm.DB, cs *changeSet, gameID int64, now
 	res := tx.Model(&Game{}).Where("id = ? AND status = ? AND open_seats = 0", gameID, StatusInviting).
 		Updates(map[string]any{"status": StatusActive, "started_at": now})
 	if res.Error != nil || res.RowsAffected != 1 {
-		return false, res.Error
+		return false, wrapErr(res.Error, "start if all accepted (game %d)", gameID)
 	}
 	var g Game
 	if err := tx.Take(&g, gameID).Error; err != nil {
-		return false, err
+		return false, fmt.Errorf("start if all accepted (game %d): %w", gameID, err)
 	}
 	if _, err := s.deriveGame(tx, &g); err != nil {
 		return false, err
@@ -332,12 +332,12 @@ func (s *Store) acceptSeat(tx *gorm.DB, cs *changeSet, gameID, userID int64, now
 	res := tx.Model(&Seat{}).Where("game_id = ? AND user_id = ?", gameID, userID).
 		Where("accepted_at IS NULL").Update("accepted_at", now)
 	if res.Error != nil {
-		return false, res.Error
+		return false, wrapErr(res.Error, "accept seat (game %d)", gameID)
 	}
 	if res.RowsAffected == 0 {
 		var n int64
 		if err := tx.Model(&Seat{}).Where("game_id = ? AND user_id = ?", gameID, userID).Count(&n).Error; err != nil {
-			return false, err
+			return false, fmt.Errorf("accept seat (game %d): %w", gameID, err)
 		}
 		if n == 0 {
 			return false, ErrNotInvited
@@ -345,7 +345,7 @@ func (s *Store) acceptSeat(tx *gorm.DB, cs *changeSet, gameID, userID int64, now
 	}
 	if err := tx.Model(&Invitation{}).Where("game_id = ? AND user_id = ? AND used_at IS NULL", gameID, userID).
 		Update("used_at", now).Error; err != nil {
-		return false, err
+		return false, fmt.Errorf("accept seat (game %d): %w", gameID, err)
 	}
 	return s.startIfAllAccepted(tx, cs, gameID, now)
 }

@@ -74,14 +74,14 @@ type ImportSpec struct {
 func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec ImportSpec) (*Game, error) {
 	g, err := s.reg.Get(rec.GameID)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: import record: %w", err)
 	}
 	if len(spec.Emails) != len(rec.Players) {
 		return nil, fmt.Errorf("the record has %d players but %d addresses were given", len(rec.Players), len(spec.Emails))
 	}
 	opts, err := game.NormalizeImported(g.Info(), rec.Options)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: import record: %w", err)
 	}
 	clean := *rec
 	clean.Options = opts
@@ -89,7 +89,7 @@ func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec Impor
 	// state it was made on.
 	setup, err := clean.Setup()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: import record: %w", err)
 	}
 	prev, err := g.New(setup)
 	if err != nil {
@@ -186,7 +186,9 @@ func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec Impor
 
 // checkReplay compares a replay with what the record says it leads to,
 // by the hash and result rules of the record's format version.
-func checkReplay(rec *record.Record, final game.State) error { return rec.Check(final) }
+func checkReplay(rec *record.Record, final game.State) error {
+	return wrapErr(rec.Check(final), "check replay")
+}
 
 func importRow(rec *record.Record, info game.Info, opts game.Options, spec ImportSpec, final game.State, now time.Time) *Game {
 	optJSON, _ := json.Marshal(opts)
@@ -244,7 +246,7 @@ func importMoves(tx *gorm.DB, gameID int64, moves []record.Move, forms []json.Ra
 		}
 		row.TakeBack = m.TakeBack
 		if err := tx.Create(row).Error; err != nil {
-			return err
+			return fmt.Errorf("import moves (game %d): %w", gameID, err)
 		}
 	}
 	return nil
@@ -256,7 +258,7 @@ func importMoves(tx *gorm.DB, gameID int64, moves []record.Move, forms []json.Ra
 func importMessages(tx *gorm.DB, gameID int64, ms []record.Message) error {
 	var seats []Seat
 	if err := tx.Where("game_id = ?", gameID).Order("seat").Find(&seats).Error; err != nil {
-		return err
+		return fmt.Errorf("import messages (game %d): %w", gameID, err)
 	}
 	for i, rm := range ms {
 		body, err := CleanMessage(rm.Text)
@@ -275,7 +277,7 @@ func importMessages(tx *gorm.DB, gameID int64, ms []record.Message) error {
 			m.ToSeat, m.ToUserID = &to, &seats[to].UserID
 		}
 		if err := tx.Create(&m).Error; err != nil {
-			return err
+			return fmt.Errorf("import messages (game %d): %w", gameID, err)
 		}
 	}
 	return nil
@@ -288,5 +290,5 @@ func (s *Store) ImportOf(ctx context.Context, gameID int64) (*GameImport, error)
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, nil
 	}
-	return &imp, err
+	return &imp, wrapErr(err, "store: import of (game %d)", gameID)
 }

@@ -73,7 +73,7 @@ func FuzzImportRecord(f *testing.F) {
 		if rec.StateHash != "" && exp.StateHash != rec.StateHash {
 			t.Fatalf("export hash %s, record said %s", exp.StateHash, rec.StateHash)
 		}
-		rep, err := s.Verify(ctx, false)
+		rep, err := s.Tools().Verify(ctx, false)
 		if err != nil || len(rep.Problems) != 0 {
 			t.Fatalf("verify after import: %v %+v", err, rep)
 		}
@@ -219,7 +219,7 @@ func TestImportUnderTheSiteRules(t *testing.T) {
 	if !reflect.DeepEqual(final.Result().Scores, im.Final.Result().Scores) {
 		t.Errorf("replayed scores %v, imported %v", final.Result().Scores, im.Final.Result().Scores)
 	}
-	if rep, err := s.Verify(ctx, false); err != nil || len(rep.Problems) != 0 {
+	if rep, err := s.Tools().Verify(ctx, false); err != nil || len(rep.Problems) != 0 {
 		t.Errorf("verify: %v %+v", err, rep)
 	}
 	if pend, _ := s.Pending(ctx); len(pend) != 0 {

@@ -80,7 +80,7 @@ func TestHundredSubmitTheSameMoveOnTwoInstances(t *testing.T) {
 			t.Errorf("%d moves stored, want 1", len(moves))
 		}
 	}
-	report, err := a.Verify(ctx, false)
+	report, err := a.Tools().Verify(ctx, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestOutboxClaimedOnceAcrossInstances(t *testing.T) {
 	const n = 60
 	for i := range n {
 		m := &OutboxMail{Seq: i + 1, UserID: u.ID, Kind: "test", ToAddr: u.Email, Subject: fmt.Sprint("mail ", i), TextBody: "x"}
-		if _, err := a.Enqueue(ctx, m); err != nil {
+		if _, err := a.Outbox().Enqueue(ctx, m); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -152,7 +152,7 @@ func TestOutboxClaimedOnceAcrossInstances(t *testing.T) {
 		st := []*Store{a, b}[w%2]
 		wg.Go(func() {
 			for {
-				m, err := st.ClaimNext(ctx, time.Hour)
+				m, err := st.Outbox().ClaimNext(ctx, time.Hour)
 				if err != nil {
 					t.Error(err)
 					return
@@ -161,7 +161,7 @@ func TestOutboxClaimedOnceAcrossInstances(t *testing.T) {
 					return
 				}
 				claims[m.Seq].Add(1)
-				if err := st.MarkSent(ctx, m.ID); err != nil {
+				if err := st.Outbox().MarkSent(ctx, m.ID); err != nil {
 					t.Error(err)
 				}
 			}
@@ -263,7 +263,7 @@ func TestConcurrentGamesKeepTheDerivedRows(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	report, err := b.Verify(ctx, false)
+	report, err := b.Tools().Verify(ctx, false)
 	if err != nil {
 		t.Fatal(err)
 	}

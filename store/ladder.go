@@ -46,7 +46,7 @@ func (s *Store) DropSeat(ctx context.Context, gameID int64, seat int, reason str
 	if reason != DropTimeout && reason != DropDropped && reason != DropResigned {
 		return fmt.Errorf("store: unknown reason %q for leaving a game", reason)
 	}
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return wrapErr(s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		err := tx.Create(&SeatDrop{GameID: gameID, Seat: seat, Reason: reason, At: s.Now()}).Error
 		if isUniqueViolation(err) {
 			return nil
@@ -67,7 +67,7 @@ func (s *Store) DropSeat(ctx context.Context, gameID int64, seat int, reason str
 			return s.rebuildLadder(tx, g.Kind)
 		}
 		return nil
-	})
+	}), "store: drop seat (game %d)", gameID)
 }
 
 // LadderGameID is a game's id on the ladder.
@@ -95,7 +95,7 @@ func ratedSeats(tx *gorm.DB, kind string, gameID int64) (map[int64][]Seat, map[[
 	var seats []Seat
 	if err := tx.Raw(`SELECT s.* FROM seats s JOIN games g ON g.id = s.game_id WHERE `+where+` ORDER BY s.game_id, s.seat`, args...).
 		Scan(&seats).Error; err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("rated seats (game %d): %w", gameID, err)
 	}
 	bySeat := map[int64][]Seat{}
 	for _, st := range seats {
@@ -107,20 +107,20 @@ func ratedSeats(tx *gorm.DB, kind string, gameID int64) (map[int64][]Seat, map[[
 		UNION SELECT c.game_id, c.seat, 0 FROM seat_clocks c JOIN games g ON g.id = c.game_id WHERE c.dropped = TRUE AND `+where,
 		append(args, args...)...).Rows()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("rated seats (game %d): %w", gameID, err)
 	}
 	defer rows.Close()
 	dropped := map[[2]int64]int64{}
 	for rows.Next() {
 		var id, seat, who int64
 		if err := rows.Scan(&id, &seat, &who); err != nil {
-			return nil, nil, err
+			return nil, nil, fmt.Errorf("rated seats (game %d): %w", gameID, err)
 		}
 		if k := [2]int64{id, seat}; dropped[k] == 0 {
 			dropped[k] = who
 		}
 	}
-	return bySeat, dropped, rows.Err()
+	return bySeat, dropped, wrapErr(rows.Err(), "rated seats (game %d)", gameID)
 }
 
 // ratedGamesTx returns the finished rated games of one kind as the
@@ -129,7 +129,7 @@ func ratedSeats(tx *gorm.DB, kind string, gameID int64) (map[int64][]Seat, map[[
 func ratedGamesTx(tx *gorm.DB, kind string) ([]rating.Game, error) {
 	var games []Game
 	if err := tx.Where("game_id = ? AND status = ? AND rated = ?", kind, StatusFinished, true).Find(&games).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("rated games tx: %w", err)
 	}
 	if len(games) == 0 {
 		return nil, nil
@@ -228,7 +228,7 @@ func lastRated(tx *gorm.DB, kind string) (*rating.Game, error) {
 	// ids as text (rating.Before): read every game of the last moment.
 	if err := tx.Raw(`SELECT DISTINCT game_id, at FROM rating_changes WHERE kind = ? AND at = (SELECT MAX(at) FROM rating_changes WHERE kind = ?)`,
 		kind, kind).Scan(&rows).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("last rated: %w", err)
 	}
 	var last *rating.Game
 	for _, r := range rows {
@@ -245,7 +245,7 @@ func lastRated(tx *gorm.DB, kind string) (*rating.Game, error) {
 func applyRated(tx *gorm.DB, kind string, seasons rating.Seasons, rg rating.Game) error {
 	ranks, err := rating.CheckGame(rg)
 	if err != nil {
-		return err
+		return fmt.Errorf("apply rated: %w", err)
 	}
 	model := rating.DefaultModel()
 	ladders := []string{""}
@@ -259,7 +259,7 @@ func applyRated(tx *gorm.DB, kind string, seasons rating.Seasons, rg rating.Game
 			var row ratingRow
 			if err := tx.Where("kind = ? AND ladder = ? AND user_id = ?", kind, ladder, memberUserID(p.Member)).
 				Limit(1).Find(&row).Error; err != nil {
-				return err
+				return fmt.Errorf("apply rated: %w", err)
 			}
 			before[i] = model.New()
 			if row.UserID != 0 {
@@ -311,10 +311,10 @@ func memberUserID(member string) int64 {
 }
 
 func putRating(tx *gorm.DB, kind, ladder string, userID int64, r rating.Rating, games, wins int) error {
-	return tx.Exec(`INSERT INTO ladder_ratings (kind, ladder, user_id, mu, sigma, ordinal, games, wins) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+	return wrapErr(tx.Exec(`INSERT INTO ladder_ratings (kind, ladder, user_id, mu, sigma, ordinal, games, wins) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (kind, ladder, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,
 			games = excluded.games, wins = excluded.wins`,
-		kind, ladder, userID, r.Mu, r.Sigma, r.Ordinal(), games, wins).Error
+		kind, ladder, userID, r.Mu, r.Sigma, r.Ordinal(), games, wins).Error, "put rating (user %d)", userID)
 }
 
 // changeRow is one seat's rating change in a rated game.
@@ -341,9 +341,9 @@ func (c changeRow) change() rating.Change {
 }
 
 func putChange(tx *gorm.DB, kind string, rg rating.Game, seat int, ch rating.Change) error {
-	return tx.Create(&changeRow{GameID: memberUserID(rg.ID), Seat: seat, Kind: kind, UserID: memberUserID(ch.Member), At: rg.At,
+	return wrapErr(tx.Create(&changeRow{GameID: memberUserID(rg.ID), Seat: seat, Kind: kind, UserID: memberUserID(ch.Member), At: rg.At,
 		Place: ch.Place, Dropped: ch.Dropped, Rank: ch.Rank, MuBefore: ch.Before.Mu, SigmaBefore: ch.Before.Sigma,
-		MuAfter: ch.After.Mu, SigmaAfter: ch.After.Sigma}).Error
+		MuAfter: ch.After.Mu, SigmaAfter: ch.After.Sigma}).Error, "put change")
 }
 
 // rebuildLadder rates every rated game of a kind again, from scratch.
@@ -369,16 +369,17 @@ func buildLadders(tx *gorm.DB, kind string, seasons rating.Seasons) (*rating.Lad
 	if err != nil {
 		return nil, err
 	}
-	return rating.BuildLadders(rating.DefaultModel(), seasons, games)
+	l, err := rating.BuildLadders(rating.DefaultModel(), seasons, games)
+	return l, wrapErr(err, "build %s ladders", kind)
 }
 
 // writeLadders stores a kind's ladders in place of what was stored.
 func writeLadders(tx *gorm.DB, kind string, ls *rating.Ladders) error {
 	if err := tx.Exec(`DELETE FROM ladder_ratings WHERE kind = ?`, kind).Error; err != nil {
-		return err
+		return fmt.Errorf("write ladders: %w", err)
 	}
 	if err := tx.Exec(`DELETE FROM rating_changes WHERE kind = ?`, kind).Error; err != nil {
-		return err
+		return fmt.Errorf("write ladders: %w", err)
 	}
 	put := func(ladder string, l *rating.Ladder) error {
 		for _, st := range l.Table() {
@@ -389,11 +390,11 @@ func writeLadders(tx *gorm.DB, kind string, ls *rating.Ladders) error {
 		return nil
 	}
 	if err := put("", ls.AllTime); err != nil {
-		return err
+		return fmt.Errorf("write ladders: %w", err)
 	}
 	for i, l := range ls.Season {
 		if err := put(ls.Seasons[i].Name, l); err != nil {
-			return err
+			return fmt.Errorf("write ladders: %w", err)
 		}
 	}
 	for _, r := range ls.AllTime.Games() {
@@ -426,7 +427,7 @@ func encodeSeasons(ss rating.Seasons) string {
 func storedSeasons(tx *gorm.DB) (rating.Seasons, error) {
 	var raw []string
 	if err := tx.Raw(`SELECT seasons FROM ladder_seasons WHERE id = 1`).Scan(&raw).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("stored seasons: %w", err)
 	}
 	if len(raw) == 0 {
 		return nil, nil
@@ -447,7 +448,7 @@ func storedSeasons(tx *gorm.DB) (rating.Seasons, error) {
 // again (one transaction). It reports whether they changed.
 func (s *Store) SetSeasons(ctx context.Context, seasons rating.Seasons) (bool, error) {
 	if err := seasons.Check(); err != nil {
-		return false, err
+		return false, fmt.Errorf("store: set seasons: %w", err)
 	}
 	changed := false
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -470,7 +471,7 @@ func (s *Store) SetSeasons(ctx context.Context, seasons rating.Seasons) (bool, e
 		}
 		return nil
 	})
-	return changed, err
+	return changed, wrapErr(err, "store: set seasons")
 }
 
 // Seasons returns the seasons the stored ladders are rated with.

@@ -3,19 +3,26 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"slices"
 	"time"
 
 	"rondel/store/rating"
 )
 
-// Reading the stored ladders: each call reads the rows it shows, never
-// the games behind them.
+// Ratings is the part of the store that reads the stored ladders and
+// rating changes (ladder.go writes them as rated games end). Each call
+// reads the rows it shows, never the games behind them. Reach it as
+// store.Ratings().
+type Ratings struct{ s *Store }
+
+// Ratings returns the store's ladder-reading part.
+func (s *Store) Ratings() Ratings { return Ratings{s} }
 
 // LadderTable returns one ladder of a kind (ladder "" for all time, else
 // a season's name), best first, ranked as rating.Ladder.Table ranks.
-func (s *Store) LadderTable(ctx context.Context, kind, ladder string) ([]rating.Standing, error) {
-	out, err := queryRows(s.db.WithContext(ctx), func(rs *sql.Rows) (rating.Standing, error) {
+func (rt Ratings) LadderTable(ctx context.Context, kind, ladder string) ([]rating.Standing, error) {
+	out, err := queryRows(rt.s.db.WithContext(ctx), func(rs *sql.Rows) (rating.Standing, error) {
 		var r ratingRow
 		err := rs.Scan(&r.UserID, &r.Mu, &r.Sigma, &r.Games, &r.Wins)
 		return r.standing(), err
@@ -31,16 +38,16 @@ func (s *Store) LadderTable(ctx context.Context, kind, ladder string) ([]rating.
 
 // LadderStanding returns a member's row on a kind's all-time ladder, with
 // their rank, and false if they have no rated game of that kind.
-func (s *Store) LadderStanding(ctx context.Context, kind string, userID int64) (rating.Standing, bool, error) {
-	db := s.db.WithContext(ctx)
+func (rt Ratings) LadderStanding(ctx context.Context, kind string, userID int64) (rating.Standing, bool, error) {
+	db := rt.s.db.WithContext(ctx)
 	var rows []ratingRow
 	if err := db.Where("kind = ? AND ladder = '' AND user_id = ?", kind, userID).Limit(1).Find(&rows).Error; err != nil || len(rows) == 0 {
-		return rating.Standing{}, false, err
+		return rating.Standing{}, false, wrapErr(err, "store: ladder standing (user %d)", userID)
 	}
 	st := rows[0].standing()
 	var better int64
 	if err := db.Model(&ratingRow{}).Where("kind = ? AND ladder = '' AND ordinal > ?", kind, rows[0].Ordinal).Count(&better).Error; err != nil {
-		return rating.Standing{}, false, err
+		return rating.Standing{}, false, fmt.Errorf("store: ladder standing (user %d): %w", userID, err)
 	}
 	st.Rank = int(better) + 1
 	return st, true, nil
@@ -48,10 +55,10 @@ func (s *Store) LadderStanding(ctx context.Context, kind string, userID int64) (
 
 // RatingHistory returns a member's all-time rating after each of their
 // rated games of a kind, oldest first.
-func (s *Store) RatingHistory(ctx context.Context, kind string, userID int64) ([]rating.Point, error) {
+func (rt Ratings) RatingHistory(ctx context.Context, kind string, userID int64) ([]rating.Point, error) {
 	var rows []changeRow
-	if err := s.db.WithContext(ctx).Where("user_id = ? AND kind = ?", userID, kind).Order("at, game_id").Find(&rows).Error; err != nil {
-		return nil, err
+	if err := rt.s.db.WithContext(ctx).Where("user_id = ? AND kind = ?", userID, kind).Order("at, game_id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("store: rating history (user %d): %w", userID, err)
 	}
 	out := make([]rating.Point, len(rows))
 	for i, r := range rows {
@@ -72,10 +79,10 @@ func (s *Store) RatingHistory(ctx context.Context, kind string, userID int64) ([
 
 // GameRatings returns everyone's all-time rating change in one rated
 // game, by seat, and false if the ladder has not rated it.
-func (s *Store) GameRatings(ctx context.Context, gameID int64) (rating.Rated, bool, error) {
+func (rt Ratings) GameRatings(ctx context.Context, gameID int64) (rating.Rated, bool, error) {
 	var rows []changeRow
-	if err := s.db.WithContext(ctx).Where("game_id = ?", gameID).Order("seat").Find(&rows).Error; err != nil || len(rows) == 0 {
-		return rating.Rated{}, false, err
+	if err := rt.s.db.WithContext(ctx).Where("game_id = ?", gameID).Order("seat").Find(&rows).Error; err != nil || len(rows) == 0 {
+		return rating.Rated{}, false, wrapErr(err, "store: game ratings (game %d)", gameID)
 	}
 	out := rating.Rated{Game: LadderGameID(gameID), At: rows[0].At.UTC()}
 	for _, r := range rows {
@@ -86,10 +93,10 @@ func (s *Store) GameRatings(ctx context.Context, gameID int64) (rating.Rated, bo
 
 // MemberRatingChanges returns a member's all-time rating change in each
 // of their rated games, by game id.
-func (s *Store) MemberRatingChanges(ctx context.Context, userID int64) (map[int64]rating.Change, error) {
+func (rt Ratings) MemberRatingChanges(ctx context.Context, userID int64) (map[int64]rating.Change, error) {
 	var rows []changeRow
-	if err := s.db.WithContext(ctx).Where("user_id = ?", userID).Find(&rows).Error; err != nil {
-		return nil, err
+	if err := rt.s.db.WithContext(ctx).Where("user_id = ?", userID).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("store: member rating changes (user %d): %w", userID, err)
 	}
 	out := make(map[int64]rating.Change, len(rows))
 	for _, r := range rows {
@@ -109,8 +116,8 @@ type LadderRow struct {
 // LadderPage returns one ladder of a kind ("" for all time, else a
 // season's name) ranked as LadderTable ranks it, with each member's name
 // and reliability: one query.
-func (s *Store) LadderPage(ctx context.Context, kind, ladder string) ([]LadderRow, error) {
-	rows, err := queryRows(s.db.WithContext(ctx), func(rs *sql.Rows) (LadderRow, error) {
+func (rt Ratings) LadderPage(ctx context.Context, kind, ladder string) ([]LadderRow, error) {
+	rows, err := queryRows(rt.s.db.WithContext(ctx), func(rs *sql.Rows) (LadderRow, error) {
 		var r ratingRow
 		var u User
 		var median int64

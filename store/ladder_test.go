@@ -44,13 +44,13 @@ func playRated(t *testing.T, s *Store, c *gametest.Clock, members []int, seed ui
 func storedLadders(t *testing.T, s *Store, kind string, seasons rating.Seasons, games []rating.Rated) any {
 	t.Helper()
 	ctx := context.Background()
-	all, err := s.LadderTable(ctx, kind, "")
+	all, err := s.Ratings().LadderTable(ctx, kind, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var rated []rating.Rated
 	for _, r := range games {
-		got, ok, err := s.GameRatings(ctx, memberUserID(r.Game))
+		got, ok, err := s.Ratings().GameRatings(ctx, memberUserID(r.Game))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,7 +60,7 @@ func storedLadders(t *testing.T, s *Store, kind string, seasons rating.Seasons, 
 	}
 	out := []any{all, rated}
 	for _, season := range seasons {
-		table, err := s.LadderTable(ctx, kind, season.Name)
+		table, err := s.Ratings().LadderTable(ctx, kind, season.Name)
 		if err != nil {
 			t.Fatal(err)
 		}

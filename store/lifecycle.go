@@ -167,7 +167,7 @@ func (s *Store) voteToEnd(t *NotifyTx, g *Game, seat, seq int) (bool, error) {
 	}
 	if err := t.tx.Exec(`INSERT INTO end_votes (game_id, seat, seq, at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (game_id, seat) DO UPDATE SET seq = excluded.seq, at = excluded.at`, g.ID, seat, now, t.now).Error; err != nil {
-		return false, err
+		return false, wrapErr(err, "store: vote to end (game %d)", g.ID)
 	}
 	votes, err := endVotes(t.tx, g.ID)
 	if err != nil {
@@ -179,7 +179,7 @@ func (s *Store) voteToEnd(t *NotifyTx, g *Game, seat, seq int) (bool, error) {
 	}
 	var n int64
 	if err := t.tx.Model(&Seat{}).Where("game_id = ?", g.ID).Count(&n).Error; err != nil {
-		return false, err
+		return false, wrapErr(err, "store: vote to end (game %d)", g.ID)
 	}
 	for i := range int(n) {
 		if !left[i] && !votes[i] {
@@ -228,11 +228,11 @@ func (s *Store) abandon(cs *changeSet, gameID int64) (bool, error) {
 	res := t.tx.Model(&Game{}).Where("id = ? AND status = ?", gameID, StatusActive).
 		Updates(map[string]any{"status": StatusFinished, "finished_at": t.now})
 	if res.Error != nil || res.RowsAffected != 1 {
-		return false, res.Error
+		return false, wrapErr(res.Error, "store: abandon game %d", gameID)
 	}
 	var g Game
 	if err := t.tx.Take(&g, gameID).Error; err != nil {
-		return false, err
+		return false, wrapErr(err, "store: abandon game %d", gameID)
 	}
 	if err := s.writeAccount(t.tx, &g); err != nil {
 		return false, err

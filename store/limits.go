@@ -51,7 +51,7 @@ func (s *Store) lockMember(tx *gorm.DB, userID int64) error {
 		return nil
 	}
 	var u User
-	return tx.Clauses(clause.Locking{Strength: clause.LockingStrengthUpdate}).Select("id").Take(&u, userID).Error
+	return wrapErr(tx.Clauses(clause.Locking{Strength: clause.LockingStrengthUpdate}).Select("id").Take(&u, userID).Error, "lock member (user %d)", userID)
 }
 
 // spend counts n acts of kind by userID against limit (none when limit

@@ -19,8 +19,8 @@ import (
 func TestMemberLimits(t *testing.T) {
 	s, c, _ := openTest(t, 0)
 	ctx := context.Background()
-	tok, _ := s.RequestLogin(ctx, "host@x.org", "", limits)
-	host, _ := s.ConsumeLogin(ctx, tok)
+	tok, _ := s.SignIn().RequestLogin(ctx, "host@x.org", "", limits)
+	host, _ := s.SignIn().ConsumeLogin(ctx, tok)
 	lim := Limits{GamesPerDay: 3, InvitationsPerDay: 5, NewAddressesPerDay: 3}
 	create := func(lim Limits, addrs ...string) error {
 		t.Helper()

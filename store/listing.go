@@ -85,7 +85,7 @@ func (s *Store) MovesPage(ctx context.Context, gameID int64, before, limit int) 
 	}
 	var out []Move
 	err := q.Order("seq DESC").Limit(limit).Find(&out).Error
-	return out, err
+	return out, wrapErr(err, "store: moves page (game %d)", gameID)
 }
 
 // Pending is one open decision of a person in a game in play: what notify
@@ -108,7 +108,7 @@ func (s *Store) Pending(ctx context.Context) ([]Pending, error) {
 	rows, err := db.Raw(`SELECT w.game_id, w.seat, st.user_id FROM game_waits w
 		JOIN seats st ON st.game_id = w.game_id AND st.seat = w.seat ORDER BY w.game_id, w.seat`).Rows()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: open decisions: %w", err)
 	}
 	type wait struct {
 		game   int64
@@ -120,13 +120,13 @@ func (s *Store) Pending(ctx context.Context) ([]Pending, error) {
 		var w wait
 		if err := rows.Scan(&w.game, &w.seat, &w.userID); err != nil {
 			rows.Close()
-			return nil, err
+			return nil, fmt.Errorf("store: open decisions: %w", err)
 		}
 		ws = append(ws, w)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: open decisions: %w", err)
 	}
 	users := map[int64]*User{}
 	var out []Pending
@@ -179,7 +179,7 @@ func (s *Store) Pending(ctx context.Context) ([]Pending, error) {
 func (s *Store) CountGames(ctx context.Context, status string) (int, error) {
 	var n int64
 	err := s.db.WithContext(ctx).Model(&Game{}).Where("status = ?", status).Count(&n).Error
-	return int(n), err
+	return int(n), wrapErr(err, "store: count games")
 }
 
 // UsersAwaitingMail lists the people with mail setting notify who are
@@ -193,7 +193,7 @@ func (s *Store) UsersAwaitingMail(ctx context.Context, notify, kind string, seq 
 		JOIN game_waits w ON w.game_id = st.game_id AND w.seat = st.seat
 		WHERE u.notify = ? AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.game_id = 0 AND o.seq = ? AND o.user_id = u.id AND o.kind = ?)
 		ORDER BY u.id`, notify, seq, kind).Scan(&out).Error
-	return out, err
+	return out, wrapErr(err, "store: users awaiting mail")
 }
 
 // PendingOf lists one person's open decisions in games in play, oldest

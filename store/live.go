@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"gorm.io/gorm"
@@ -63,7 +64,7 @@ func (s *Store) gameTx(ctx context.Context, f func(tx *gorm.DB) error) error {
 			s.news.publish(n)
 		}
 	}
-	return err
+	return wrapErr(err, "game tx")
 }
 
 // announce reads the move counts of the changed games; on PostgreSQL it
@@ -73,11 +74,11 @@ func (s *Store) announce(tx *gorm.DB, ids []int64) ([]GameNews, error) {
 	for _, id := range ids {
 		n := GameNews{GameID: id}
 		if err := tx.Raw(`SELECT moves FROM game_summaries WHERE game_id = ?`, id).Scan(&n.Moves).Error; err != nil {
-			return nil, err
+			return nil, fmt.Errorf("announce: %w", err)
 		}
 		if s.pg {
 			if err := tx.Exec(`SELECT pg_notify(`+pgChannel+`, ?)`, n.payload()).Error; err != nil {
-				return nil, err
+				return nil, fmt.Errorf("announce: %w", err)
 			}
 		}
 		out = append(out, n)

@@ -35,18 +35,18 @@ func readSteps(tx *gorm.DB, gameID int64, after, upto int) ([]step, error) {
 	}
 	rows, err := tx.Raw(q, args...).Rows()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("read steps (game %d): %w", gameID, err)
 	}
 	defer rows.Close()
 	var out []step
 	for rows.Next() {
 		var m step
 		if err := rows.Scan(&m.Seq, &m.Seat, &m.Move, &m.TakeBack); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("read steps (game %d): %w", gameID, err)
 		}
 		out = append(out, m)
 	}
-	return out, rows.Err()
+	return out, wrapErr(rows.Err(), "read steps (game %d)", gameID)
 }
 
 // liveSteps drops from steps (the rows after a base state) every take-back
@@ -89,7 +89,7 @@ func applySteps(gameID int64, st game.State, fresh bool, steps []step) (game.Sta
 func setupOf(tx *gorm.DB, g *Game) (game.Setup, []Seat, error) {
 	var seats []Seat
 	if err := tx.Where("game_id = ?", g.ID).Order("seat").Find(&seats).Error; err != nil {
-		return game.Setup{}, nil, err
+		return game.Setup{}, nil, fmt.Errorf("setup of: %w", err)
 	}
 	setup, err := g.Setup(seats)
 	return setup, seats, err
@@ -103,7 +103,7 @@ func (s *Store) initialState(tx *gorm.DB, g *Game) (game.State, error) {
 	}
 	eng, err := s.reg.Get(g.Kind)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("initial state: %w", err)
 	}
 	st, err := eng.New(setup)
 	if err != nil {
@@ -209,7 +209,7 @@ func (s *Store) sizedStateAt(tx *gorm.DB, g *Game, seq int) (game.State, int64, 
 		}
 		b, err := st.MarshalJSON()
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, fmt.Errorf("sized state at: %w", err)
 		}
 		size = stateBytes(len(b))
 	}

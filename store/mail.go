@@ -52,7 +52,7 @@ type LocalOutbox struct {
 func (o LocalOutbox) Send(ctx context.Context, m Mail) error {
 	row := LocalMail{ToAddr: m.To, Subject: m.Subject, Body: m.Body, Link: m.Link, CreatedAt: o.Store.Now()}
 	if err := o.Store.db.WithContext(ctx).Create(&row).Error; err != nil {
-		return err
+		return fmt.Errorf("store: local outbox: send: %w", err)
 	}
 	o.logged(row)
 	return nil
@@ -84,14 +84,14 @@ func (o LocalOutbox) Deliver(ctx context.Context, m OutboxMail, link string) err
 	if err == nil && wrote {
 		o.logged(row)
 	}
-	return err
+	return wrapErr(err, "store: local outbox: deliver")
 }
 
 // LocalMails returns the newest local mails, newest first.
 func (s *Store) LocalMails(ctx context.Context, limit int) ([]LocalMail, error) {
 	var out []LocalMail
 	err := s.db.WithContext(ctx).Order("id DESC").Limit(limit).Find(&out).Error
-	return out, err
+	return out, wrapErr(err, "store: local mails")
 }
 
 // LocalMailByID returns one local mail.
@@ -101,7 +101,7 @@ func (s *Store) LocalMailByID(ctx context.Context, id int64) (*LocalMail, error)
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, ErrNotFound
 	}
-	return &m, err
+	return &m, wrapErr(err, "store: local mail by id %d", id)
 }
 
 // Dump returns a digest of a table's rows in id order, so tests can prove
@@ -114,7 +114,7 @@ func (s *Store) Dump(ctx context.Context, table string) (string, error) {
 	}
 	var rows []map[string]any
 	if err := s.db.WithContext(ctx).Table(table).Order("id").Find(&rows).Error; err != nil {
-		return "", err
+		return "", fmt.Errorf("store: dump: %w", err)
 	}
 	return fmt.Sprint(len(rows), rows), nil
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -59,7 +60,7 @@ func (s *Store) endUnstarted(tx *gorm.DB, g *Game, ending string) error {
 	res := tx.Model(&Game{}).Where("id = ? AND status = ?", g.ID, StatusInviting).
 		Updates(map[string]any{"status": StatusFinished, "ending": ending, "finished_at": now, "open_seats": 0})
 	if res.Error != nil {
-		return res.Error
+		return wrapErr(res.Error, "end unstarted")
 	}
 	if res.RowsAffected != 1 {
 		return ErrNotWaiting
@@ -69,7 +70,7 @@ func (s *Store) endUnstarted(tx *gorm.DB, g *Game, ending string) error {
 	// of invitations_untold, so the hourly job never reads them again.
 	if err := tx.Exec(`UPDATE invitations SET told_at = ? WHERE game_id = ? AND used_at IS NULL AND told_at IS NULL`,
 		now, g.ID).Error; err != nil {
-		return err
+		return fmt.Errorf("end unstarted: %w", err)
 	}
 	_, err := s.deriveGame(tx, g)
 	return err
@@ -160,7 +161,7 @@ func openInvitationSeat(tx *gorm.DB, gameID, creator int64, seat int) (*Game, *S
 		return nil, nil, ErrNoSuchSeat
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("open invitation seat (game %d): %w", gameID, err)
 	}
 	if st.AcceptedAt != nil {
 		return nil, nil, ErrSeatTaken
@@ -196,7 +197,7 @@ func (s *Store) ResendInvitation(ctx context.Context, gameID, creator int64, sea
 		out = &Invite{Seat: *st, User: u, Token: token}
 		return nil
 	})
-	return out, err
+	return out, wrapErr(err, "store: resend invitation (game %d)", gameID)
 }
 
 // renewInvitation gives (gameID, userID) an invitation with a new link,
@@ -204,10 +205,10 @@ func (s *Store) ResendInvitation(ctx context.Context, gameID, creator int64, sea
 func renewInvitation(tx *gorm.DB, gameID, userID int64, now time.Time, ttl time.Duration) (string, error) {
 	token, hash := newToken()
 	if err := tx.Where("game_id = ? AND user_id = ?", gameID, userID).Delete(&Invitation{}).Error; err != nil {
-		return "", err
+		return "", fmt.Errorf("renew invitation (game %d): %w", gameID, err)
 	}
 	inv := Invitation{GameID: gameID, UserID: userID, TokenHash: hash, CreatedAt: now, ExpiresAt: now.Add(ttl)}
-	return token, tx.Create(&inv).Error
+	return token, wrapErr(tx.Create(&inv).Error, "renew invitation (game %d)", gameID)
 }
 
 // ReplaceInvitation invites someone else to a seat nobody has accepted,
@@ -270,7 +271,7 @@ func (s *Store) ReplaceInvitation(ctx context.Context, gameID, creator int64, se
 		out = &Invite{Seat: *st, User: *u, Token: token}
 		return nil
 	})
-	return out, err
+	return out, wrapErr(err, "store: replace invitation (game %d)", gameID)
 }
 
 // InvitationState is how one seat's invitation stands, for the game page.
@@ -294,7 +295,7 @@ func (s *Store) InvitationStates(ctx context.Context, gameID int64) (map[int]Inv
 	if err := db.Raw(`SELECT st.seat, st.user_id, i.expires_at FROM invitations i
 		JOIN seats st ON st.game_id = i.game_id AND st.user_id = i.user_id
 		WHERE i.game_id = ? AND i.used_at IS NULL`, gameID).Scan(&rows).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: invitation states (game %d): %w", gameID, err)
 	}
 	// The newest invitation mail to each person decides (one sent again
 	// after a failure clears it).
@@ -305,7 +306,7 @@ func (s *Store) InvitationStates(ctx context.Context, gameID int64) (map[int]Inv
 	var mails []mail
 	if err := db.Raw(`SELECT user_id, status FROM outbox WHERE game_id = ? AND (kind = 'invite' OR kind LIKE 'invite-%')
 		ORDER BY id`, gameID).Scan(&mails).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: invitation states (game %d): %w", gameID, err)
 	}
 	failed := map[int64]bool{}
 	for _, m := range mails {
@@ -344,7 +345,7 @@ func (s *Store) ExpiredInvitations(ctx context.Context, now time.Time, limit int
 		JOIN seats st ON st.game_id = i.game_id AND st.user_id = i.user_id
 		WHERE i.used_at IS NULL AND i.told_at IS NULL AND i.expires_at <= ? AND g.status = ?
 		ORDER BY i.expires_at LIMIT ?`, now.UTC(), StatusInviting, limit).Scan(&rows).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: expired invitations: %w", err)
 	}
 	out := make([]ExpiredInvitation, 0, len(rows))
 	for _, r := range rows {
@@ -370,5 +371,5 @@ func (s *Store) StaleInvitingGames(ctx context.Context, cutoff time.Time) ([]int
 		AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.game_id = g.id AND i.used_at IS NULL AND i.expires_at > ?)
 		AND NOT EXISTS (SELECT 1 FROM seats st WHERE st.game_id = g.id AND st.accepted_at > ?)
 		ORDER BY g.id`, StatusInviting, cutoff.UTC(), cutoff.UTC(), cutoff.UTC()).Scan(&out).Error
-	return out, err
+	return out, wrapErr(err, "store: stale inviting games")
 }

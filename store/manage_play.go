@@ -36,7 +36,7 @@ func activeSeat(tx *gorm.DB, gameID, userID int64) (*Game, int, error) {
 	}
 	var seats []Seat
 	if err := tx.Where("game_id = ?", gameID).Order("seat").Find(&seats).Error; err != nil {
-		return nil, 0, err
+		return nil, 0, fmt.Errorf("active seat (game %d): %w", gameID, err)
 	}
 	seat := SeatOf(seats, userID)
 	if seat < 0 {
@@ -58,7 +58,7 @@ func leftSeats(tx *gorm.DB, gameID int64) (map[int]bool, error) {
 	var seats []int
 	if err := tx.Raw(`SELECT seat FROM seat_clocks WHERE game_id = ? AND dropped = TRUE
 		UNION SELECT seat FROM seat_drops WHERE game_id = ?`, gameID, gameID).Scan(&seats).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("left seats (game %d): %w", gameID, err)
 	}
 	out := map[int]bool{}
 	for _, s := range seats {
@@ -74,11 +74,11 @@ func (s *Store) SeatsLeft(ctx context.Context, gameID int64) (map[int]bool, erro
 	db := s.db.WithContext(ctx)
 	var dropped, resignedSeats []int
 	if err := db.Raw(`SELECT seat FROM seat_clocks WHERE game_id = ? AND dropped = TRUE`, gameID).Scan(&dropped).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: seats left (game %d): %w", gameID, err)
 	}
 	if err := db.Raw(`SELECT d.seat FROM seat_drops d JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat AND s.user_id = d.user_id
 		WHERE d.game_id = ? AND d.reason = ?`, gameID, DropResigned).Scan(&resignedSeats).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: seats left (game %d): %w", gameID, err)
 	}
 	out := map[int]bool{}
 	for _, st := range dropped {
@@ -92,7 +92,7 @@ func (s *Store) SeatsLeft(ctx context.Context, gameID int64) (map[int]bool, erro
 func resigned(tx *gorm.DB, gameID int64, seat int, userID int64) (bool, error) {
 	var n int64
 	err := tx.Model(&SeatDrop{}).Where("game_id = ? AND seat = ? AND reason = ? AND user_id = ?", gameID, seat, DropResigned, userID).Count(&n).Error
-	return n > 0, err
+	return n > 0, wrapErr(err, "resigned (game %d)", gameID)
 }
 
 // Resigned reports whether userID resigned their seat in a game.
@@ -137,7 +137,7 @@ func endVotes(tx *gorm.DB, gameID int64) (map[int]bool, error) {
 	}
 	var seats []int
 	if err := tx.Raw(`SELECT seat FROM end_votes WHERE game_id = ? AND seq = ?`, gameID, seq).Scan(&seats).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("end votes (game %d): %w", gameID, err)
 	}
 	out := map[int]bool{}
 	for _, s := range seats {
@@ -178,7 +178,7 @@ func (t *NotifyTx) endAgreed(g *Game, seq int, st game.State, res *game.Result) 
 	upd := t.tx.Model(&Game{}).Where("id = ? AND status = ?", g.ID, StatusActive).
 		Updates(map[string]any{"status": StatusFinished, "ending": EndAgreed, "rated": false, "result": r, "finished_at": t.now})
 	if upd.Error != nil {
-		return upd.Error
+		return wrapErr(upd.Error, "end agreed")
 	}
 	if upd.RowsAffected != 1 {
 		return ErrNotInPlay

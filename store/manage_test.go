@@ -31,7 +31,7 @@ func agreeAll(t *testing.T, s *Store, g *Game) bool {
 
 func cleanVerify(t *testing.T, s *Store) {
 	t.Helper()
-	rep, err := s.Verify(context.Background(), false)
+	rep, err := s.Tools().Verify(context.Background(), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestAgreedEndRoundTrip(t *testing.T) {
 		t.Fatal("every seat agreed but the game goes on")
 	}
 	cleanVerify(t, s)
-	if _, err := s.Rebuild(ctx, nil); err != nil {
+	if _, err := s.Tools().Rebuild(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	cleanVerify(t, s)
@@ -144,7 +144,7 @@ func TestCancelledAndJoinedGamesVerify(t *testing.T) {
 		t.Errorf("joining a cancelled game: %v", err)
 	}
 	cleanVerify(t, s)
-	if _, err := s.Rebuild(ctx, nil); err != nil {
+	if _, err := s.Tools().Rebuild(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	cleanVerify(t, s)

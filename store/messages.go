@@ -197,7 +197,7 @@ func (s *Store) CountMessages(ctx context.Context, gameID, userID int64) (int, e
 	var n int64
 	err := s.db.WithContext(ctx).Model(&Message{}).
 		Where("game_id = ? AND (to_seat IS NULL OR user_id = ? OR to_user_id = ?)", gameID, userID, userID).Count(&n).Error
-	return int(n), err
+	return int(n), wrapErr(err, "store: count messages (game %d)", gameID)
 }
 
 // Messages returns what member userID may read of a game's messages, in
@@ -210,7 +210,7 @@ func visibleMessages(tx *gorm.DB, gameID, userID, after int64) ([]Message, error
 	var out []Message
 	err := tx.Where("game_id = ? AND id > ? AND (to_seat IS NULL OR user_id = ? OR to_user_id = ?)", gameID, after, userID, userID).
 		Order("id").Find(&out).Error
-	return out, err
+	return out, wrapErr(err, "visible messages (game %d)", gameID)
 }
 
 // unread returns the messages of a game member userID may read, did not
@@ -218,7 +218,7 @@ func visibleMessages(tx *gorm.DB, gameID, userID, after int64) ([]Message, error
 func unread(tx *gorm.DB, gameID, userID int64) ([]Message, error) {
 	var told int64
 	if err := tx.Raw(`SELECT told_id FROM message_marks WHERE game_id = ? AND user_id = ?`, gameID, userID).Scan(&told).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("unread (game %d): %w", gameID, err)
 	}
 	all, err := visibleMessages(tx, gameID, userID, told)
 	if err != nil {
@@ -235,8 +235,8 @@ func unread(tx *gorm.DB, gameID, userID int64) ([]Message, error) {
 
 // markTold notes that member userID was told of a game's messages up to id.
 func markTold(tx *gorm.DB, gameID, userID, id int64) error {
-	return tx.Exec(`INSERT INTO message_marks (game_id, user_id, told_id) VALUES (?, ?, ?)
-		ON CONFLICT (game_id, user_id) DO UPDATE SET told_id = CASE WHEN excluded.told_id > message_marks.told_id THEN excluded.told_id ELSE message_marks.told_id END`, gameID, userID, id).Error
+	return wrapErr(tx.Exec(`INSERT INTO message_marks (game_id, user_id, told_id) VALUES (?, ?, ?)
+		ON CONFLICT (game_id, user_id) DO UPDATE SET told_id = CASE WHEN excluded.told_id > message_marks.told_id THEN excluded.told_id ELSE message_marks.told_id END`, gameID, userID, id).Error, "mark told (game %d)", gameID)
 }
 
 // Unread is the messages of a game member userID was not told of by mail.
@@ -265,11 +265,11 @@ func (s *Store) SetMessageMail(ctx context.Context, userID int64, choice string)
 	if choice != MessageMailTurn && choice != MessageMailEach {
 		return words.Fail(words.New("store.error.notify_choice").Lit("choice", choice))
 	}
-	return s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).Update("message_mail", choice).Error
+	return wrapErr(s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).Update("message_mail", choice).Error, "store: set message mail (user %d)", userID)
 }
 
 // SetMailPictures sets whether member userID's mails show the board's
 // picture.
 func (s *Store) SetMailPictures(ctx context.Context, userID int64, on bool) error {
-	return s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).Update("no_mail_pictures", !on).Error
+	return wrapErr(s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).Update("no_mail_pictures", !on).Error, "store: set mail pictures (user %d)", userID)
 }

@@ -55,20 +55,22 @@ func (s *Store) provider() (*goose.Provider, error) {
 		return nil, err
 	}
 	if !s.pg {
-		return goose.NewProvider(goose.DialectSQLite3, s.sql, sub, goose.WithDisableGlobalRegistry(true))
+		p, err := goose.NewProvider(goose.DialectSQLite3, s.sql, sub, goose.WithDisableGlobalRegistry(true))
+		return p, wrapErr(err, "migrations")
 	}
 	// Instances started together on a new PostgreSQL database take turns
 	// to migrate it (an advisory lock per schema; goose's session locker):
 	// the first applies the migrations, the others find them applied.
 	var schema string
 	if err := s.sql.QueryRow(`SELECT current_schema()`).Scan(&schema); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("migrations: provider: %w", err)
 	}
 	locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(jobLockKey("migrate "+schema)), lock.WithLockTimeout(1, 300))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("migrations: provider: %w", err)
 	}
-	return goose.NewProvider(goose.DialectPostgres, s.sql, sub, goose.WithDisableGlobalRegistry(true), goose.WithSessionLocker(locker))
+	p, err := goose.NewProvider(goose.DialectPostgres, s.sql, sub, goose.WithDisableGlobalRegistry(true), goose.WithSessionLocker(locker))
+	return p, wrapErr(err, "migrations")
 }
 
 // migrationsFor returns the migrations one database runs: for SQLite the
@@ -77,11 +79,11 @@ func (s *Store) provider() (*goose.Provider, error) {
 func migrationsFor(pg bool) (fs.FS, error) {
 	base, err := fs.Sub(migrationFiles, "migrations")
 	if err != nil || !pg {
-		return base, err
+		return base, wrapErr(err, "migrations for")
 	}
 	entries, err := fs.ReadDir(base, ".")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("migrations for: %w", err)
 	}
 	out := fstest.MapFS{}
 	for _, e := range entries {
@@ -93,7 +95,7 @@ func migrationsFor(pg bool) (fs.FS, error) {
 			data, err = fs.ReadFile(base, e.Name())
 		}
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("migrations for: %w", err)
 		}
 		out[e.Name()] = &fstest.MapFile{Data: data}
 	}
@@ -140,12 +142,12 @@ func (s *Store) Schema(ctx context.Context) (SchemaState, error) {
 	for rows.Next() {
 		var v int64
 		if err := rows.Scan(&v); err != nil {
-			return st, err
+			return st, fmt.Errorf("store: schema: %w", err)
 		}
 		st.Applied = append(st.Applied, v)
 		st.Current = max(st.Current, v)
 	}
-	return st, rows.Err()
+	return st, wrapErr(rows.Err(), "store: schema")
 }
 
 // tablesSQL counts the tables of the database's schema (on PostgreSQL,
@@ -204,7 +206,7 @@ func (s *Store) CheckSchema(ctx context.Context, applyIfEmpty bool) error {
 		return err
 	}
 	if err := st.check(known); err != nil {
-		return err
+		return fmt.Errorf("store: check schema: %w", err)
 	}
 	if st.Current < st.Latest {
 		return fmt.Errorf("%w (database at version %d, this build needs %d)", ErrSchemaOld, st.Current, st.Latest)
@@ -224,7 +226,7 @@ func (s *Store) Migrate(ctx context.Context) ([]int64, error) {
 		return nil, err
 	}
 	if err := st.check(known); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: migrate: %w", err)
 	}
 	p, err := s.provider()
 	if err != nil {
@@ -242,10 +244,10 @@ func (s *Store) Migrate(ctx context.Context) ([]int64, error) {
 		// The derived tables are new: make them from the logs.
 		var games int64
 		if err := s.db.WithContext(ctx).Model(&Game{}).Count(&games).Error; err != nil {
-			return out, err
+			return out, fmt.Errorf("store: migrate: %w", err)
 		}
 		if games > 0 {
-			if _, err := s.Rebuild(ctx, nil); err != nil {
+			if _, err := s.Tools().Rebuild(ctx, nil); err != nil {
 				return out, err
 			}
 		}

@@ -38,7 +38,7 @@ func TestMigratingMakesTheDerivedData(t *testing.T) {
 	if d := cmp.Diff(kept, after); d != "" {
 		t.Errorf("the migration made other derived rows than the moves had (-moves +migration):\n%s", d)
 	}
-	if rep, err := s.Verify(ctx, false); err != nil || len(rep.Problems) > 0 {
+	if rep, err := s.Tools().Verify(ctx, false); err != nil || len(rep.Problems) > 0 {
 		t.Fatalf("verify after migrating: %v %v", err, rep.Problems)
 	}
 }

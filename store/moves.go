@@ -211,7 +211,7 @@ func moveRow(gameID int64, seq int, sub Submit, events []game.Event, now time.Ti
 	}
 	ev, err := json.Marshal(events)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("move row (game %d): %w", gameID, err)
 	}
 	row := &Move{GameID: gameID, Seq: seq, Seat: sub.Seat, Move: string(sub.Move), Events: string(ev), At: now, By: sub.By, Note: sub.Note}
 	if sub.UserID != 0 {
@@ -227,12 +227,12 @@ func finishGame(tx *gorm.DB, g *Game, res *game.Result, now time.Time) error {
 	if res != nil {
 		b, err := json.Marshal(res)
 		if err != nil {
-			return err
+			return fmt.Errorf("finish game: %w", err)
 		}
 		r := string(b)
 		up["result"], g.Result = r, &r
 	}
-	return tx.Model(&Game{}).Where("id = ?", g.ID).Updates(up).Error
+	return wrapErr(tx.Model(&Game{}).Where("id = ?", g.ID).Updates(up).Error, "finish game")
 }
 
 func hasDecision(st game.State, seat int) bool {
@@ -252,7 +252,7 @@ func lastMove(tx *gorm.DB, gameID int64) (int, *time.Time, error) {
 		return 0, nil, nil
 	}
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, fmt.Errorf("last move (game %d): %w", gameID, err)
 	}
 	return m.Seq, &m.At, nil
 }
@@ -278,7 +278,7 @@ func buildRecord(tx *gorm.DB, g *Game, upto int) (*record.Record, error) {
 	}
 	var rows []Move
 	if err := q.Order("seq").Find(&rows).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("build record: %w", err)
 	}
 	for i, m := range rows {
 		if m.Seq != i+1 {
@@ -368,14 +368,14 @@ func (s *Store) summaryFor(tx *gorm.DB, g *Game) (*Summary, error) {
 func (s *Store) Moves(ctx context.Context, gameID int64) ([]Move, error) {
 	var out []Move
 	err := s.db.WithContext(ctx).Where("game_id = ?", gameID).Order("seq").Find(&out).Error
-	return out, err
+	return out, wrapErr(err, "store: moves (game %d)", gameID)
 }
 
 // MovesSince returns the moves after seq (for "what happened" and notify).
 func (s *Store) MovesSince(ctx context.Context, gameID int64, seq int) ([]Move, error) {
 	var out []Move
 	err := s.db.WithContext(ctx).Where("game_id = ? AND seq > ?", gameID, seq).Order("seq").Find(&out).Error
-	return out, err
+	return out, wrapErr(err, "store: moves since (game %d)", gameID)
 }
 
 // EventList decodes a move's events.

@@ -15,7 +15,7 @@ import (
 func (s *Store) LinkKey(ctx context.Context) ([]byte, error) {
 	fresh := make([]byte, 32)
 	if _, err := rand.Read(fresh); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: link key: %w", err)
 	}
 	db := s.db.WithContext(ctx)
 	if err := db.Exec("INSERT INTO notify_keys (id, key) VALUES (1, ?) ON CONFLICT (id) DO NOTHING", fresh).Error; err != nil {
@@ -57,7 +57,7 @@ func (s *Store) AddStandingOrder(ctx context.Context, o StandingOrder) error {
 		return cs.emit(Change{Kind: ChangeOrdersChanged, Cause: Cause{Kind: CausePlayer}, Game: g, Seat: o.Seat, Seq: n})
 	})
 	if err != nil {
-		return err
+		return wrapErr(err, "store: add standing order (game %d)", o.GameID)
 	}
 	s.afterCommit(ctx, done)
 	return nil
@@ -65,49 +65,49 @@ func (s *Store) AddStandingOrder(ctx context.Context, o StandingOrder) error {
 
 // RemoveStandingOrder deletes one of a seat's standing orders.
 func (s *Store) RemoveStandingOrder(ctx context.Context, gameID int64, seat int, id int64) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return wrapErr(s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Where("id = ? AND game_id = ? AND seat = ?", id, gameID, seat).Delete(&StandingOrder{}).Error; err != nil {
 			return err
 		}
 		return refreshAuto(tx, gameID, seat)
-	})
+	}), "store: remove standing order (game %d)", gameID)
 }
 
 // StandingOrders returns a seat's standing orders.
 func (s *Store) StandingOrders(ctx context.Context, gameID int64, seat int) ([]StandingOrder, error) {
 	var out []StandingOrder
-	return out, s.db.WithContext(ctx).Where("game_id = ? AND seat = ?", gameID, seat).Order("id").Find(&out).Error
+	return out, wrapErr(s.db.WithContext(ctx).Where("game_id = ? AND seat = ?", gameID, seat).Order("id").Find(&out).Error, "store: standing orders (game %d)", gameID)
 }
 
 // AbsencesOf returns a person's absences ending after from.
 func (s *Store) AbsencesOf(ctx context.Context, userID int64, from time.Time) ([]Absence, error) {
 	var out []Absence
-	return out, s.db.WithContext(ctx).Where("user_id = ? AND until_at > ?", userID, from).Order("from_at").Find(&out).Error
+	return out, wrapErr(s.db.WithContext(ctx).Where("user_id = ? AND until_at > ?", userID, from).Order("from_at").Find(&out).Error, "store: absences of (user %d)", userID)
 }
 
 // AddAbsence records an absence; the caller checks the limits.
 func (t *NotifyTx) AddAbsence(a *Absence) error {
 	a.CreatedAt = t.now
-	return t.tx.Create(a).Error
+	return wrapErr(t.tx.Create(a).Error, "store: add absence")
 }
 
 // AbsencesBetween returns a person's absences overlapping [from, until).
 func (t *NotifyTx) AbsencesBetween(userID int64, from, until time.Time) ([]Absence, error) {
 	var out []Absence
-	return out, t.tx.Where("user_id = ? AND until_at > ? AND from_at < ?", userID, from, until).Order("from_at").Find(&out).Error
+	return out, wrapErr(t.tx.Where("user_id = ? AND until_at > ? AND from_at < ?", userID, from, until).Order("from_at").Find(&out).Error, "store: absences between (user %d)", userID)
 }
 
 // SeatsOfUser returns every seat a person holds in games in play.
 func (t *NotifyTx) SeatsOfUser(userID int64) ([]Seat, error) {
 	var out []Seat
-	return out, t.tx.Where("user_id = ? AND game_id IN (?)", userID,
-		t.tx.Model(&Game{}).Select("id").Where("status = ?", StatusActive)).Order("game_id, seat").Find(&out).Error
+	return out, wrapErr(t.tx.Where("user_id = ? AND game_id IN (?)", userID,
+		t.tx.Model(&Game{}).Select("id").Where("status = ?", StatusActive)).Order("game_id, seat").Find(&out).Error, "store: seats of user (user %d)", userID)
 }
 
 // SetTimeZone stores a person's time zone.
 func (s *Store) SetTimeZone(ctx context.Context, userID int64, tz string) error {
 	p := NotifyPref{UserID: userID, TimeZone: tz}
-	return s.db.WithContext(ctx).Save(&p).Error
+	return wrapErr(s.db.WithContext(ctx).Save(&p).Error, "store: set time zone (user %d)", userID)
 }
 
 // TimeZone returns a person's time zone ("UTC" unless set).
@@ -122,12 +122,12 @@ func (s *Store) TimeZone(ctx context.Context, userID int64) string {
 // Unsubscribe stops mail about one game (gameID > 0) or all (0).
 func (s *Store) Unsubscribe(ctx context.Context, userID, gameID int64) error {
 	u := Unsubscribe{UserID: userID, GameID: gameID, CreatedAt: s.Now()}
-	return s.db.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&u).Error
+	return wrapErr(s.db.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&u).Error, "store: unsubscribe (user %d)", userID)
 }
 
 // Resubscribe undoes Unsubscribe.
 func (s *Store) Resubscribe(ctx context.Context, userID, gameID int64) error {
-	return s.db.WithContext(ctx).Where("user_id = ? AND game_id = ?", userID, gameID).Delete(&Unsubscribe{}).Error
+	return wrapErr(s.db.WithContext(ctx).Where("user_id = ? AND game_id = ?", userID, gameID).Delete(&Unsubscribe{}).Error, "store: resubscribe (user %d)", userID)
 }
 
 // IsUnsubscribed reports whether a person wants no mail about gameID.
@@ -141,14 +141,14 @@ func (s *Store) IsUnsubscribed(ctx context.Context, userID, gameID int64) bool {
 // and tools: the jobs read DueDeadlines).
 func (s *Store) OpenDeadlines(ctx context.Context) ([]Deadline, error) {
 	var out []Deadline
-	return out, s.db.WithContext(ctx).Where("closed_at IS NULL").Order("due_at, id").Find(&out).Error
+	return out, wrapErr(s.db.WithContext(ctx).Where("closed_at IS NULL").Order("due_at, id").Find(&out).Error, "store: open deadlines")
 }
 
 // DueDeadlines returns the running deadlines with something due by now
 // (a reminder or the deadline itself: NextAt), soonest first.
 func (s *Store) DueDeadlines(ctx context.Context, now time.Time) ([]Deadline, error) {
 	var out []Deadline
-	return out, s.db.WithContext(ctx).Where("closed_at IS NULL AND next_at <= ?", now).Order("next_at, id").Find(&out).Error
+	return out, wrapErr(s.db.WithContext(ctx).Where("closed_at IS NULL AND next_at <= ?", now).Order("next_at, id").Find(&out).Error, "store: due deadlines")
 }
 
 // OpenDeadline returns a seat's running deadline, or nil.
@@ -156,7 +156,7 @@ func (s *Store) OpenDeadline(ctx context.Context, gameID int64, seat int) (*Dead
 	var out []Deadline
 	err := s.db.WithContext(ctx).Where("game_id = ? AND seat = ? AND closed_at IS NULL", gameID, seat).Limit(1).Find(&out).Error
 	if err != nil || len(out) == 0 {
-		return nil, err
+		return nil, wrapErr(err, "store: open deadline (game %d)", gameID)
 	}
 	return &out[0], nil
 }
@@ -164,7 +164,7 @@ func (s *Store) OpenDeadline(ctx context.Context, gameID int64, seat int) (*Dead
 // DeadlinesOf returns a game's deadlines, oldest first (for tests and pages).
 func (s *Store) DeadlinesOf(ctx context.Context, gameID int64) ([]Deadline, error) {
 	var out []Deadline
-	return out, s.db.WithContext(ctx).Where("game_id = ?", gameID).Order("id").Find(&out).Error
+	return out, wrapErr(s.db.WithContext(ctx).Where("game_id = ?", gameID).Order("id").Find(&out).Error, "store: deadlines of (game %d)", gameID)
 }
 
 // SeatClockOf returns a seat's clock (zero values if none).
@@ -174,7 +174,7 @@ func (s *Store) SeatClockOf(ctx context.Context, gameID int64, seat int) (*SeatC
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return &c, nil
 	}
-	return &c, err
+	return &c, wrapErr(err, "store: seat clock of (game %d)", gameID)
 }
 
 // GameClockOf returns a game's clock, or nil.
@@ -184,7 +184,7 @@ func (s *Store) GameClockOf(ctx context.Context, gameID int64) (*GameClock, erro
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, nil
 	}
-	return &c, err
+	return &c, wrapErr(err, "store: game clock of (game %d)", gameID)
 }
 
 // SubstituteSeat finds the seat offered by a substitute invitation token.
@@ -194,7 +194,7 @@ func (s *Store) SubstituteSeat(ctx context.Context, token string) (*SeatClock, e
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, ErrNotFound
 	}
-	return &c, err
+	return &c, wrapErr(err, "store: substitute seat")
 }
 
 // FindOrCreateUser returns the user with the address, making one if needed.
@@ -209,7 +209,7 @@ func (s *Store) GamesIdleSince(ctx context.Context, t time.Time) ([]Game, error)
 	err := s.db.WithContext(ctx).Where("id IN (?)",
 		s.db.Model(&Summary{}).Select("game_id").Where("status = ? AND last_move_at < ?", StatusActive, t.UTC())).
 		Where("status = ?", StatusActive).Order("id").Find(&out).Error
-	return out, err
+	return out, wrapErr(err, "store: games idle since")
 }
 
 // GamesToStart returns the games in play whose start mails are not
@@ -220,7 +220,7 @@ func (s *Store) GamesToStart(ctx context.Context) ([]int64, error) {
 		WHERE c.started_mailed = `+s.flag(false)+` AND g.status = ?
 		UNION SELECT g.id FROM games g WHERE g.status = ? AND NOT EXISTS (SELECT 1 FROM game_clocks c WHERE c.game_id = g.id)
 		ORDER BY 1`, StatusActive, StatusActive).Scan(&out).Error
-	return out, err
+	return out, wrapErr(err, "store: games to start")
 }
 
 // HasAutoMoves reports whether a seat asked to decide in a game has
@@ -228,7 +228,7 @@ func (s *Store) GamesToStart(ctx context.Context) ([]int64, error) {
 func (s *Store) HasAutoMoves(ctx context.Context, gameID int64) (bool, error) {
 	var n []int
 	err := s.db.WithContext(ctx).Raw(`SELECT 1 FROM game_waits WHERE game_id = ? AND auto = `+s.flag(true)+` LIMIT 1`, gameID).Scan(&n).Error
-	return len(n) > 0, err
+	return len(n) > 0, wrapErr(err, "store: has auto moves (game %d)", gameID)
 }
 
 // GamesWithAutoMoves returns the games in play where a seat asked to
@@ -236,5 +236,5 @@ func (s *Store) HasAutoMoves(ctx context.Context, gameID int64) (bool, error) {
 func (s *Store) GamesWithAutoMoves(ctx context.Context) ([]int64, error) {
 	var out []int64
 	err := s.db.WithContext(ctx).Raw(`SELECT DISTINCT game_id FROM game_waits WHERE auto = ` + s.flag(true) + ` ORDER BY game_id`).Scan(&out).Error
-	return out, err
+	return out, wrapErr(err, "store: games with auto moves")
 }

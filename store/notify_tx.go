@@ -45,7 +45,7 @@ func (t *NotifyTx) Enqueue(m *OutboxMail) (bool, error) { return enqueue(t.tx, m
 func (t *NotifyTx) User(id int64) (*User, error) {
 	var u User
 	if err := t.tx.Take(&u, id).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: user %d: %w", id, err)
 	}
 	return &u, nil
 }
@@ -63,7 +63,7 @@ func (t *NotifyTx) GameRow(id int64) (*Game, error) {
 // Seats returns a game's seats in order.
 func (t *NotifyTx) Seats(gameID int64) ([]Seat, error) {
 	var out []Seat
-	return out, t.tx.Where("game_id = ?", gameID).Order("seat").Find(&out).Error
+	return out, wrapErr(t.tx.Where("game_id = ?", gameID).Order("seat").Find(&out).Error, "store: seats (game %d)", gameID)
 }
 
 // GameClock returns the game's clock, or nil when it has none yet.
@@ -73,12 +73,12 @@ func (t *NotifyTx) GameClock(gameID int64) (*GameClock, error) {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, nil
 	}
-	return &c, err
+	return &c, wrapErr(err, "store: game clock (game %d)", gameID)
 }
 
 // SaveGameClock writes the game's clock.
 func (t *NotifyTx) SaveGameClock(c *GameClock) error {
-	return t.tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(c).Error
+	return wrapErr(t.tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(c).Error, "store: save game clock")
 }
 
 // SeatClock returns a seat's clock and whether it has a row yet (zero
@@ -89,14 +89,14 @@ func (t *NotifyTx) SeatClock(gameID int64, seat int) (*SeatClock, bool, error) {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return &c, false, nil
 	}
-	return &c, err == nil, err
+	return &c, err == nil, wrapErr(err, "store: seat clock (game %d)", gameID)
 }
 
 // SaveSeatClock writes a seat's clock.
 // (An upsert: seat 0 looks like an unset key to GORM's Save.)
 func (t *NotifyTx) SaveSeatClock(c *SeatClock) error {
 	if err := t.tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(c).Error; err != nil {
-		return err
+		return fmt.Errorf("store: save seat clock: %w", err)
 	}
 	return refreshAuto(t.tx, c.GameID, c.Seat) // the caretaker may play it now
 }
@@ -108,26 +108,26 @@ func (t *NotifyTx) OpenDeadline(gameID int64, seat int) (*Deadline, error) {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, nil
 	}
-	return &d, err
+	return &d, wrapErr(err, "store: open deadline (game %d)", gameID)
 }
 
 // OpenDeadlines returns every running deadline of a game.
 func (t *NotifyTx) OpenDeadlines(gameID int64) ([]Deadline, error) {
 	var out []Deadline
-	return out, t.tx.Where("game_id = ? AND closed_at IS NULL", gameID).Order("seat").Find(&out).Error
+	return out, wrapErr(t.tx.Where("game_id = ? AND closed_at IS NULL", gameID).Order("seat").Find(&out).Error, "store: open deadlines (game %d)", gameID)
 }
 
 // AddDeadline starts a seat's clock. A running deadline without NextAt is
 // next due at its end.
 func (t *NotifyTx) AddDeadline(d *Deadline) error {
 	defaultNext(d)
-	return t.tx.Create(d).Error
+	return wrapErr(t.tx.Create(d).Error, "store: add deadline")
 }
 
 // SaveDeadline writes a changed deadline.
 func (t *NotifyTx) SaveDeadline(d *Deadline) error {
 	defaultNext(d)
-	return t.tx.Save(d).Error
+	return wrapErr(t.tx.Save(d).Error, "store: save deadline")
 }
 
 func defaultNext(d *Deadline) {
@@ -145,27 +145,27 @@ func (t *NotifyTx) CloseDeadline(d *Deadline, outcome string) error {
 	now := t.now
 	d.ClosedAt, d.Outcome, d.NextAt = &now, outcome, nil
 	if err := t.tx.Save(d).Error; err != nil {
-		return err
+		return fmt.Errorf("store: close deadline: %w", err)
 	}
 	if outcome == OutcomeTimeout {
 		if err := countTimeoutOf(t.tx, d.GameID, d.Seat, d.UserID); err != nil {
 			return err
 		}
 	}
-	return t.tx.Exec(`DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND id < ? AND closed_at IS NOT NULL AND outcome <> ?`,
-		d.GameID, d.Seat, d.ID, OutcomeTimeout).Error
+	return wrapErr(t.tx.Exec(`DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND id < ? AND closed_at IS NOT NULL AND outcome <> ?`,
+		d.GameID, d.Seat, d.ID, OutcomeTimeout).Error, "store: close deadline")
 }
 
 // StandingOrders returns a seat's standing orders.
 func (t *NotifyTx) StandingOrders(gameID int64, seat int) ([]StandingOrder, error) {
 	var out []StandingOrder
-	return out, t.tx.Where("game_id = ? AND seat = ?", gameID, seat).Order("id").Find(&out).Error
+	return out, wrapErr(t.tx.Where("game_id = ? AND seat = ?", gameID, seat).Order("id").Find(&out).Error, "store: standing orders (game %d)", gameID)
 }
 
 // Absences returns a person's absences that end after from.
 func (t *NotifyTx) Absences(userID int64, from time.Time) ([]Absence, error) {
 	var out []Absence
-	return out, t.tx.Where("user_id = ? AND until_at > ?", userID, from).Order("from_at").Find(&out).Error
+	return out, wrapErr(t.tx.Where("user_id = ? AND until_at > ?", userID, from).Order("from_at").Find(&out).Error, "store: absences (user %d)", userID)
 }
 
 // TimeZone returns a person's time zone name ("UTC" unless set).
@@ -181,13 +181,13 @@ func (t *NotifyTx) TimeZone(userID int64) string {
 func (t *NotifyTx) Unsubscribed(userID, gameID int64) (bool, error) {
 	var n int64
 	err := t.tx.Model(&Unsubscribe{}).Where("user_id = ? AND game_id IN (0, ?)", userID, gameID).Count(&n).Error
-	return n > 0, err
+	return n > 0, wrapErr(err, "store: unsubscribed (user %d)", userID)
 }
 
 // MovesSince returns a game's moves after seq.
 func (t *NotifyTx) MovesSince(gameID int64, seq int) ([]Move, error) {
 	var out []Move
-	return out, t.tx.Where("game_id = ? AND seq > ?", gameID, seq).Order("seq").Find(&out).Error
+	return out, wrapErr(t.tx.Where("game_id = ? AND seq > ?", gameID, seq).Order("seq").Find(&out).Error, "store: moves since (game %d)", gameID)
 }
 
 // MoveCount returns how many moves a game has.
@@ -204,7 +204,7 @@ func (t *NotifyTx) LastAskedSeq(gameID int64, seat int) (int, error) {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return 0, nil
 	}
-	return d.AskedSeq, err
+	return d.AskedSeq, wrapErr(err, "store: last asked seq (game %d)", gameID)
 }
 
 // setDisplayName sets a person's display name.
@@ -213,7 +213,7 @@ func (t *NotifyTx) setDisplayName(userID int64, name string) error {
 	if err != nil {
 		return err
 	}
-	return t.tx.Model(&User{}).Where("id = ?", userID).Update("display_name", name).Error
+	return wrapErr(t.tx.Model(&User{}).Where("id = ?", userID).Update("display_name", name).Error, "store: set display name (user %d)", userID)
 }
 
 // replaceSeatUser gives a seat to another person (a substitute, TakeSeat) under
@@ -230,7 +230,7 @@ func (t *NotifyTx) replaceSeatUser(gameID int64, seat int, userID int64, name st
 	}
 	var n int64
 	if err := t.tx.Model(&Seat{}).Where("game_id = ? AND seat <> ? AND name = ?", gameID, seat, name).Count(&n).Error; err != nil {
-		return err
+		return fmt.Errorf("store: replace seat user (game %d): %w", gameID, err)
 	}
 	if n > 0 {
 		return fmt.Errorf("another player of this game is called %s: choose another name", name)
@@ -238,7 +238,7 @@ func (t *NotifyTx) replaceSeatUser(gameID int64, seat int, userID int64, name st
 	t.renamed = append(t.renamed, gameID)
 	if err := t.tx.Model(&Seat{}).Where("game_id = ? AND seat = ?", gameID, seat).
 		Updates(map[string]any{"user_id": userID, "name": name}).Error; err != nil {
-		return err
+		return fmt.Errorf("store: replace seat user (game %d): %w", gameID, err)
 	}
 	// The names are part of the state: its snapshot is made again.
 	var g Game
@@ -260,7 +260,7 @@ func (t *NotifyTx) LastWebMove(gameID int64, seat int, userID int64, after int) 
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return time.Time{}, false, nil
 	}
-	return m.At, err == nil, err
+	return m.At, err == nil, wrapErr(err, "store: last web move (game %d)", gameID)
 }
 
 // LastMoveOf returns the number of seat's last move up to seq (0 if none).
@@ -271,7 +271,7 @@ func (t *NotifyTx) LastMoveOf(gameID int64, seat, seq int) (int, error) {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return 0, nil
 	}
-	return m.Seq, err
+	return m.Seq, wrapErr(err, "store: last move of (game %d)", gameID)
 }
 
 // MailedAbout returns who was mailed (or queued a mail) because of move seq
@@ -281,7 +281,7 @@ func (t *NotifyTx) MailedAbout(gameID int64, seq int) (map[int64]bool, error) {
 	var ids []int64
 	if err := t.tx.Raw(`SELECT DISTINCT user_id FROM outbox WHERE game_id = ? AND seq = ? AND user_id <> 0 AND kind NOT LIKE 'notice-%'`,
 		gameID, seq).Scan(&ids).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: mailed about (game %d): %w", gameID, err)
 	}
 	out := make(map[int64]bool, len(ids))
 	for _, id := range ids {

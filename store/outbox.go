@@ -10,6 +10,16 @@ import (
 	"gorm.io/gorm/clause"
 )
 
+// Outbox is the part of the store the sender works on: the mails and chat
+// notices waiting to go out (outbox_mails), claimed under a lease, marked
+// sent or failed. A move's mails are queued inside its transaction
+// (NotifyTx.Enqueue); Enqueue here queues one outside of any move. Reach
+// it as store.Outbox().
+type Outbox struct{ s *Store }
+
+// Outbox returns the store's outbox part.
+func (s *Store) Outbox() Outbox { return Outbox{s} }
+
 // enqueue writes m unless its (game, seq, user, kind) is already queued,
 // and reports whether it wrote it.
 func enqueue(tx *gorm.DB, m *OutboxMail, now time.Time) (bool, error) {
@@ -33,7 +43,8 @@ func enqueue(tx *gorm.DB, m *OutboxMail, now time.Time) (bool, error) {
 
 // Enqueue queues one mail outside of a move (e.g. a digest) and reports
 // whether it was new.
-func (s *Store) Enqueue(ctx context.Context, m *OutboxMail) (bool, error) {
+func (o Outbox) Enqueue(ctx context.Context, m *OutboxMail) (bool, error) {
+	s := o.s
 	return enqueue(s.db.WithContext(ctx), m, s.Now())
 }
 
@@ -44,14 +55,16 @@ func (s *Store) Enqueue(ctx context.Context, m *OutboxMail) (bool, error) {
 // was sending to be claimed (and sent) again once the lease ends. Mails
 // whose time ran out first (expires_at) are given up on the way. Nil
 // when nothing is due.
-func (s *Store) ClaimNext(ctx context.Context, lease time.Duration) (*OutboxMail, error) {
+func (o Outbox) ClaimNext(ctx context.Context, lease time.Duration) (*OutboxMail, error) {
+	s := o.s
 	return s.claim(ctx, 0, lease)
 }
 
 // ClaimMail takes one given mail for lease, as ClaimNext does (to send a
 // mail someone waits for at once); nil if it is not pending or another
 // sender holds it.
-func (s *Store) ClaimMail(ctx context.Context, id int64, lease time.Duration) (*OutboxMail, error) {
+func (o Outbox) ClaimMail(ctx context.Context, id int64, lease time.Duration) (*OutboxMail, error) {
+	s := o.s
 	return s.claim(ctx, id, lease)
 }
 
@@ -111,38 +124,42 @@ func (s *Store) claim(ctx context.Context, id int64, lease time.Duration) (*Outb
 }
 
 // MarkSent records a delivered mail.
-func (s *Store) MarkSent(ctx context.Context, id int64) error {
+func (o Outbox) MarkSent(ctx context.Context, id int64) error {
+	s := o.s
 	now := s.Now()
-	return s.db.WithContext(ctx).Model(&OutboxMail{}).Where("id = ?", id).
-		Updates(map[string]any{"status": OutboxSent, "sent_at": now, "claimed_until": now, "last_error": ""}).Error
+	return wrapErr(s.db.WithContext(ctx).Model(&OutboxMail{}).Where("id = ?", id).
+		Updates(map[string]any{"status": OutboxSent, "sent_at": now, "claimed_until": now, "last_error": ""}).Error, "store: mark sent %d", id)
 }
 
 // MarkFailed records a failed attempt: the mail is tried again at retryAt,
 // or given up (status failed, shown to the admins) when giveUp.
-func (s *Store) MarkFailed(ctx context.Context, id int64, cause error, retryAt time.Time, giveUp bool) error {
+func (o Outbox) MarkFailed(ctx context.Context, id int64, cause error, retryAt time.Time, giveUp bool) error {
+	s := o.s
 	up := map[string]any{"attempts": gorm.Expr("attempts + 1"), "last_error": cause.Error(),
 		"next_at": retryAt, "claimed_until": s.Now()}
 	if giveUp {
 		up["status"] = OutboxFailed
 	}
-	return s.db.WithContext(ctx).Model(&OutboxMail{}).Where("id = ?", id).Updates(up).Error
+	return wrapErr(s.db.WithContext(ctx).Model(&OutboxMail{}).Where("id = ?", id).Updates(up).Error, "store: mark failed %d", id)
 }
 
-// RetryOutbox puts a given-up mail back in the queue (admin action). A
+// Retry puts a given-up mail back in the queue (admin action). A
 // mail that had expired (a sign-in link) stays given up.
-func (s *Store) RetryOutbox(ctx context.Context, id int64) error {
+func (o Outbox) Retry(ctx context.Context, id int64) error {
+	s := o.s
 	now := s.Now()
-	return s.db.WithContext(ctx).Model(&OutboxMail{}).
+	return wrapErr(s.db.WithContext(ctx).Model(&OutboxMail{}).
 		Where("id = ? AND status = ? AND (expires_at IS NULL OR expires_at > ?)", id, OutboxFailed, now).
-		Updates(map[string]any{"status": OutboxPending, "attempts": 0, "next_at": now}).Error
+		Updates(map[string]any{"status": OutboxPending, "attempts": 0, "next_at": now}).Error, "store: retry outbox %d", id)
 }
 
-// OutboxRows lists queued mails with the given status ("" for all),
+// Rows lists queued mails with the given status ("" for all),
 // newest first, for the admin page and tests. The status is written
 // into the statement (it is one of three words) so that the failed ones
 // are read through their partial index, outbox_failed; the others walk
 // the table from its newest row, where pending and sent mails are.
-func (s *Store) OutboxRows(ctx context.Context, status string, limit int) ([]OutboxMail, error) {
+func (o Outbox) Rows(ctx context.Context, status string, limit int) ([]OutboxMail, error) {
+	s := o.s
 	q := s.db.WithContext(ctx).Order("id DESC")
 	switch status {
 	case "":
@@ -155,14 +172,19 @@ func (s *Store) OutboxRows(ctx context.Context, status string, limit int) ([]Out
 		q = q.Limit(limit)
 	}
 	var out []OutboxMail
-	return out, q.Find(&out).Error
+	return out, wrapErr(q.Find(&out).Error, "store: outbox rows")
 }
 
-// OutboxMailByID returns one queued mail.
-func (s *Store) OutboxMailByID(ctx context.Context, id int64) (*OutboxMail, error) {
+// ByID returns one queued mail.
+func (o Outbox) ByID(ctx context.Context, id int64) (*OutboxMail, error) {
+	s := o.s
 	var m OutboxMail
-	if err := s.db.WithContext(ctx).Take(&m, id).Error; err != nil {
+	err := s.db.WithContext(ctx).Take(&m, id).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: outbox mail %d: %w", id, err)
 	}
 	return &m, nil
 }

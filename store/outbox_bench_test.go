@@ -41,11 +41,11 @@ func BenchmarkClaimNext(b *testing.B) {
 			ctx := context.Background()
 			b.ResetTimer()
 			for range b.N {
-				m, err := s.ClaimNext(ctx, time.Minute)
+				m, err := s.Outbox().ClaimNext(ctx, time.Minute)
 				if err != nil || m == nil {
 					b.Fatal(m, err)
 				}
-				if err := s.MarkSent(ctx, m.ID); err != nil {
+				if err := s.Outbox().MarkSent(ctx, m.ID); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"gorm.io/gorm/logger"
@@ -24,7 +25,7 @@ func (s *Store) TraceQueries(f func(sql string)) {
 func (s *Store) QueryPlan(ctx context.Context, query string) ([]string, error) {
 	rows, err := s.sql.QueryContext(ctx, "EXPLAIN QUERY PLAN "+query)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: query plan: %w", err)
 	}
 	defer rows.Close()
 	var out []string
@@ -32,11 +33,11 @@ func (s *Store) QueryPlan(ctx context.Context, query string) ([]string, error) {
 		var id, parent, unused int
 		var detail string
 		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("store: query plan: %w", err)
 		}
 		out = append(out, detail)
 	}
-	return out, rows.Err()
+	return out, wrapErr(rows.Err(), "store: query plan")
 }
 
 // traceLogger is a GORM logger that hands each statement to f.

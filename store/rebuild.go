@@ -8,6 +8,15 @@ import (
 	"gorm.io/gorm"
 )
 
+// Tools is the part of the store the operator's commands use: rondel
+// rebuild (Rebuild) and rondel verify (Verify); rondel copy is Copy.
+// Reach it as store.Tools(). They read and rewrite many games at once,
+// so a server's pages never call them.
+type Tools struct{ s *Store }
+
+// Tools returns the store's operator tools.
+func (s *Store) Tools() Tools { return Tools{s} }
+
 // RebuildReport says what Rebuild made.
 type RebuildReport struct {
 	Games int           // games whose summary and snapshot were made
@@ -26,12 +35,13 @@ const rebuildBatch = 64
 // service runs (each transaction reads what it derives from), and what
 // it writes equals what the moves wrote incrementally, which Verify
 // checks. progress, if not nil, is told after every batch.
-func (s *Store) Rebuild(ctx context.Context, progress func(done, total int)) (*RebuildReport, error) {
+func (t Tools) Rebuild(ctx context.Context, progress func(done, total int)) (*RebuildReport, error) {
+	s := t.s
 	start := time.Now()
 	db := s.db.WithContext(ctx)
 	var ids []int64
 	if err := db.Model(&Game{}).Order("id").Pluck("id", &ids).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: rebuild: %w", err)
 	}
 	rep := &RebuildReport{}
 	for i := 0; i < len(ids); i += rebuildBatch {
@@ -93,7 +103,7 @@ func (s *Store) Rebuild(ctx context.Context, progress func(done, total int)) (*R
 func tallyAll(tx *gorm.DB) (tally, error) {
 	var games []Game
 	if err := tx.Where(startedSQL).Order("id").Find(&games).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("tally all: %w", err)
 	}
 	t := tally{}
 	for i := range games {
@@ -116,7 +126,7 @@ func (s *Store) kinds(tx *gorm.DB) ([]string, error) {
 	}
 	var stored []string
 	if err := tx.Model(&Game{}).Distinct("game_id").Pluck("game_id", &stored).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("kinds: %w", err)
 	}
 	for _, k := range stored {
 		if !seen[k] {

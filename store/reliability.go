@@ -178,13 +178,13 @@ func (t tally) add(tx *gorm.DB) error {
 		q := `SELECT moves, timeouts, waits FROM reliability WHERE kind = ? AND user_id = ?`
 		if pg {
 			if err := tx.Exec(`INSERT INTO reliability (kind, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING`, k.kind, k.userID).Error; err != nil {
-				return err
+				return fmt.Errorf("reliability: add tally: %w", err)
 			}
 			q += ` FOR UPDATE`
 		}
 		err := tx.Raw(q, k.kind, k.userID).Row().Scan(&row.Moves, &row.Timeouts, &row.Waits)
 		if err != nil && !isNoRows(err) {
-			return err
+			return fmt.Errorf("reliability: add tally: %w", err)
 		}
 		w := waits{}
 		if row.Waits != "" {
@@ -206,10 +206,10 @@ func (t tally) add(tx *gorm.DB) error {
 }
 
 func putReliability(tx *gorm.DB, r reliabilityRow) error {
-	return tx.Exec(`INSERT INTO reliability (kind, user_id, moves, timeouts, waits, median_secs) VALUES (?, ?, ?, ?, ?, ?)
+	return wrapErr(tx.Exec(`INSERT INTO reliability (kind, user_id, moves, timeouts, waits, median_secs) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (kind, user_id) DO UPDATE SET moves = excluded.moves, timeouts = excluded.timeouts,
 			waits = excluded.waits, median_secs = excluded.median_secs`,
-		r.Kind, r.UserID, r.Moves, r.Timeouts, r.Waits, r.MedianSecs).Error
+		r.Kind, r.UserID, r.Moves, r.Timeouts, r.Waits, r.MedianSecs).Error, "put reliability")
 }
 
 // rows is the tally as stored rows.
@@ -251,7 +251,7 @@ func seatHolder(tx *gorm.DB, gameID int64, seat int) (int64, error) {
 	var uid int64
 	err := tx.Raw(`SELECT user_id FROM seats WHERE game_id = ? AND seat = ?`, gameID, seat).Row().Scan(&uid)
 	if err != nil && !isNoRows(err) {
-		return 0, err
+		return 0, fmt.Errorf("seat holder (game %d): %w", gameID, err)
 	}
 	return uid, nil
 }
@@ -261,7 +261,7 @@ func seatHolder(tx *gorm.DB, gameID int64, seat int) (int64, error) {
 func countTimeoutOf(tx *gorm.DB, gameID int64, seat int, userID int64) error {
 	var kind string
 	if err := tx.Raw(`SELECT game_id FROM games WHERE id = ?`, gameID).Row().Scan(&kind); err != nil {
-		return err
+		return fmt.Errorf("count timeout of (game %d): %w", gameID, err)
 	}
 	if userID == 0 {
 		var err error

@@ -2,6 +2,7 @@ package store
 
 import (
 	"database/sql"
+	"fmt"
 	"strings"
 	"time"
 
@@ -27,7 +28,7 @@ func scanGame(rows *sql.Rows) (Game, error) {
 		g.CreatedBy = &createdBy.Int64
 	}
 	g.StartedAt, g.FinishedAt = nullTime(started), nullTime(finished)
-	return g, err
+	return g, wrapErr(err, "scan game")
 }
 
 const userCols = `u.id, u.email, u.display_name, u.language, u.language_chosen, u.notify, u.message_mail, u.no_mail_pictures, u.created_at`
@@ -35,14 +36,14 @@ const userCols = `u.id, u.email, u.display_name, u.language, u.language_chosen, 
 func scanUser(rows *sql.Rows) (User, error) {
 	var u User
 	err := rows.Scan(&u.ID, &u.Email, &u.DisplayName, &u.Language, &u.LanguageChosen, &u.Notify, &u.MessageMail, &u.NoMailPictures, &u.CreatedAt)
-	return u, err
+	return u, wrapErr(err, "scan user")
 }
 
 // scanUserZone reads userCols and then the member's time zone.
 func scanUserZone(rows *sql.Rows) (User, error) {
 	var u User
 	err := rows.Scan(&u.ID, &u.Email, &u.DisplayName, &u.Language, &u.LanguageChosen, &u.Notify, &u.MessageMail, &u.NoMailPictures, &u.CreatedAt, &u.TimeZone)
-	return u, err
+	return u, wrapErr(err, "scan user zone")
 }
 
 const seatCols = `id, game_id, seat, user_id, name, accepted_at`
@@ -52,7 +53,7 @@ func scanSeat(rows *sql.Rows) (Seat, error) {
 	var accepted sql.NullTime
 	err := rows.Scan(&st.ID, &st.GameID, &st.Seat, &st.UserID, &st.Name, &accepted)
 	st.AcceptedAt = nullTime(accepted)
-	return st, err
+	return st, wrapErr(err, "scan seat")
 }
 
 const summaryCols = `game_id, status, moves, last_move_at, round, phase, to_act`
@@ -61,7 +62,7 @@ func scanSummary(rows *sql.Rows) (Summary, error) {
 	var sm Summary
 	err := rows.Scan(&sm.GameID, &sm.Status, &sm.Moves, &sm.LastMoveAt, &sm.Round, &sm.Phase, &sm.ToAct)
 	sm.LastMoveAt = sm.LastMoveAt.UTC()
-	return sm, err
+	return sm, wrapErr(err, "scan summary")
 }
 
 // prefixed writes each column of a list as p + column (a table's alias).
@@ -84,7 +85,7 @@ func nullTime(t sql.NullTime) *time.Time {
 func queryRows[T any](db *gorm.DB, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
 	rows, err := db.Raw(query, args...).Rows()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("query rows: %w", err)
 	}
 	defer rows.Close()
 	var out []T
@@ -95,5 +96,5 @@ func queryRows[T any](db *gorm.DB, scan func(*sql.Rows) (T, error), query string
 		}
 		out = append(out, v)
 	}
-	return out, rows.Err()
+	return out, wrapErr(rows.Err(), "query rows")
 }

@@ -1,10 +1,3 @@
-// Package store keeps Rondel's data in SQLite (or PostgreSQL) through GORM: users, games,
-// seats, the append-only move log, sign-in tokens, sessions, invitations and
-// the local mailbox. The log is the truth: everything else about a game
-// (its summary, a snapshot of its state every few moves, the ladders and
-// reliabilities) is derived data, written in the same transaction as the
-// change that causes it and rebuilt from the logs by Rebuild (derived.go).
-// Replayed states are kept in a cache bounded in bytes.
 package store
 
 import (
@@ -171,7 +164,7 @@ func (s *Store) Close() error {
 // Ping reports whether the database answers (for /healthz).
 func (s *Store) Ping(ctx context.Context) error {
 	var one int
-	return s.sql.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+	return wrapErr(s.sql.QueryRowContext(ctx, "SELECT 1").Scan(&one), "store: ping")
 }
 
 // CheckWrite writes the health row: an error means the database does not
@@ -245,5 +238,5 @@ func (s *Store) Pragmas(ctx context.Context) (map[string]string, error) {
 // Exec runs a raw statement (for tests and maintenance tools); its
 // placeholders are ?, on either database.
 func (s *Store) Exec(query string, args ...any) error {
-	return s.db.Exec(query, args...).Error
+	return wrapErr(s.db.Exec(query, args...).Error, "store: exec")
 }

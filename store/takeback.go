@@ -135,7 +135,7 @@ func lastRow(tx *gorm.DB, gameID int64) (*Move, error) {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, nil
 	}
-	return &m, err
+	return &m, wrapErr(err, "last row (game %d)", gameID)
 }
 
 // LastMove returns a game's last log row, nil if it has none.

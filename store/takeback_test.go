@@ -79,7 +79,7 @@ func TestTakeBackAcrossKinds(t *testing.T) {
 			if backs == 0 {
 				t.Fatal("no take-back was played")
 			}
-			rep, err := s.Verify(ctx, false)
+			rep, err := s.Tools().Verify(ctx, false)
 			if err != nil || len(rep.Problems) > 0 {
 				t.Fatalf("verify: %v %v", err, rep.Problems)
 			}
@@ -128,7 +128,7 @@ func TestTakeBackAcrossKinds(t *testing.T) {
 			if string(x) != string(y) || again.StateHash != exp.StateHash {
 				t.Fatalf("export → import → export changed the moves or the state")
 			}
-			if rep, err := other.Verify(ctx, false); err != nil || len(rep.Problems) > 0 {
+			if rep, err := other.Tools().Verify(ctx, false); err != nil || len(rep.Problems) > 0 {
 				t.Fatalf("verify after the import: %v %v", err, rep.Problems)
 			}
 		})

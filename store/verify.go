@@ -35,8 +35,8 @@ func sealFinal(tx *gorm.DB, gameID int64, moves int, st game.State, now time.Tim
 	if err != nil {
 		return fmt.Errorf("store: hashing the final state of game %d: %w", gameID, err)
 	}
-	return tx.Create(&FinalState{GameID: gameID, Moves: moves, StateHash: h, HashVersion: record.Version,
-		Engine: EngineVersion(), SealedAt: now}).Error
+	return wrapErr(tx.Create(&FinalState{GameID: gameID, Moves: moves, StateHash: h, HashVersion: record.Version,
+		Engine: EngineVersion(), SealedAt: now}).Error, "seal final (game %d)", gameID)
 }
 
 // Problem is one way a stored game differs from its replay.
@@ -69,15 +69,16 @@ type VerifyReport struct {
 // snapshot, the reliabilities and the ladders (verify_derived.go).
 // With seal, finished games that have no hash yet (finished before hashes
 // were kept) get one from this replay.
-func (s *Store) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
+func (t Tools) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
+	s := t.s
 	var games []Game
 	if err := s.db.WithContext(ctx).Where(startedSQL).Order("id").Find(&games).Error; err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: verify: %w", err)
 	}
 	rep := &VerifyReport{}
 	for _, g := range games {
 		if err := ctx.Err(); err != nil {
-			return rep, err
+			return rep, fmt.Errorf("store: verify: %w", err)
 		}
 		rep.Games++
 		if g.Status == StatusFinished {
@@ -173,11 +174,11 @@ func (s *Store) checkFinished(ctx context.Context, g *Game, moves int, st game.S
 		return false, nil
 	}
 	if err != nil {
-		return false, err
+		return false, fmt.Errorf("check finished: %w", err)
 	}
 	h, err := record.HashFor(fs.HashVersion, st)
 	if err != nil {
-		return true, err
+		return true, fmt.Errorf("check finished: %w", err)
 	}
 	if fs.Moves != moves {
 		problem("was sealed after %d moves but its log has %d", fs.Moves, moves)
@@ -210,5 +211,5 @@ func (s *Store) FinalHash(ctx context.Context, gameID int64) (string, error) {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return "", nil
 	}
-	return fs.StateHash, err
+	return fs.StateHash, wrapErr(err, "store: final hash (game %d)", gameID)
 }

@@ -25,11 +25,11 @@ import (
 func replayCapturing(reg *game.Registry, rec *record.Record, sn *Snapshot) (game.State, []byte, error) {
 	eng, err := reg.Get(rec.GameID)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("replay capturing: %w", err)
 	}
 	setup, err := rec.Setup()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("replay capturing: %w", err)
 	}
 	st, err := eng.New(setup)
 	if err != nil {
@@ -43,11 +43,11 @@ func replayCapturing(reg *game.Registry, rec *record.Record, sn *Snapshot) (game
 		return err
 	}
 	if err := capture(0); err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("replay capturing: %w", err)
 	}
 	live, err := record.Live(rec.Moves)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("replay capturing: %w", err)
 	}
 	f, fold := st.(game.Folder)
 	for i, m := range rec.Moves {
@@ -63,7 +63,7 @@ func replayCapturing(reg *game.Registry, rec *record.Record, sn *Snapshot) (game
 					return nil, nil, fmt.Errorf("record: move %d (seat %d, %s): %w", i+1, m.Seat, m.Move, err)
 				}
 				if at, err = next.MarshalJSON(); err != nil {
-					return nil, nil, err
+					return nil, nil, fmt.Errorf("replay capturing: %w", err)
 				}
 			}
 			continue
@@ -76,7 +76,7 @@ func replayCapturing(reg *game.Registry, rec *record.Record, sn *Snapshot) (game
 			return nil, nil, fmt.Errorf("record: move %d (seat %d, %s): %w", i+1, m.Seat, m.Move, err)
 		}
 		if err := capture(i + 1); err != nil {
-			return nil, nil, err
+			return nil, nil, fmt.Errorf("replay capturing: %w", err)
 		}
 	}
 	return st, at, nil
@@ -90,7 +90,7 @@ func (s *Store) checkDerived(tx *gorm.DB, g *Game, seq int, st game.State, atSna
 	if seq > 0 {
 		var m Move
 		if err := tx.Select("at").Where("game_id = ? AND seq = ?", g.ID, seq).Take(&m).Error; err != nil {
-			return err
+			return fmt.Errorf("check derived: %w", err)
 		}
 		last = &m
 	}
@@ -116,13 +116,13 @@ func (s *Store) checkDerived(tx *gorm.DB, g *Game, seq int, st game.State, atSna
 	}
 	var gotWaits, wantRows []wait
 	if err := tx.Raw(`SELECT seat, auto FROM game_waits WHERE game_id = ? ORDER BY seat`, g.ID).Scan(&gotWaits).Error; err != nil {
-		return err
+		return fmt.Errorf("check derived: %w", err)
 	}
 	slices.Sort(wantWaits)
 	for _, seat := range wantWaits {
 		w := wait{Seat: seat}
 		if err := tx.Raw(`SELECT `+autoSQL, g.ID, seat, g.ID, seat).Row().Scan(&w.Auto); err != nil {
-			return err
+			return fmt.Errorf("check derived: %w", err)
 		}
 		wantRows = append(wantRows, w)
 	}
@@ -173,7 +173,7 @@ func (s *Store) checkSnapshot(tx *gorm.DB, g *Game, seq int, st game.State, atSn
 			return nil
 		}
 		if b, err = at.MarshalJSON(); err != nil {
-			return err
+			return fmt.Errorf("check snapshot: %w", err)
 		}
 	}
 	if string(b) != sn.State {
@@ -189,7 +189,7 @@ func (s *Store) checkAcross(ctx context.Context, problem func(string, ...any)) e
 	db := s.db.WithContext(ctx)
 	var inviting []Game
 	if err := db.Where(unstartedSQL).Order("id").Find(&inviting).Error; err != nil {
-		return err
+		return fmt.Errorf("check across: %w", err)
 	}
 	for i := range inviting {
 		g := &inviting[i]
@@ -207,7 +207,7 @@ func (s *Store) checkAcross(ctx context.Context, problem func(string, ...any)) e
 	want := t.rows()
 	var got []reliabilityRow
 	if err := db.Find(&got).Error; err != nil {
-		return err
+		return fmt.Errorf("check across: %w", err)
 	}
 	byKey := func(a, b reliabilityRow) int {
 		if a.Kind != b.Kind {
@@ -255,7 +255,7 @@ func (s *Store) checkLadders(ctx context.Context, kind string, seasons rating.Se
 		return nil
 	}
 	compare := func(name, ladder string, l *rating.Ladder) error {
-		got, err := s.LadderTable(ctx, kind, ladder)
+		got, err := s.Ratings().LadderTable(ctx, kind, ladder)
 		if err != nil {
 			return err
 		}
@@ -265,16 +265,16 @@ func (s *Store) checkLadders(ctx context.Context, kind string, seasons rating.Se
 		return nil
 	}
 	if err := compare("all time", "", ls.AllTime); err != nil {
-		return err
+		return fmt.Errorf("check ladders: %w", err)
 	}
 	for i, l := range ls.Season {
 		if err := compare("season "+ls.Seasons[i].Name, ls.Seasons[i].Name, l); err != nil {
-			return err
+			return fmt.Errorf("check ladders: %w", err)
 		}
 	}
 	for _, r := range ls.AllTime.Games() {
 		id := memberUserID(r.Game)
-		got, ok, err := s.GameRatings(ctx, id)
+		got, ok, err := s.Ratings().GameRatings(ctx, id)
 		if err != nil {
 			return err
 		}
@@ -288,7 +288,7 @@ func (s *Store) checkLadders(ctx context.Context, kind string, seasons rating.Se
 	}
 	var stored int64
 	if err := s.db.WithContext(ctx).Model(&changeRow{}).Where("kind = ?", kind).Distinct("game_id").Count(&stored).Error; err != nil {
-		return err
+		return fmt.Errorf("check ladders: %w", err)
 	}
 	if int(stored) != ls.AllTime.Len() {
 		problem("the %s ladder has rating changes stored for %d games, its games rate %d", kind, stored, ls.AllTime.Len())

@@ -31,7 +31,7 @@ func TestVerifyCleanThenNamesTampered(t *testing.T) {
 	if err := func() error { _, err := s.EndGame(ctx, abandoned); return err }(); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := s.Verify(ctx, false)
+	rep, err := s.Tools().Verify(ctx, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestVerifyCleanThenNamesTampered(t *testing.T) {
 	}
 	tamper(`UPDATE final_states SET state_hash = '00' || substr(state_hash, 3) WHERE game_id = ?`, ids[1])
 	tamper(`UPDATE games SET result = replace(result, '"places":[', '"places":[9,') WHERE id = ?`, played)
-	rep, err = s.Verify(ctx, false)
+	rep, err = s.Tools().Verify(ctx, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,10 +62,10 @@ func TestVerifyCleanThenNamesTampered(t *testing.T) {
 	// A game finished before hashes were kept is reported unsealed, and
 	// sealed on request.
 	tamper(`DELETE FROM final_states WHERE game_id = ?`, ids[0])
-	if rep, _ = s.Verify(ctx, true); rep.Unsealed != 1 {
+	if rep, _ = s.Tools().Verify(ctx, true); rep.Unsealed != 1 {
 		t.Fatalf("unsealed: %+v", rep)
 	}
-	if rep, _ = s.Verify(ctx, false); rep.Unsealed != 0 {
+	if rep, _ = s.Tools().Verify(ctx, false); rep.Unsealed != 0 {
 		t.Fatalf("still unsealed after sealing: %+v", rep)
 	}
 }

@@ -18,14 +18,14 @@ func TestWebhooks(t *testing.T) {
 	ctx := context.Background()
 	g1, g2 := startGame(t, s, 2, 1), startGame(t, s, 2, 2)
 	game := &Webhook{GameID: g1.ID, URL: "https://discord.com/api/webhooks/1/a", Hint: "discord.com …/1/a", Flavour: FlavourDiscord, Language: "de", CreatedBy: 1}
-	if err := s.SetGameWebhook(ctx, game); err != nil {
+	if err := s.Webhooks().SetForGame(ctx, game); err != nil {
 		t.Fatal(err)
 	}
 	club := &Webhook{URL: "https://hooks.slack.com/services/x", Hint: "hooks.slack.com …s/x", Flavour: FlavourSlack, Language: "en"}
-	if err := s.AddClubWebhook(ctx, club); err != nil {
+	if err := s.Webhooks().AddForClub(ctx, club); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.AddClubWebhook(ctx, &Webhook{URL: "https://chat.example/x", Hint: "h", Flavour: "teams", Language: "en"}); err == nil {
+	if err := s.Webhooks().AddForClub(ctx, &Webhook{URL: "https://chat.example/x", Hint: "h", Flavour: "teams", Language: "en"}); err == nil {
 		t.Error("a flavour the table does not know was stored")
 	}
 	ids := func(gameID int64) (out []int64) {
@@ -49,53 +49,53 @@ func TestWebhooks(t *testing.T) {
 	}
 
 	// A refusal pauses (once), a delivery is noted, failing says which came last.
-	paused, err := s.NoteWebhook(ctx, game.ID, "HTTP 404", true, true)
+	paused, err := s.Webhooks().Note(ctx, game.ID, "HTTP 404", true, true)
 	if err != nil || !paused {
 		t.Fatalf("first refusal: paused %v %v", paused, err)
 	}
 	c.Add(time.Minute)
-	if paused, _ := s.NoteWebhook(ctx, game.ID, "HTTP 410", true, true); paused {
+	if paused, _ := s.Webhooks().Note(ctx, game.ID, "HTTP 410", true, true); paused {
 		t.Error("paused twice")
 	}
-	h, _ := s.WebhookByID(ctx, game.ID)
+	h, _ := s.Webhooks().ByID(ctx, game.ID)
 	if h.PausedAt == nil || h.LastError != "HTTP 410" || !h.Failing() {
 		t.Errorf("after refusals: %+v", h)
 	}
 	if got := ids(g1.ID); len(got) != 1 || got[0] != club.ID {
 		t.Errorf("a paused webhook still takes notices: %v", got)
 	}
-	if err := s.ResumeWebhook(ctx, game.ID); err != nil {
+	if err := s.Webhooks().Resume(ctx, game.ID); err != nil {
 		t.Fatal(err)
 	}
 	c.Add(time.Minute)
-	s.NoteWebhook(ctx, game.ID, "", false, false)
-	if h, _ = s.WebhookByID(ctx, game.ID); h.PausedAt != nil || h.Failing() || h.LastOKAt == nil {
+	s.Webhooks().Note(ctx, game.ID, "", false, false)
+	if h, _ = s.Webhooks().ByID(ctx, game.ID); h.PausedAt != nil || h.Failing() || h.LastOKAt == nil {
 		t.Errorf("after resuming and a delivery: %+v", h)
 	}
 
 	// Setting a game's webhook again keeps its id and starts afresh.
-	s.NoteWebhook(ctx, game.ID, "HTTP 500", true, false)
+	s.Webhooks().Note(ctx, game.ID, "HTTP 500", true, false)
 	again := &Webhook{GameID: g1.ID, URL: "https://discord.com/api/webhooks/2/b", Hint: "new", Flavour: FlavourDiscord, Language: "zh", CreatedBy: 1}
-	if err := s.SetGameWebhook(ctx, again); err != nil {
+	if err := s.Webhooks().SetForGame(ctx, again); err != nil {
 		t.Fatal(err)
 	}
-	h, _ = s.GameWebhook(ctx, g1.ID)
+	h, _ = s.Webhooks().OfGame(ctx, g1.ID)
 	if h.ID != game.ID || h.URL != again.URL || h.Language != "zh" || h.LastError != "" || h.LastOKAt != nil {
 		t.Errorf("set again: %+v", h)
 	}
-	if clubs, _ := s.ClubWebhooks(ctx); len(clubs) != 1 || clubs[0].ID != club.ID {
+	if clubs, _ := s.Webhooks().OfClub(ctx); len(clubs) != 1 || clubs[0].ID != club.ID {
 		t.Errorf("club webhooks %+v", clubs)
 	}
-	if err := s.DeleteWebhook(ctx, game.ID); err != nil {
+	if err := s.Webhooks().Delete(ctx, game.ID); err != nil {
 		t.Fatal(err)
 	}
-	if h, err := s.GameWebhook(ctx, g1.ID); h != nil || err != nil {
+	if h, err := s.Webhooks().OfGame(ctx, g1.ID); h != nil || err != nil {
 		t.Errorf("deleted: %+v %v", h, err)
 	}
-	if _, err := s.WebhookByID(ctx, game.ID); !errors.Is(err, ErrNotFound) {
+	if _, err := s.Webhooks().ByID(ctx, game.ID); !errors.Is(err, ErrNotFound) {
 		t.Errorf("deleted by id: %v", err)
 	}
-	if err := s.SetGameWebhook(ctx, &Webhook{URL: "https://x", Flavour: FlavourSlack}); err == nil {
+	if err := s.Webhooks().SetForGame(ctx, &Webhook{URL: "https://x", Flavour: FlavourSlack}); err == nil {
 		t.Error("a game's webhook without a game")
 	}
 }
@@ -141,13 +141,13 @@ func TestMigrationWebhookIDs(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := &Webhook{URL: "https://hooks.slack.com/y", Hint: "y", Flavour: FlavourSlack, Language: "en"}
-	if err := s.AddClubWebhook(ctx, h); err != nil {
+	if err := s.Webhooks().AddForClub(ctx, h); err != nil {
 		t.Fatal(err)
 	}
 	if h.ID != 10 {
 		t.Errorf("the first webhook after the migration got id %d, want 10 (above every id a notice named)", h.ID)
 	}
-	rows, _ := s.OutboxRows(ctx, "", 0)
+	rows, _ := s.Outbox().Rows(ctx, "", 0)
 	got := map[string]string{}
 	for _, r := range rows {
 		got[r.Kind] = r.Status
@@ -156,11 +156,11 @@ func TestMigrationWebhookIDs(t *testing.T) {
 		t.Errorf("notices after the migration: %v, want %v", got, want)
 	}
 	// Deleted, the newest webhook's id is not handed out again either.
-	if err := s.DeleteWebhook(ctx, h.ID); err != nil {
+	if err := s.Webhooks().Delete(ctx, h.ID); err != nil {
 		t.Fatal(err)
 	}
 	again := &Webhook{URL: "https://hooks.slack.com/z", Hint: "z", Flavour: FlavourSlack, Language: "en"}
-	if err := s.AddClubWebhook(ctx, again); err != nil || again.ID != 11 {
+	if err := s.Webhooks().AddForClub(ctx, again); err != nil || again.ID != 11 {
 		t.Errorf("after deleting id 10 the next webhook got %d (%v), want 11", again.ID, err)
 	}
 }

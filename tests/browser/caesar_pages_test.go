@@ -151,7 +151,7 @@ func (s *server) newGame(kind, name string, seed uint64, opts game.Options, play
 		if _, err := s.st.AcceptSeat(ctx, g.ID, inv.User.ID); err != nil {
 			t.Fatal(err)
 		}
-		token, err := s.st.CreateSession(ctx, inv.User.ID, time.Hour)
+		token, err := s.st.SignIn().CreateSession(ctx, inv.User.ID, time.Hour)
 		if err != nil {
 			t.Fatal(err)
 		}

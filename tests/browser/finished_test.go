@@ -42,7 +42,7 @@ func (s *server) importGolden(name string) (string, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	token, err := s.st.CreateSession(ctx, seats[0].UserID, time.Hour)
+	token, err := s.st.SignIn().CreateSession(ctx, seats[0].UserID, time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -95,7 +95,7 @@ func TestTalkInChromium(t *testing.T) {
 	if err != nil || len(ms) != 2 || !ms[1].Private() || ms[0].Body != long {
 		t.Errorf("messages stored: %v %+v", err, ms)
 	}
-	if rep, err := r.st.Verify(ctx, false); err != nil || len(rep.Problems) > 0 {
+	if rep, err := r.st.Tools().Verify(ctx, false); err != nil || len(rep.Problems) > 0 {
 		t.Errorf("verify: %v %v", err, rep.Problems)
 	}
 }

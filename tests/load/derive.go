@@ -47,7 +47,7 @@ func derive(ctx context.Context, path string, games []gameTimes) (*store.Rebuild
 	if err := st.CheckSchema(ctx, false); err != nil {
 		return nil, err
 	}
-	rep, err := st.Rebuild(ctx, nil)
+	rep, err := st.Tools().Rebuild(ctx, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -102,7 +102,7 @@ func (b *bulk) Close() error {
 	return b.db.Close()
 }
 
-// sessionToken is a cookie secret as store.CreateSession makes it.
+// sessionToken is a cookie secret as the store's SignIn().CreateSession makes it.
 func sessionToken() string {
 	raw := make([]byte, 32)
 	rand.Read(raw) // never fails on Linux

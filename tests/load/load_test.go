@@ -81,7 +81,7 @@ func TestLoadAgainstTheServer(t *testing.T) {
 	if n := countMoves(t, db); n != after {
 		t.Errorf("the jobs made %d moves in a freshly seeded club", n-after)
 	}
-	rep, err := st.Verify(ctx, false)
+	rep, err := st.Tools().Verify(ctx, false)
 	if err != nil {
 		t.Fatal(err)
 	}
