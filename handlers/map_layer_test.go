@@ -45,7 +45,14 @@ func TestGamePageBytes(t *testing.T) {
 		moves int
 	}{{"imperial", 140}, {"imperial2030", 140}, {"caesars-imperium", 60}} {
 		tb := gameTable(t, c.moves, nil, c.kind)
-		t.Logf("%s after %d moves: game page %d bytes", c.kind, c.moves, pageBytes(t, tb.players[0], tb.path, c.kind))
+		_, doc := tb.players[0].get(tb.path)
+		svg, _ := goquery.OuterHtml(doc.Find("section.board svg").First())
+		file, _, _ := strings.Cut(doc.Find("section.board svg use[href^=\"/maps/\"]").First().AttrOr("href", ""), "#")
+		asset := 0
+		if file != "" {
+			asset = pageBytes(t, tb.players[0], file, c.kind+"-map")
+		}
+		t.Logf("%s after %d moves: game page %d bytes, its board about %d, the map file %d", c.kind, c.moves, pageBytes(t, tb.players[0], tb.path, c.kind), len(svg), asset)
 	}
 }
 
@@ -57,7 +64,7 @@ func TestGamePageBytes(t *testing.T) {
 // whole board stays at board.svg.
 func TestGamePageRefersToItsMap(t *testing.T) {
 	t.Parallel()
-	for _, kind := range []string{"imperial", "imperial2030"} {
+	for _, kind := range []string{"imperial", "imperial2030", "caesars-imperium"} {
 		tb := gameTable(t, 40, nil, kind)
 		b := tb.players[0]
 		_, doc := b.get(tb.path)
@@ -65,12 +72,8 @@ func TestGamePageRefersToItsMap(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rules, err := board.Load(strings.TrimPrefix(pos.State.(game.Layerer).MapID(), "imperial-"))
-		if err != nil {
-			t.Fatal(err)
-		}
 		uses := doc.Find("section.board svg use[data-region]")
-		href := uses.First().AttrOr("href", "")
+		href := doc.Find("section.board svg use").First().AttrOr("href", "")
 		file, _, _ := strings.Cut(href, "#")
 		if !regexp.MustCompile(`^/maps/[0-9a-f]{16}\.svg$`).MatchString(file) {
 			t.Fatalf("%s: the board refers to %q", kind, href)
@@ -102,6 +105,16 @@ func TestGamePageRefersToItsMap(t *testing.T) {
 				t.Errorf("%s: the board uses %q, which the map lacks", kind, id)
 			}
 		})
+		if kind == "caesars-imperium" { // a board without regions: its cities are the position's
+			if doc.Find("section.board svg g[data-city]").Length() == 0 || !ids["land"] || !ids["rome"] {
+				t.Errorf("%s: the board's cities or its map are missing", kind)
+			}
+			continue
+		}
+		rules, err := board.Load(strings.TrimPrefix(pos.State.(game.Layerer).MapID(), "imperial-"))
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, reg := range rules.Regions {
 			if r := reg.ID; !drawn[r] || !ids["r-"+r] {
 				t.Errorf("%s: region %s not drawn from the map (on the page %v, in the map %v)", kind, r, drawn[r], ids["r-"+r])
