@@ -12,6 +12,8 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"rondel/game"
+	"rondel/game/caesar"
+	"rondel/game/gametest"
 	"rondel/game/imperial"
 	"rondel/game/imperial/board"
 	"rondel/game/words"
@@ -64,6 +66,7 @@ func TestGamePageBytes(t *testing.T) {
 // whole board stays at board.svg.
 func TestGamePageRefersToItsMap(t *testing.T) {
 	t.Parallel()
+	restarted := newEnvOn(t, importRegistry(gametest.Game{}, imperial.New(), imperial.New2030(), caesar.New()))
 	for _, kind := range []string{"imperial", "imperial2030", "caesars-imperium"} {
 		tb := gameTable(t, 40, nil, kind)
 		b := tb.players[0]
@@ -87,6 +90,10 @@ func TestGamePageRefersToItsMap(t *testing.T) {
 		if resp.StatusCode != http.StatusOK || resp.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" ||
 			!strings.HasPrefix(resp.Header.Get("Content-Type"), "image/svg+xml") {
 			t.Fatalf("%s: the map answers %d, %q, %q", kind, resp.StatusCode, resp.Header.Get("Cache-Control"), resp.Header.Get("Content-Type"))
+		}
+		// A server that drew no page yet (restarted) serves it too.
+		if code := status(t, restarted.ts.URL+file); code != http.StatusOK {
+			t.Errorf("%s: a restarted server answers %d for %s", kind, code, file)
 		}
 		ids := map[string]bool{}
 		for _, m := range regexp.MustCompile(` id="([^"]+)"`).FindAllStringSubmatch(string(asset), -1) {
@@ -174,4 +181,15 @@ type changedMap struct{ game.Layerer }
 
 func (c changedMap) MapSVG(sp *words.Speaker) string {
 	return strings.Replace(c.Layerer.MapSVG(sp), "<defs>", "<defs><desc>changed</desc>", 1)
+}
+
+// status is the status of a GET without a session.
+func status(t *testing.T, url string) int {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
 }
