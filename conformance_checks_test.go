@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"image/png"
+	"io"
 	"reflect"
 	"slices"
 	"strings"
@@ -251,6 +252,97 @@ func drawAll(t *testing.T, s game.State, players int) {
 			var root struct{ XMLName xml.Name }
 			if err := dec.Decode(&root); err != nil || root.XMLName.Local != "svg" {
 				t.Fatalf("%s board for viewer %d: root %q, %v", lang, viewer, root.XMLName.Local, err)
+			}
+		}
+	}
+}
+
+// layersAll: the map asset and the position over it are each one
+// well-formed <svg> element, every reference of the position into the
+// asset names an element of it, and the position carries every data-
+// reference the whole board carries (what a page's script clicks).
+func layersAll(t *testing.T, s game.State, players int) {
+	t.Helper()
+	l, ok := s.(game.Layerer)
+	if !ok {
+		return
+	}
+	const url = "/maps/m.svg"
+	for _, lang := range words.Languages {
+		sp := words.Default().Speaker(lang, nil)
+		asset := l.MapSVG(sp)
+		ids := svgAttrs(t, asset, "id")
+		for viewer := -1; viewer < players; viewer++ {
+			pos := l.PositionSVG(viewer, sp, url)
+			for _, href := range svgAttrs(t, pos, "href") {
+				if at, id, ok := strings.Cut(href, "#"); ok && at == url && !slices.Contains(ids, id) {
+					t.Fatalf("%s position for viewer %d uses %q, not in the map asset", lang, viewer, href)
+				}
+			}
+			want, got := svgData(t, l.BoardSVG(viewer, sp)), svgData(t, pos)
+			for ref := range want {
+				if !got[ref] {
+					t.Fatalf("%s position for viewer %d lacks %q of the whole board", lang, viewer, ref)
+				}
+			}
+		}
+	}
+}
+
+// svgAttrs lists the values of every attribute called name in an SVG
+// document, which must be one <svg> element.
+func svgAttrs(t *testing.T, doc, name string) []string {
+	t.Helper()
+	var out []string
+	dec := xml.NewDecoder(strings.NewReader(doc))
+	for depth := 0; ; {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatalf("svg: %v", err)
+		}
+		switch e := tok.(type) {
+		case xml.StartElement:
+			if depth == 0 && e.Name.Local != "svg" {
+				t.Fatalf("svg: root %q", e.Name.Local)
+			}
+			depth++
+			for _, a := range e.Attr {
+				if a.Name.Local == name {
+					out = append(out, a.Value)
+				}
+			}
+		case xml.EndElement:
+			depth--
+		}
+	}
+}
+
+// svgData is the set of data- attribute sets of a document's elements
+// ("data-region=vienna data-unit=army ...").
+func svgData(t *testing.T, doc string) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	dec := xml.NewDecoder(strings.NewReader(doc))
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatalf("svg: %v", err)
+		}
+		if e, ok := tok.(xml.StartElement); ok {
+			var ds []string
+			for _, a := range e.Attr {
+				if strings.HasPrefix(a.Name.Local, "data-") {
+					ds = append(ds, a.Name.Local+"="+a.Value)
+				}
+			}
+			if len(ds) > 0 {
+				out[strings.Join(ds, " ")] = true
 			}
 		}
 	}

@@ -35,6 +35,7 @@ var conformanceChecks = map[string]string{
 	"Folder":        "folding the moves into a fresh state gives the state Apply gave",
 	"Checker":       "invariants hold at every position",
 	"Drawer":        "an <svg> document for every viewer in every language",
+	"Layerer":       "the map asset and the position over it are <svg> documents for every viewer in every language; every reference of the position names an element of the asset; the position carries every data- reference the whole board carries",
 	"Picturer":      "a PNG of the requested width for a seat and a watcher, marks against an earlier position; its legend's words",
 	"Describer":     "a deciding seat's situation can be said",
 	"Progresser":    "a phase at every position, rounds never go back, the side to move is a side",
@@ -136,6 +137,7 @@ func conform(t *testing.T, reg *game.Registry, c conformanceCase, maxMoves, ever
 		chron = ch.Chronicle()
 	}
 	drawAll(t, start, c.players)
+	layersAll(t, start, c.players)
 	rec := record.New(c.game, setup)
 	src := rng.New(c.seed)
 	pc := &positionCheck{players: c.players}
@@ -164,6 +166,7 @@ func conform(t *testing.T, reg *game.Registry, c conformanceCase, maxMoves, ever
 	}
 	pc.check(t, s, len(rec.Moves), true)
 	drawAll(t, s, c.players)
+	layersAll(t, s, c.players)
 	checkPicture(t, s, mid)
 	checkEnder(t, mid, c.players)
 	checkFold(t, g, setup, rec, s)
@@ -195,7 +198,7 @@ func claimed(s game.State) []string {
 	var out []string
 	for name, ok := range map[string]bool{
 		"Canonicalizer": is[game.Canonicalizer](s), "Folder": is[game.Folder](s), "Checker": is[game.Checker](s),
-		"Drawer": is[game.Drawer](s), "Picturer": is[game.Picturer](s), "Describer": is[game.Describer](s), "Progresser": is[game.Progresser](s),
+		"Drawer": is[game.Drawer](s), "Layerer": is[game.Layerer](s), "Picturer": is[game.Picturer](s), "Describer": is[game.Describer](s), "Progresser": is[game.Progresser](s),
 		"Sider": is[game.Sider](s), "Chronicler": is[game.Chronicler](s), "Withholder": is[game.Withholder](s),
 		"Ender": is[game.Ender](s), "Concluder": is[game.Concluder](s), "Revealer": is[game.Revealer](s), "OrderTaker": is[game.OrderTaker](s),
 		"SubjectNamer": is[game.SubjectNamer](s), "StateV1": is[game.StateV1](s), "ResultV1": is[game.ResultV1](s),

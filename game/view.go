@@ -20,6 +20,23 @@ type Drawer interface {
 	BoardSVG(viewer int, sp *words.Speaker) string
 }
 
+// Layerer draws the board in two layers (docs/maps.md): the map, all that
+// does not change during a game (shapes, borders, names, the tracks'
+// backgrounds), as one standalone SVG document per map and language,
+// which a page fetches once and its browser keeps; and the position drawn
+// over it, which refers to the map's elements by id at mapURL (where the
+// server serves MapSVG in the same language). The position layer carries
+// everything a Drawer's board carries for a page: ownership, pieces,
+// markers, the data- attributes of BoardAct references, tooltips naming
+// every region. Equal MapIDs draw equal maps in a language; the server
+// still addresses an asset by the hash of its content.
+type Layerer interface {
+	Drawer
+	MapID() string
+	MapSVG(sp *words.Speaker) string
+	PositionSVG(viewer int, sp *words.Speaker, mapURL string) string
+}
+
 // Describer gives the situation that matters to seat for its open
 // decision (treasury, position, units in contact ...), sentence by
 // sentence, for emails and the game page.

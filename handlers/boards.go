@@ -24,6 +24,9 @@ type boardKey struct {
 	viewer int
 	lang   string
 	names  uint64
+	// page: the board for a page, the position over its map asset
+	// (maps.go); else the whole board in one SVG (board.svg).
+	page bool
 }
 
 func newBoardKey(gameID int64, seq, viewer int, sp *words.Speaker, seats []store.Seat) boardKey {
@@ -59,16 +62,21 @@ func (s *Server) board(key boardKey, sp *words.Speaker, state func() (game.State
 		if err != nil || st == nil {
 			return "", err
 		}
+		if key.page {
+			return s.pageBoardOf(st, key.viewer, sp), nil
+		}
 		return boardOf(st, key.viewer, sp), nil
 	})
 }
 
-// positionBoard is the board of a game as it stands, for the viewer.
-func (s *Server) positionBoard(pos *store.Position, viewer int, sp *words.Speaker) template.HTML {
+// positionBoard is the board of a game as it stands, for the viewer: for
+// a page (over its map asset) or whole.
+func (s *Server) positionBoard(pos *store.Position, viewer int, sp *words.Speaker, page bool) template.HTML {
 	if pos.State == nil {
 		return ""
 	}
 	key := newBoardKey(pos.Game.ID, pos.Seq, viewer, sp, pos.Seats)
+	key.page = page
 	st := pos.State
 	if c, ok := st.(game.Concluder); ok && pos.Game.Ending == store.EndAgreed && !st.Finished() {
 		// Ended by agreement: the board says so, not who was to act (its

@@ -94,6 +94,7 @@ func (s *Server) history(c *echo.Context) error {
 	}
 	if pos.State != nil {
 		key := newBoardKey(pos.Game.ID, p.At, store.SeatOf(pos.Seats, currentUser(c).ID), sp, pos.Seats)
+		key.page = true
 		p.Board, err = s.board(key, sp, func() (game.State, error) {
 			if p.At == pos.Seq {
 				return pos.State, nil

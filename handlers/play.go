@@ -62,7 +62,7 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 		v.Talk, err = s.buildTalk(ctx, sp, pos.Game, pos.Seats, userID, 0)
 		return v, err
 	}
-	v.Board = s.positionBoard(pos, you, sp)
+	v.Board = s.positionBoard(pos, you, sp, true)
 	v.Overview = s.overview(pos, sp)
 	if d, ok := pos.State.(game.Describer); ok && you >= 0 {
 		v.Situation = sp.Sentences(d.Situation(you))
@@ -263,7 +263,7 @@ func (s *Server) serveBoard(c *echo.Context, pos *store.Position, viewer int) er
 	if pos.State == nil {
 		return fail(http.StatusNotFound, "pages.error.no_board_yet")
 	}
-	svg := s.positionBoard(pos, viewer, s.seatSpeaker(c, pos.Seats))
+	svg := s.positionBoard(pos, viewer, s.seatSpeaker(c, pos.Seats), false)
 	if svg == "" {
 		return fail(http.StatusNotFound, "pages.error.no_board")
 	}

@@ -31,6 +31,7 @@ func (s *Server) routes() []route {
 	table := []route{
 		{get, "/healthz", s.healthz, public},
 		{get, "/static/*", static, public},
+		{get, "/maps/:file", s.mapFile, public}, // the boards' maps, by content (maps.go)
 		{get, "/", s.home, public},
 
 		// Sign-in by mailed link (auth.go), settings (settings.go),

@@ -76,6 +76,8 @@ type Server struct {
 	proxies proxies
 	// boards keeps drawn boards (boards.go).
 	boards *lru.Cache[boardKey, template.HTML]
+	// maps are the boards' static maps (maps.go).
+	maps *mapAssets
 	// runTag is part of every entity tag (validators.go).
 	runTag string
 	// live counts the open streams of live game pages (live.go).
@@ -98,6 +100,7 @@ func New(d Deps) (*Server, error) {
 	s.runTag = newRunTag()
 	s.live = newLiveStreams()
 	s.boards = lru.New[boardKey, template.HTML](d.Config.Cache.BoardBytes())
+	s.maps = newMapAssets()
 	if s.mailer == nil {
 		s.mailer = store.LocalOutbox{Store: d.Store, Log: d.Logger}
 	}

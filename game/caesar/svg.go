@@ -25,38 +25,66 @@ const trackHeight = 110
 // sp says every word in the reader's language, players by the names it
 // knows (their current names); all of it is escaped.
 func (s *State) BoardSVG(viewer int, sp *words.Speaker) string {
+	return s.drawBoard(viewer, sp, "")
+}
+
+// The board in two layers (game.Layerer, docs/maps.md): the land, the
+// sea, the legend, the track's band and Rome never change during a game
+// and are one SVG file per board side and language (MapSVG); a page draws
+// the routes, the cities and the track over it (PositionSVG).
+
+// MapID names the board side drawn.
+func (s *State) MapID() string { return "caesar-" + s.b.ID }
+
+// MapSVG draws the map file: its parts are definitions, by id (#land
+// under the routes, #rome over them).
+func (s *State) MapSVG(sp *words.Speaker) string {
+	sp = s.boardSpeaker(sp)
+	say := func(a words.Arg) string { return html.EscapeString(sp.Arg(a)) }
+	var w strings.Builder
+	fmt.Fprintf(&w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d"><defs><g id="land">`, s.b.Width, s.b.Height+trackHeight)
+	s.drawLand(&w, say)
+	w.WriteString(`</g><g id="rome">`)
+	s.drawRome(&w, say)
+	w.WriteString(`</g></defs></svg>`)
+	return w.String()
+}
+
+// PositionSVG draws the position over the map file at mapURL, as
+// BoardSVG draws it whole.
+func (s *State) PositionSVG(viewer int, sp *words.Speaker, mapURL string) string {
+	return s.drawBoard(viewer, sp, mapURL)
+}
+
+func (s *State) boardSpeaker(sp *words.Speaker) *words.Speaker {
+	if sp == nil {
+		return words.English().WithNames(s.d.Players)
+	}
+	return sp
+}
+
+// drawBoard draws the board whole (mapURL "") or over the map file.
+func (s *State) drawBoard(viewer int, sp *words.Speaker, mapURL string) string {
 	var w strings.Builder
 	b := s.b
-	if sp == nil {
-		sp = words.English().WithNames(s.d.Players)
-	}
+	sp = s.boardSpeaker(sp)
 	say := func(a words.Arg) string { return html.EscapeString(sp.Arg(a)) }
 	h := b.Height + trackHeight
 	fmt.Fprintf(&w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" font-family="sans-serif" role="img" aria-label="%s">`,
 		b.Width, h, b.Width, h, say(b.titleArg()))
-	bg := "#dcebf2"
-	if b.Background != "" {
-		bg = b.Background
+	if mapURL != "" {
+		fmt.Fprintf(&w, `<use href="%s#land"/>`, html.EscapeString(mapURL))
+	} else {
+		s.drawLand(&w, say)
 	}
-	fmt.Fprintf(&w, `<rect width="%d" height="%d" fill="%s"/>`, b.Width, b.Height, bg)
-	for _, sh := range b.Shapes {
-		w.WriteString(`<polygon points="`)
-		for i, p := range sh.pts {
-			if i > 0 {
-				w.WriteByte(' ')
-			}
-			fmt.Fprintf(&w, "%d,%d", p[0], p[1])
-		}
-		fmt.Fprintf(&w, `" fill="%s" stroke="#9db7c4" stroke-width="1"/>`, sh.Fill)
-	}
-	fmt.Fprintf(&w, `<rect y="%d" width="%d" height="%d" fill="#f4efe4"/>`, b.Height, b.Width, trackHeight)
-	s.drawLegend(&w, say)
 	for ri := range b.Routes {
 		s.drawRoute(&w, ri)
 	}
-	fmt.Fprintf(&w, `<circle cx="%d" cy="%d" r="17" fill="#8b1a1a" stroke="#f2d16b" stroke-width="3"/>`, b.Rome.X, b.Rome.Y)
-	fmt.Fprintf(&w, `<text x="%d" y="%d" font-size="10" font-weight="bold" fill="#fff" text-anchor="middle">%s</text>`,
-		b.Rome.X, b.Rome.Y+4, say(words.Term("caesar.board.rome")))
+	if mapURL != "" {
+		fmt.Fprintf(&w, `<use href="%s#rome"/>`, html.EscapeString(mapURL))
+	} else {
+		s.drawRome(&w, say)
+	}
 	for ci := range b.Cities {
 		// data-city marks the city for a page's click-to-act script (game.BoardAct).
 		fmt.Fprintf(&w, `<g data-city="%s">`, b.Cities[ci].ID)
@@ -66,6 +94,37 @@ func (s *State) BoardSVG(viewer int, sp *words.Speaker) string {
 	s.drawTrack(&w, viewer, sp)
 	w.WriteString(`</svg>`)
 	return w.String()
+}
+
+// drawLand draws what lies under the routes: the sea, the land, the
+// track's band and the legend.
+func (s *State) drawLand(w *strings.Builder, say func(words.Arg) string) {
+	b := s.b
+	bg := "#dcebf2"
+	if b.Background != "" {
+		bg = b.Background
+	}
+	fmt.Fprintf(w, `<rect width="%d" height="%d" fill="%s"/>`, b.Width, b.Height, bg)
+	for _, sh := range b.Shapes {
+		w.WriteString(`<polygon points="`)
+		for i, p := range sh.pts {
+			if i > 0 {
+				w.WriteByte(' ')
+			}
+			fmt.Fprintf(w, "%d,%d", p[0], p[1])
+		}
+		fmt.Fprintf(w, `" fill="%s" stroke="#9db7c4" stroke-width="1"/>`, sh.Fill)
+	}
+	fmt.Fprintf(w, `<rect y="%d" width="%d" height="%d" fill="#f4efe4"/>`, b.Height, b.Width, trackHeight)
+	s.drawLegend(w, say)
+}
+
+// drawRome draws Rome, over the routes' ends.
+func (s *State) drawRome(w *strings.Builder, say func(words.Arg) string) {
+	b := s.b
+	fmt.Fprintf(w, `<circle cx="%d" cy="%d" r="17" fill="#8b1a1a" stroke="#f2d16b" stroke-width="3"/>`, b.Rome.X, b.Rome.Y)
+	fmt.Fprintf(w, `<text x="%d" y="%d" font-size="10" font-weight="bold" fill="#fff" text-anchor="middle">%s</text>`,
+		b.Rome.X, b.Rome.Y+4, say(words.Term("caesar.board.rome")))
 }
 
 func (s *State) nodePoint(id string) (float64, float64) {

@@ -34,12 +34,7 @@ func (g mapGeom) height() float64 { return g.sh.Height }
 // naming regions, nations and the open question in sp's language (nil:
 // English). It draws a copy of the state that carries sp.
 func (s *State) BoardSVG(viewer int, sp *words.Speaker) string {
-	if sp == nil {
-		sp = words.English()
-	}
-	d := *s
-	d.sp = sp
-	return d.drawBoard(viewer)
+	return s.drawingCopy(sp).drawBoard(viewer)
 }
 
 // speaker says the drawing's words (BoardSVG sets it on its copy).
@@ -66,7 +61,11 @@ func (s *State) drawBoard(viewer int) string {
 	var w strings.Builder
 	fmt.Fprintf(&w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif" role="img" aria-labelledby="imp-board-title">`, svgWidth, height)
 	fmt.Fprintf(&w, `<title id="imp-board-title">%s</title>`, html.EscapeString(s.boardTitle()))
-	w.WriteString(svgDefs)
+	if s.layered() {
+		w.WriteString(hatchDef + pieceDefs) // the anchors are the map's
+	} else {
+		w.WriteString(svgDefs)
+	}
 	s.writeFlagPatterns(&w)
 	fmt.Fprintf(&w, `<rect width="%.0f" height="%.0f" fill="%s"/>`, svgWidth, height, colPaper)
 	s.drawBanner(&w, viewer)
@@ -87,24 +86,23 @@ func (s *State) drawMap(w *strings.Builder, g mapGeom) {
 	fmt.Fprintf(w, `<g transform="translate(0 %.0f)">`, g.top)
 	fmt.Fprintf(w, `<rect width="%.0f" height="%.0f" fill="%s"/>`, sh.Width, sh.Height, colLake)
 	s.drawRegionShapes(w, sh)
-	if sh.Scenery.Land != "" {
-		fmt.Fprintf(w, `<path d="%s" fill="%s" stroke="#a9a49a" stroke-width="0.5" stroke-linejoin="round" fill-rule="evenodd"/>`, sh.Scenery.Land, colScenery)
+	if s.layered() {
+		fmt.Fprintf(w, `<use href="%s"/>`, s.ref("under"))
+	} else {
+		s.drawUnder(w, sh)
 	}
-	if sh.Scenery.Water != "" {
-		fmt.Fprintf(w, `<path d="%s" fill="%s" fill-rule="evenodd"/>`, sh.Scenery.Water, colLake)
-	}
-	if sh.SeaBorders != "" {
-		fmt.Fprintf(w, `<path d="%s" fill="none" stroke="#ffffff" stroke-width="1.3" stroke-dasharray="5 3" stroke-opacity="0.9"/>`, sh.SeaBorders)
-	}
-	for _, l := range sh.Labels {
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-style="italic" fill="#4b5a66" text-anchor="middle">%s</text>`, l.At[0], l.At[1], html.EscapeString(l.Text))
-	}
-	s.drawConnectors(w, sh)
-	s.drawPorts(w, sh)
 	if m := s.Maneuver; m != nil && m.Conflict != nil {
 		if rs, ok := sh.Shape(s.b.Regions[m.Conflict.Region].ID); ok {
-			fmt.Fprintf(w, `<path d="%s" fill="none" stroke="#c0392b" stroke-width="3" stroke-dasharray="6 3" fill-rule="evenodd"><title>%s</title></path>`, rs.Path, html.EscapeString(s.say("battle.tip")))
+			const look = `fill="none" stroke="#c0392b" stroke-width="3" stroke-dasharray="6 3"`
+			if s.layered() {
+				fmt.Fprintf(w, `<use href="%s" %s><title>%s</title></use>`, s.ref("r-"+rs.ID), look, html.EscapeString(s.say("battle.tip")))
+			} else {
+				fmt.Fprintf(w, `<path d="%s" %s fill-rule="evenodd"><title>%s</title></path>`, rs.Path, look, html.EscapeString(s.say("battle.tip")))
+			}
 		}
+	}
+	if s.layered() {
+		fmt.Fprintf(w, `<use href="%s"/>`, s.ref("names"))
 	}
 	for ri := range s.b.Regions {
 		if rs, ok := sh.Shape(s.b.Regions[ri].ID); ok {

@@ -123,6 +123,7 @@ type State struct {
 	b     *board.Board
 	rules Rules
 	sp    *words.Speaker // the board picture's speaker, on BoardSVG's copy only
+	lay   *layer         // which layer of the board is drawn (svg_layers.go); nil: all of it
 
 	Rules        Rules     `json:"rules"`
 	Players      []Player  `json:"players"`

@@ -10,10 +10,15 @@ import (
 // a dark outline so the yellow and grey pieces read on any tile.
 
 // svgDefs holds the shared symbols and patterns, referenced with <use>.
-const svgDefs = `<defs>` +
-	`<pattern id="imp-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#d4d4d4"/><line x1="0" y1="0" x2="0" y2="6" stroke="#9a9a9a" stroke-width="2.5"/></pattern>` +
+const svgDefs = `<defs>` + hatchPattern +
 	`<g id="imp-anchor"><circle r="7" fill="#ffffff" fill-opacity="0.85" stroke="#14365e" stroke-width="0.8"/><circle cx="0" cy="-4.5" r="1.8" fill="none" stroke="#14365e" stroke-width="1.3"/><path d="M0 -2.7V5M-3 -0.5H3M-5 2.2Q0 7.5 5 2.2" fill="none" stroke="#14365e" stroke-width="1.4" stroke-linecap="round"/></g>` +
 	`</defs>`
+
+// hatchPattern fills impassable regions; hatchDef defines it alone.
+const (
+	hatchPattern = `<pattern id="imp-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#d4d4d4"/><line x1="0" y1="0" x2="0" y2="6" stroke="#9a9a9a" stroke-width="2.5"/></pattern>`
+	hatchDef     = `<defs>` + hatchPattern + `</defs>`
+)
 
 // armyIcon draws one army cylinder; standing (hostile) or lying (friendly).
 func armyIcon(w *strings.Builder, x, y float64, fill string, standing bool) {

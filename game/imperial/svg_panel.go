@@ -26,14 +26,28 @@ func (s *State) slotWord(slot int) string { return s.say("slot." + slotNames[slo
 var rondelFills = []string{"#c9a27e", "#b7c0c9", "#9fcf8f", "#9fd3ee", "#f2b27c", "#b7c0c9", "#9fcf8f", "#efd27a"}
 
 func (s *State) drawPanel(w *strings.Builder, top float64, viewer int) {
-	fmt.Fprintf(w, `<line x1="0" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#8a7f6a" stroke-width="1.5"/>`, top, svgWidth, top)
-	s.drawRondel(w, 165, top+150)
-	s.drawLegend(w, 10, top+305)
+	if s.still() {
+		fmt.Fprintf(w, `<line x1="0" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#8a7f6a" stroke-width="1.5"/>`, top, svgWidth, top)
+	}
+	if s.layered() {
+		fmt.Fprintf(w, `<use href="%s"/>`, s.ref("panel"))
+	}
+	if s.moving() { // the map asset keeps the rondel's words apart (#slots)
+		s.drawRondel(w, rondelX, top+rondelDY)
+	}
+	if s.still() {
+		s.drawLegend(w, 10, top+305)
+	}
 	s.drawPowerTrack(w, top+10)
 	s.drawTaxChart(w, top+82)
-	s.drawNationTable(w, top+150, viewer)
-	s.drawPlayerTable(w, top+290, viewer)
+	if s.moving() {
+		s.drawNationTable(w, top+150, viewer)
+		s.drawPlayerTable(w, top+290, viewer)
+	}
 }
+
+// The rondel's centre on the panel.
+const rondelX, rondelDY = 165.0, 150.0
 
 // drawBanner says who must act now, in the colour of the nation on turn.
 func (s *State) drawBanner(w *strings.Builder, viewer int) {
@@ -107,14 +121,24 @@ func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
 		x1, y1 := pt(rOut, a1)
 		x2, y2 := pt(rIn, a1)
 		x3, y3 := pt(rIn, a0)
-		fmt.Fprintf(w, `<path d="M%.1f %.1fA%.0f %.0f 0 0 1 %.1f %.1fL%.1f %.1fA%.0f %.0f 0 0 0 %.1f %.1fZ" data-slot="%s" fill="%s" stroke="#fff" stroke-width="2"><title>%s</title></path>`,
-			x0, y0, rOut, rOut, x1, y1, x2, y2, rIn, rIn, x3, y3, slotNames[i], rondelFills[i], html.EscapeString(s.slotWord(i)))
+		if s.moving() {
+			fmt.Fprintf(w, `<path d="M%.1f %.1fA%.0f %.0f 0 0 1 %.1f %.1fL%.1f %.1fA%.0f %.0f 0 0 0 %.1f %.1fZ" data-slot="%s" fill="%s" stroke="#fff" stroke-width="2"><title>%s</title></path>`,
+				x0, y0, rOut, rOut, x1, y1, x2, y2, rIn, rIn, x3, y3, slotNames[i], rondelFills[i], html.EscapeString(s.slotWord(i)))
+		}
 		// Wide words sit further out on the sides, clear of the markers.
 		lx, ly := pt(113+6*math.Abs(math.Sin(float64(i)*math.Pi/4)), float64(i)*45)
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-weight="600" fill="%s" text-anchor="middle">%s</text>`, lx, ly+4, colInk, html.EscapeString(s.slotWord(i)))
-		if cost := s.rondelCost(i); cost != "" {
+		if s.still() {
+			fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-weight="600" fill="%s" text-anchor="middle">%s</text>`, lx, ly+4, colInk, html.EscapeString(s.slotWord(i)))
+		}
+		if cost := s.rondelCost(i); cost != "" && s.moving() {
 			fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s" text-anchor="middle">%s</text>`, lx, ly+17, colInk, html.EscapeString(cost))
 		}
+	}
+	if s.layered() {
+		fmt.Fprintf(w, `<use href="%s"/>`, s.ref("slots"))
+	}
+	if !s.moving() {
+		return
 	}
 	// Marker places on a space: two rows of two, then one near the hub.
 	spots := [][2]float64{{67, -15}, {67, 15}, {45, -12}, {45, 12}, {88, 0}, {26, 0}}
@@ -174,16 +198,23 @@ func (s *State) markerStack(w *strings.Builder, x, y float64, nations []int) {
 func (s *State) drawPowerTrack(w *strings.Builder, top float64) {
 	x0, cw := panelRight+95, 21.0
 	y := top + 36
-	fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="12" font-weight="700" fill="%s">%s</text>`, panelRight, y+14, colInk, s.say("power.title"))
-	fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="11" fill="#555">%s</text>`, panelRight, y+32, s.say("power.factor"))
+	if s.still() {
+		fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="12" font-weight="700" fill="%s">%s</text>`, panelRight, y+14, colInk, s.say("power.title"))
+		fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="11" fill="#555">%s</text>`, panelRight, y+32, s.say("power.factor"))
+	}
 	for p := 0; p <= maxPower; p++ {
 		f := powerFactor(p)
 		fill := "#efe9db"
 		if f%2 == 1 {
 			fill = "#ddd3bd"
 		}
-		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="20" fill="%s" stroke="#fff" stroke-width="1"/>`, x0+float64(p)*cw, y, cw, fill)
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s" text-anchor="middle">%d</text>`, x0+float64(p)*cw+cw/2, y+14, colInk, p)
+		if s.still() {
+			fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="20" fill="%s" stroke="#fff" stroke-width="1"/>`, x0+float64(p)*cw, y, cw, fill)
+			fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s" text-anchor="middle">%d</text>`, x0+float64(p)*cw+cw/2, y+14, colInk, p)
+		}
+		if !s.moving() {
+			continue
+		}
 		var here []int
 		for ni, nat := range s.Nations {
 			if min(nat.Power, maxPower) == p {
@@ -192,7 +223,7 @@ func (s *State) drawPowerTrack(w *strings.Builder, top float64) {
 		}
 		s.markerStack(w, x0+float64(p)*cw, y, here)
 	}
-	for f := 0; f <= maxPower/5; f++ {
+	for f := 0; f <= maxPower/5 && s.still(); f++ {
 		lo := f * 5
 		hi := min(lo+5, maxPower+1)
 		mid := x0 + (float64(lo)+float64(hi))/2*cw
@@ -205,14 +236,21 @@ func (s *State) drawTaxChart(w *strings.Builder, top float64) {
 	x0 := panelRight + 95
 	cw := min(48.0, (svgWidth-10-x0)/float64(len(s.b.TaxChart)))
 	y := top + 30
-	fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="12" font-weight="700" fill="%s">%s</text>`, panelRight, y+14, colInk, s.say("tax.title"))
+	if s.still() {
+		fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="12" font-weight="700" fill="%s">%s</text>`, panelRight, y+14, colInk, s.say("tax.title"))
+	}
 	for i, t := range s.b.TaxChart {
-		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="20" fill="%s" stroke="#fff" stroke-width="1"/>`, x0+float64(i)*cw, y, cw, []string{"#efe9db", "#ddd3bd"}[i%2])
-		label := fmt.Sprint(t.Value)
-		if t.Points > 0 {
-			label = s.say("tax.gain", t.Value, t.Points)
+		if s.still() {
+			fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="20" fill="%s" stroke="#fff" stroke-width="1"/>`, x0+float64(i)*cw, y, cw, []string{"#efe9db", "#ddd3bd"}[i%2])
+			label := fmt.Sprint(t.Value)
+			if t.Points > 0 {
+				label = s.say("tax.gain", t.Value, t.Points)
+			}
+			fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s" text-anchor="middle">%s</text>`, x0+float64(i)*cw+cw/2, y+14, colInk, label)
 		}
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s" text-anchor="middle">%s</text>`, x0+float64(i)*cw+cw/2, y+14, colInk, label)
+		if !s.moving() {
+			continue
+		}
 		var here []int
 		for ni, nat := range s.Nations {
 			if s.b.TaxColumn(nat.TaxValue) == i {
@@ -221,5 +259,7 @@ func (s *State) drawTaxChart(w *strings.Builder, top float64) {
 		}
 		s.markerStack(w, x0+float64(i)*cw+cw/2-10, y, here)
 	}
-	fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="11" fill="#555">%s</text>`, x0, y+33, s.say("tax.note"))
+	if s.still() {
+		fmt.Fprintf(w, `<text x="%.0f" y="%.1f" font-size="11" fill="#555">%s</text>`, x0, y+33, s.say("tax.note"))
+	}
 }

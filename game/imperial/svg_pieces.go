@@ -26,15 +26,14 @@ func (s *State) drawRegion(w *strings.Builder, rs *board.RegionShape, ri int) {
 		fh := 16 + 18*float64(len(rows)) + 2
 		s.drawCallout(w, rs, ri, lx-fw/2, rs.Box[1], fw, fh)
 	}
-	name := html.EscapeString(s.regionName(ri))
-	switch r.Kind {
-	case board.Impassable:
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="#333" text-anchor="middle" paint-order="stroke" stroke="#eee" stroke-width="3">%s</text>`, lx, ly, name)
+	switch {
+	case !s.layered():
+		s.drawRegionName(w, rs, ri, "")
+	case rs.Callout:
+		fmt.Fprintf(w, `<use href="%s"/>`, s.ref("n-"+r.ID))
+	}
+	if r.Kind == board.Impassable {
 		return
-	case board.Sea:
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-style="italic" fill="#12395c" text-anchor="middle" paint-order="stroke" stroke="%s" stroke-width="3">%s</text>`, lx, ly, colSea, name)
-	default:
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-weight="600" fill="%s" text-anchor="middle" paint-order="stroke" stroke="#ffffff" stroke-opacity="0.85" stroke-width="3">%s</text>`, lx, ly, colInk, name)
 	}
 	y := ly + 17
 	for _, row := range rows {
@@ -44,6 +43,21 @@ func (s *State) drawRegion(w *strings.Builder, rs *board.RegionShape, ri int) {
 			x += it.width + pieceGap
 		}
 		y += 18
+	}
+}
+
+// drawRegionName writes a region's name (with attr, e.g. an id, on its
+// element) where drawRegion puts it.
+func (s *State) drawRegionName(w *strings.Builder, rs *board.RegionShape, ri int, attr string) {
+	lx, ly := rs.Label[0], rs.Label[1]+4
+	name := html.EscapeString(s.regionName(ri))
+	switch s.b.Regions[ri].Kind {
+	case board.Impassable:
+		fmt.Fprintf(w, `<text%s x="%.1f" y="%.1f" font-size="11" fill="#333" text-anchor="middle" paint-order="stroke" stroke="#eee" stroke-width="3">%s</text>`, attr, lx, ly, name)
+	case board.Sea:
+		fmt.Fprintf(w, `<text%s x="%.1f" y="%.1f" font-size="12" font-style="italic" fill="#12395c" text-anchor="middle" paint-order="stroke" stroke="%s" stroke-width="3">%s</text>`, attr, lx, ly, colSea, name)
+	default:
+		fmt.Fprintf(w, `<text%s x="%.1f" y="%.1f" font-size="12" font-weight="600" fill="%s" text-anchor="middle" paint-order="stroke" stroke="#ffffff" stroke-opacity="0.85" stroke-width="3">%s</text>`, attr, lx, ly, colInk, name)
 	}
 }
 
@@ -60,13 +74,13 @@ func (s *State) regionPieces(w *strings.Builder, ri int) []piece {
 				kind = "shipyard"
 			}
 			fmt.Fprintf(w, `<g data-region="%s" data-factory="%s" data-built="%t">`, r.ID, kind, built)
-			factoryIcon(w, x, y, r.Shipyard(), built)
+			s.factory(w, x, y, r.Shipyard(), built)
 			w.WriteString(`</g>`)
 		}})
 	}
 	if f := s.Flags[ri]; f >= 0 && r.Kind != board.Home {
 		col := s.nationColour(f)
-		items = append(items, piece{width: 14, draw: func(x, y float64) { flagIcon(w, x-4, y+7, col) }})
+		items = append(items, piece{width: 14, draw: func(x, y float64) { s.flag(w, x-4, y+7, col) }})
 	}
 	for ni := range s.Nations {
 		st := s.Units[ni][ri]
@@ -76,13 +90,13 @@ func (s *State) regionPieces(w *strings.Builder, ri int) []piece {
 		col := s.nationColour(ni)
 		nat := s.nationID(ni)
 		if n := st.Armies - st.Hostile; n > 0 {
-			items = append(items, unitChip(w, r.ID, nat, "army", int(n), false, func(x, y float64) { armyIcon(w, x, y, col, false) }))
+			items = append(items, unitChip(w, r.ID, nat, "army", int(n), false, func(x, y float64) { s.army(w, x, y, col, false) }))
 		}
 		if st.Hostile > 0 {
-			items = append(items, unitChip(w, r.ID, nat, "army", int(st.Hostile), true, func(x, y float64) { armyIcon(w, x, y, col, true) }))
+			items = append(items, unitChip(w, r.ID, nat, "army", int(st.Hostile), true, func(x, y float64) { s.army(w, x, y, col, true) }))
 		}
 		if st.Fleets > 0 {
-			items = append(items, unitChip(w, r.ID, nat, "fleet", int(st.Fleets), false, func(x, y float64) { fleetIcon(w, x, y, col) }))
+			items = append(items, unitChip(w, r.ID, nat, "fleet", int(st.Fleets), false, func(x, y float64) { s.fleet(w, x, y, col) }))
 		}
 	}
 	return items

@@ -21,6 +21,14 @@ func (s *State) drawRegionShapes(w *strings.Builder, sh *board.Shapes) {
 		if r.Kind == board.Sea {
 			stroke = ""
 		}
+		if s.layered() {
+			if stroke != "" {
+				stroke = ` class="imp-land"` // its border from pieceDefs' style
+			}
+			fmt.Fprintf(w, `<use href="%s" data-region="%s" fill="%s"%s><title>%s</title></use>`,
+				s.ref("r-"+r.ID), r.ID, s.regionFill(ri), stroke, html.EscapeString(s.regionTitle(ri)))
+			continue
+		}
 		fmt.Fprintf(w, `<path d="%s" data-region="%s" fill="%s"%s fill-rule="evenodd"><title>%s</title></path>`,
 			rs.Path, r.ID, s.regionFill(ri), stroke, html.EscapeString(s.regionTitle(ri)))
 	}
@@ -55,11 +63,24 @@ func (s *State) writeFlagPatterns(w *strings.Builder) {
 	w.WriteString(`<defs>`)
 	for ni := range s.Nations {
 		for _, bg := range []struct{ kind, fill string }{{"land", colLand}, {"sea", colSea}} {
+			if s.layered() && !s.flies(ni, bg.kind == "sea") {
+				continue // a position layer defines only the stripes it shows
+			}
 			fmt.Fprintf(w, `<pattern id="imp-flag-%s-%d" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="10" height="10" fill="%s"/><rect width="4" height="10" fill="%s" fill-opacity="0.45"/></pattern>`,
 				bg.kind, ni, bg.fill, s.nationColour(ni))
 		}
 	}
 	w.WriteString(`</defs>`)
+}
+
+// flies says whether nation ni's flag is on a neutral sea (or land).
+func (s *State) flies(ni int, sea bool) bool {
+	for ri, f := range s.Flags {
+		if k := s.b.Regions[ri].Kind; f == ni && k != board.Home && (k == board.Sea) == sea {
+			return true
+		}
+	}
+	return false
 }
 
 // regionTitle is the tooltip: the region in words.

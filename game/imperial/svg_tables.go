@@ -46,12 +46,20 @@ func (s *State) drawNationTable(w *strings.Builder, top float64, viewer int) {
 		if nat.Government == viewer && viewer >= 0 {
 			weight = "700"
 		}
+		style := fmt.Sprintf(` font-size="12" font-weight="%s" fill="%s"`, weight, colInk)
+		if s.layered() { // the row's group carries the cells' style once
+			fmt.Fprintf(w, `<g%s>`, style)
+			style = ""
+		}
 		for i, c := range cells {
 			at := cols[i].at
 			if i == 0 {
 				at += 30
 			}
-			fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-weight="%s" fill="%s">%s</text>`, at, y+14, weight, colInk, html.EscapeString(c))
+			fmt.Fprintf(w, `<text x="%.1f" y="%.1f"%s>%s</text>`, at, y+14, style, html.EscapeString(c))
+		}
+		if s.layered() {
+			w.WriteString(`</g>`)
 		}
 	}
 }

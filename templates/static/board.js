@@ -158,6 +158,11 @@
       hl = document.createElementNS(ns, 'path');
       hl.setAttribute('d', el.getAttribute('d'));
       hl.setAttribute('fill-rule', 'evenodd');
+    } else if (el.tagName === 'use') {
+      // a region drawn from the map's file (docs/maps.md): the same shape
+      // again, painted by the ring's class.
+      hl = document.createElementNS(ns, 'use');
+      hl.setAttribute('href', el.getAttribute('href'));
     } else {
       const b = el.getBBox();
       hl = document.createElementNS(ns, 'rect');

@@ -1,0 +1,188 @@
+package imperial
+
+import (
+	"fmt"
+	"html"
+	"strings"
+
+	"rondel/game/imperial/board"
+	"rondel/game/words"
+)
+
+// The board in two layers (game.Layerer, docs/maps.md): the map, all that
+// never changes during a game (the regions' outlines, scenery, sea
+// borders, straits and canals, ports, the regions' names, the rondel's
+// words, the tracks and the legend), is one SVG document per map and
+// language that a page fetches once and its browser keeps; the position
+// is drawn over it and refers to the map's shapes by id: each region is a
+// <use> of "#r-<region>" coloured by its owner through the fill it passes
+// on, and carries the data- attributes and the tooltip the whole drawing's
+// <path> carries. BoardSVG still draws both in one self-contained SVG, in
+// the same code: the layer (s.lay) only decides which part each piece of
+// the drawing belongs to.
+
+// layer says which part of the board is being drawn: the map's asset, or
+// the position referring to the asset at url.
+type layer struct {
+	asset bool
+	url   string
+}
+
+// still: draw what never changes (the whole board, or the map asset).
+func (s *State) still() bool { return s.lay == nil || s.lay.asset }
+
+// moving: draw the position (the whole board, or the position layer).
+func (s *State) moving() bool { return s.lay == nil || !s.lay.asset }
+
+// layered: the position is drawn over a map asset.
+func (s *State) layered() bool { return s.lay != nil && !s.lay.asset }
+
+// ref is the address of the map asset's element id.
+func (s *State) ref(id string) string { return html.EscapeString(s.lay.url) + "#" + id }
+
+// MapID names the map this position is drawn on: equal ids draw equal
+// maps in a language.
+func (s *State) MapID() string { return "imperial-" + s.b.ID }
+
+// MapSVG draws the map asset in sp's language (nil: English): a
+// standalone SVG document whose parts are all definitions, by id.
+func (s *State) MapSVG(sp *words.Speaker) string {
+	d := s.drawingCopy(sp)
+	d.lay = &layer{asset: true}
+	sh, err := board.LoadShapes(d.b.ID)
+	if err != nil {
+		return `<svg xmlns="http://www.w3.org/2000/svg"/>`
+	}
+	g := mapGeom{sh: sh, top: bannerHeight}
+	panelTop := g.top + g.height()
+	var w strings.Builder
+	fmt.Fprintf(&w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f"><defs>`, svgWidth, panelTop+d.panelHeight())
+	w.WriteString(svgDefs)
+	for _, r := range d.b.Regions {
+		if rs, ok := sh.Shape(r.ID); ok {
+			fmt.Fprintf(&w, `<path id="r-%s" d="%s" fill-rule="evenodd"/>`, r.ID, rs.Path)
+		}
+	}
+	w.WriteString(`<g id="under">`)
+	d.drawUnder(&w, sh)
+	w.WriteString(`</g><g id="names">`)
+	for ri, r := range d.b.Regions {
+		if rs, ok := sh.Shape(r.ID); ok && !rs.Callout {
+			d.drawRegionName(&w, rs, ri, "")
+		}
+	}
+	w.WriteString(`</g>`)
+	for ri, r := range d.b.Regions {
+		if rs, ok := sh.Shape(r.ID); ok && rs.Callout {
+			d.drawRegionName(&w, rs, ri, ` id="n-`+r.ID+`"`)
+		}
+	}
+	w.WriteString(`<g id="panel">`)
+	d.drawPanel(&w, panelTop, -1)
+	w.WriteString(`</g><g id="slots">`)
+	d.drawRondel(&w, rondelX, panelTop+rondelDY)
+	w.WriteString(`</g></defs></svg>`)
+	return w.String()
+}
+
+// PositionSVG draws the position for viewer over the map asset found at
+// mapURL (MapSVG in the same language), as BoardSVG draws it whole.
+func (s *State) PositionSVG(viewer int, sp *words.Speaker, mapURL string) string {
+	d := s.drawingCopy(sp)
+	d.lay = &layer{url: mapURL}
+	return d.drawBoard(viewer)
+}
+
+// drawingCopy is a copy of the state that says its words with sp.
+func (s *State) drawingCopy(sp *words.Speaker) *State {
+	if sp == nil {
+		sp = words.English()
+	}
+	d := *s
+	d.sp = sp
+	return &d
+}
+
+// drawUnder draws what lies over the regions' fills and under their names
+// and pieces: scenery, lakes, sea borders, the map's own labels, straits
+// and canals, ports.
+func (s *State) drawUnder(w *strings.Builder, sh *board.Shapes) {
+	if sh.Scenery.Land != "" {
+		fmt.Fprintf(w, `<path d="%s" fill="%s" stroke="#a9a49a" stroke-width="0.5" stroke-linejoin="round" fill-rule="evenodd"/>`, sh.Scenery.Land, colScenery)
+	}
+	if sh.Scenery.Water != "" {
+		fmt.Fprintf(w, `<path d="%s" fill="%s" fill-rule="evenodd"/>`, sh.Scenery.Water, colLake)
+	}
+	if sh.SeaBorders != "" {
+		fmt.Fprintf(w, `<path d="%s" fill="none" stroke="#ffffff" stroke-width="1.3" stroke-dasharray="5 3" stroke-opacity="0.9"/>`, sh.SeaBorders)
+	}
+	for _, l := range sh.Labels {
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-style="italic" fill="#4b5a66" text-anchor="middle">%s</text>`, l.At[0], l.At[1], html.EscapeString(l.Text))
+	}
+	s.drawConnectors(w, sh)
+	s.drawPorts(w, sh)
+}
+
+// pieceDefs are the pieces as symbols, for a position layer to place with
+// a short <use> (a piece written out is four times longer); each takes
+// its nation's colour from the fill the <use> passes on. They draw what
+// armyIcon, fleetIcon, factoryIcon and flagIcon draw. The style gives a
+// land region its border (as drawRegionShapes's attributes do).
+const pieceDefs = `<style>.imp-land{stroke:` + colBorder + `;stroke-width:0.7;stroke-linejoin:round}</style><defs>` +
+	`<g id="imp-al" stroke="#111" stroke-width="1"><rect x="-7" y="-4.5" width="14" height="9" rx="1"/><ellipse cx="7" cy="0" rx="1.8" ry="4.5"/></g>` +
+	`<g id="imp-as" stroke="#111" stroke-width="1"><rect x="-4.5" y="-7" width="9" height="14" rx="1"/><ellipse cx="0" cy="-7" rx="4.5" ry="1.8"/></g>` +
+	`<g id="imp-fl" stroke="#111"><path d="M-8 0H8L5 5H-5Z" stroke-width="1"/><path d="M-1 -0.5V-8L5 -2Z" stroke-width="0.9"/></g>` +
+	`<g id="imp-fg"><line x1="0" y1="0" x2="0" y2="-14" stroke="#222" stroke-width="1.3"/><path d="M0.5 -14H11L8.5 -10.5L11 -7H0.5Z" stroke="#111" stroke-width="0.8"/></g>` +
+	`<path id="imp-fa1" d="M-8 7V-2L-4 -6V-2L0 -6V-2L4 -6V-7H7V7Z" fill="#6b4423" stroke="#111" stroke-width="0.8"/>` +
+	`<g id="imp-fs1"><path d="M-8 7V-2L-4 -6V-2L0 -6V-2L4 -6V-7H7V7Z" fill="#1d4e89" stroke="#111" stroke-width="0.8"/><path d="M-5 3.5Q-2.5 1 0 3.5T5 3.5" fill="none" stroke="#fff" stroke-width="1.3"/></g>` +
+	`<path id="imp-fa0" d="M-8 7V-2L-4 -6V-2L0 -6V-2L4 -6V-7H7V7Z" fill="#ffffff" fill-opacity="0.6" stroke="#6b4423" stroke-width="1.2" stroke-dasharray="2 1.5"/>` +
+	`<path id="imp-fs0" d="M-8 7V-2L-4 -6V-2L0 -6V-2L4 -6V-7H7V7Z" fill="#ffffff" fill-opacity="0.6" stroke="#1d4e89" stroke-width="1.2" stroke-dasharray="2 1.5"/>` +
+	`</defs>`
+
+// placePiece writes a piece of pieceDefs at (x, y) in colour fill ("" for a
+// piece of its own colours).
+func placePiece(w *strings.Builder, id string, x, y float64, fill string) {
+	fmt.Fprintf(w, `<use href="#%s" x="%.1f" y="%.1f"`, id, x, y)
+	if fill != "" {
+		fmt.Fprintf(w, ` fill="%s"`, fill)
+	}
+	w.WriteString(`/>`)
+}
+
+// army, fleet, factory and flag draw a piece: written out on the whole
+// board, placed from pieceDefs on a position layer.
+func (s *State) army(w *strings.Builder, x, y float64, fill string, standing bool) {
+	switch {
+	case !s.layered():
+		armyIcon(w, x, y, fill, standing)
+	case standing:
+		placePiece(w, "imp-as", x, y, fill)
+	default:
+		placePiece(w, "imp-al", x, y, fill)
+	}
+}
+
+func (s *State) fleet(w *strings.Builder, x, y float64, fill string) {
+	if !s.layered() {
+		fleetIcon(w, x, y, fill)
+		return
+	}
+	placePiece(w, "imp-fl", x, y, fill)
+}
+
+func (s *State) factory(w *strings.Builder, x, y float64, shipyard, built bool) {
+	if !s.layered() {
+		factoryIcon(w, x, y, shipyard, built)
+		return
+	}
+	id := map[[2]bool]string{{false, true}: "imp-fa1", {true, true}: "imp-fs1", {false, false}: "imp-fa0", {true, false}: "imp-fs0"}[[2]bool{shipyard, built}]
+	placePiece(w, id, x, y, "")
+}
+
+func (s *State) flag(w *strings.Builder, x, y float64, fill string) {
+	if !s.layered() {
+		flagIcon(w, x, y, fill)
+		return
+	}
+	placePiece(w, "imp-fg", x, y, fill)
+}
