@@ -23,10 +23,16 @@ func startNotify(ctx context.Context, cfg config.Config, st *store.Store, log *s
 	if err != nil {
 		return handlers.Deps{}, nil, err
 	}
-	stop, err := svc.Start(ctx)
+	stopJobs, err := svc.Start(ctx)
 	if err != nil {
 		return handlers.Deps{}, nil, err
 	}
+	stopIn, err := startInbound(ctx, cfg, svc, log)
+	if err != nil {
+		stopJobs()
+		return handlers.Deps{}, nil, err
+	}
+	stop := func() { stopIn(); stopJobs() }
 	// Sign-in links and invitations go through notify's durable queue too.
 	d := handlers.Deps{Store: st, Config: cfg, Logger: log, Mailer: svc, Notify: svc,
 		Hooks: handlers.Hooks{GameCreated: svc.GameCreated, GameStarted: svc.GameStarted, MovePlayed: svc.MovePlayed}}
