@@ -101,6 +101,13 @@ func (s *Service) handleReply(ctx context.Context, h mail.Header, from string, i
 		a.paras = []words.Text{words.New("mail.reply.not_yours")}
 		return "seat not the member's", s.answer(ctx, a)
 	}
+	if l.Seq != pos.Seq {
+		// An old turn's reply is never read: the position it was written
+		// for is gone, and its moves must not be taken for words to the
+		// table against the new one.
+		a.paras, a.decision = []words.Text{words.New("mail.reply.moved_on")}, true
+		return "stale token: current decision sent", s.answer(ctx, a)
+	}
 	text, err := reply.Body(raw)
 	if err != nil {
 		text = ""
@@ -109,14 +116,9 @@ func (s *Service) handleReply(ctx context.Context, h mail.Header, from string, i
 	switch {
 	case res.Message && strings.TrimSpace(text) != "":
 		return s.postReply(ctx, a, text)
-	case l.Seq != pos.Seq || res.Message:
-		// An old turn's reply is never played: the position it was
-		// written for is gone. An empty one asks nothing.
-		a.paras, a.decision = []words.Text{words.New("mail.reply.moved_on")}, true
-		if l.Seq == pos.Seq {
-			a.paras = []words.Text{words.New("mail.reply.empty")}
-		}
-		return "stale or empty: current decision sent", s.answer(ctx, a)
+	case res.Message:
+		a.paras, a.decision = []words.Text{words.New("mail.reply.empty")}, true
+		return "empty: current decision sent", s.answer(ctx, a)
 	case len(res.Failures) > 0:
 		a.paras, a.decision = []words.Text{words.New("mail.reply.not_played")}, true
 		for _, f := range res.Failures {

@@ -1,6 +1,8 @@
 package notify
 
 import (
+	"cmp"
+	"slices"
 	"crypto/rand"
 	"fmt"
 	"net/mail"
@@ -95,6 +97,7 @@ func (e *env) answers(user int64) []store.OutboxMail {
 			out = append(out, r)
 		}
 	}
+	slices.SortFunc(out, func(a, b store.OutboxMail) int { return cmp.Compare(a.ID, b.ID) })
 	return out
 }
 
