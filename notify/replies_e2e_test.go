@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/mail"
 	"os"
 	"os/exec"
 	"os/user"
@@ -113,6 +114,22 @@ func TestReplyByLMTP(t *testing.T) {
 		t.Fatalf("%d moves after the delivery", n)
 	}
 	waitFor(t, "the answer", func() bool { return answerArrived(srv, "a@example.org", "Your reply was played") })
+	e.svc.kicks.Wait()
+	// Bob's turn mail went out by SMTP with the address his reply plays at.
+	bob := mustUser(t, e, "b@example.org")
+	want := e.replyTo(g.ID, bob, 1)
+	waitFor(t, "Bob's turn mail", func() bool {
+		for _, m := range srv.messages() {
+			if m.To == "b@example.org" && m.Header.Get("Reply-To") != "" {
+				if a, err := mail.ParseAddress(m.Header.Get("Reply-To")); err != nil || a.Address != want {
+					t.Fatalf("Reply-To %q, want %s", m.Header.Get("Reply-To"), want)
+				}
+				return true
+			}
+		}
+		e.svc.kick(e.ctx)
+		return false
+	})
 	e.svc.kicks.Wait()
 }
 

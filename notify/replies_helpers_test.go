@@ -2,10 +2,10 @@ package notify
 
 import (
 	"cmp"
-	"slices"
 	"crypto/rand"
 	"fmt"
 	"net/mail"
+	"slices"
 	"strings"
 	"testing"
 

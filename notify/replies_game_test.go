@@ -1,0 +1,117 @@
+package notify
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"rondel/game"
+	"rondel/game/gametest"
+	"rondel/game/words"
+)
+
+// TestImperialByReplies plays a 3-player Imperial game through replies
+// only: at every decision its player answers the newest mail that asks it
+// (the turn mail, or the answer to their last reply) with one of the legal
+// moves in words, in the player's language, and the reply is delivered to
+// HandleReply as it would come from the club's mail server. With
+// RONDEL_LONG=1 the game is played to its end and every kind of decision
+// must have been answered by mail; the quick loop plays the first 60.
+func TestImperialByReplies(t *testing.T) {
+	e := newEnv(t, nil, repliesOn)
+	g := e.startGame("imperial", "By mail", 3, 7, nil)
+	langs := []string{"en", "de", "zh"}
+	pos, err := e.st.Current(e.ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range pos.Seats {
+		u, err := e.st.User(e.ctx, s.UserID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.st.UpdateProfile(e.ctx, s.UserID, u.Name(), langs[i], "each"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := rand.New(rand.NewPCG(7, 22))
+	limit := 60
+	if gametest.Long() {
+		limit = 20000
+	}
+	kinds := map[string]int{}
+	began := time.Now()
+	replies := 0
+	for ; replies < limit; replies++ {
+		pos, err := e.st.Current(e.ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pos.State.Finished() {
+			break
+		}
+		d := pos.State.ToAct()[0]
+		u, err := e.st.User(e.ctx, pos.Seats[d.Seat].UserID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := e.sayMove(r, u.Language, pos.State, d.Seat)
+		to := e.replyTo(g.ID, u.ID, pos.Seq)
+		e.clk.Add(4 * time.Minute) // a player answers within minutes, under the hourly limit
+		if err := e.svc.HandleReply(e.ctx, replyMail{From: u.Email, To: to, Body: text}.raw()); err != nil {
+			t.Fatal(err)
+		}
+		if n := e.moves(g.ID); n != pos.Seq+1 {
+			as := e.answers(u.ID)
+			t.Fatalf("reply %d (%s, %s) %q not played: %d moves; answer:\n%s", replies, d.Kind, u.Language, text, n, as[len(as)-1].TextBody)
+		}
+		kinds[d.Kind]++
+	}
+	final, err := e.st.Current(e.ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d replies played in %v (%v a reply); decisions by kind %v; finished %v",
+		replies, time.Since(began).Round(time.Millisecond), (time.Since(began) / time.Duration(max(replies, 1))).Round(time.Microsecond), kinds, final.State.Finished())
+	rows, err := e.st.MovesSince(e.ctx, g.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range rows {
+		if words.Decode(m.Note).ID != "mail.note.mail_reply" || m.By != "player" {
+			t.Fatalf("move %d was not played by reply: by %s, note %q", m.Seq, m.By, m.Note)
+		}
+	}
+	if !gametest.Long() {
+		return
+	}
+	if !final.State.Finished() {
+		t.Fatalf("not finished after %d replies", replies)
+	}
+	for _, k := range []string{"rondel", "invest", "import", "factory", "maneuver", "battle"} {
+		if kinds[k] == 0 {
+			t.Errorf("no %s decision was answered by mail", k)
+		}
+	}
+}
+
+// sayMove picks a random legal move of seat and writes it as a player
+// would from the mail's list: its group and label in lang. A move whose
+// words the reader would take for another (or ask back) is left for
+// another; the reader's own tests hold it to that.
+func (e *env) sayMove(r *rand.Rand, lang string, st game.State, seat int) string {
+	e.t.Helper()
+	sp := speaker(lang, nil)
+	legal := st.LegalMoves(seat)
+	for _, i := range r.Perm(len(legal)) {
+		m := legal[i]
+		text := strings.TrimSpace(sp.Say(m.Group) + " " + sp.Say(m.Label))
+		res := e.svc.reader.Read(st, seat, text)
+		if len(res.Moves) == 1 && string(res.Moves[0].Move) == string(m.Move) {
+			return text
+		}
+	}
+	e.t.Fatalf("no legal move of seat %d reads as itself in %s", seat, lang)
+	return ""
+}
