@@ -89,7 +89,7 @@ func TestImperialByReplies(t *testing.T) {
 	if !final.State.Finished() {
 		t.Fatalf("not finished after %d replies", replies)
 	}
-	for _, k := range []string{"rondel", "invest", "import", "factory", "maneuver", "battle"} {
+	for _, k := range []string{"rondel", "invest", "import", "factory", "maneuver", "battle", "demand-battle"} {
 		if kinds[k] == 0 {
 			t.Errorf("no %s decision was answered by mail", k)
 		}
