@@ -41,8 +41,12 @@ func (s *Service) HandleReply(ctx context.Context, raw []byte) error {
 	}
 	from := fromAddress(msg.Header)
 	msgID := strings.TrimSpace(msg.Header.Get("Message-Id"))
-	if msgID == "" { // the same bytes are the same message
+	switch {
+	case msgID == "": // the same bytes are the same message
 		sum := sha256.Sum256(raw)
+		msgID = "sha256:" + hex.EncodeToString(sum[:])
+	case len(msgID) > 250: // kept short in the table
+		sum := sha256.Sum256([]byte(msgID))
 		msgID = "sha256:" + hex.EncodeToString(sum[:])
 	}
 	id, fresh, recent, err := s.st.TakeInbound(ctx, msgID, from, time.Hour)
@@ -172,7 +176,9 @@ func (s *Service) playReply(ctx context.Context, a replyAnswer, moves []reply.Mo
 	case stop == nil:
 	case errors.As(stop, &gone), errors.As(stop, &refused), errors.As(stop, &notTo), errors.Is(stop, store.ErrNotActive),
 		errors.Is(stop, store.ErrNotPlaying):
-		a.after = []words.Text{words.New("mail.reply.stopped").Num("count", played)}
+		if played > 0 {
+			a.after = []words.Text{words.New("mail.reply.stopped").Num("count", played)}
+		}
 	default:
 		if played == 0 {
 			return "", stop

@@ -3,6 +3,7 @@ package notify
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"rondel/game/words"
 	"rondel/store"
@@ -76,6 +77,16 @@ func TestTurnMailHasReplyTo(t *testing.T) {
 		}
 		if !strings.Contains(turns[0].TextBody, "answer this mail with your move") {
 			t.Errorf("the turn mail does not say one may answer it:\n%s", turns[0].TextBody)
+		}
+		// The reminder of the same decision plays at the same address.
+		e.clk.Add(71 * time.Hour)
+		e.tick()
+		rs := e.outbox(kindReminder)
+		if len(rs) == 0 || headers(rs[0])["Reply-To"] != to || !strings.Contains(rs[0].TextBody, "answer this mail with your move") {
+			t.Fatalf("reminders %d, Reply-To of the first %q, want %q", len(rs), headers(rs[0])["Reply-To"], to)
+		}
+		if err := e.svc.HandleReply(e.ctx, replyMail{From: rs[0].ToAddr, To: to, Body: "Pile B take 1"}.raw()); err != nil || e.moves(g.ID) != 1 {
+			t.Errorf("the reply to the reminder was not played: %v", err)
 		}
 	}
 }
