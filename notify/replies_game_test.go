@@ -89,6 +89,18 @@ func TestImperialByReplies(t *testing.T) {
 			t.Fatalf("move %d was not played by reply: by %s, note %q", m.Seq, m.By, m.Note)
 		}
 	}
+	// Answers that ask the next step of a turn show the board, as turn
+	// mails do (drawn when sent), and carry the step's own Reply-To.
+	pictured := 0
+	for _, a := range e.outbox(kindReply) {
+		h := headers(a)
+		if h[pictureHeader] != "" && h["Reply-To"] != "" && strings.Contains(a.HTMLBody, "cid:") {
+			pictured++
+		}
+	}
+	if pictured == 0 {
+		t.Error("no answer shows the board for the next step")
+	}
 	if !gametest.Long() {
 		return
 	}
