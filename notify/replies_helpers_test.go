@@ -59,9 +59,11 @@ func (r replyMail) raw() []byte {
 // decision at seq, as a player's mail program would answer it.
 func (e *env) replyTo(gameID, user int64, seq int) string {
 	e.t.Helper()
-	rows := e.outbox("")
-	for i := len(rows) - 1; i >= 0; i-- {
-		r := rows[i]
+	rows, err := e.st.OutboxRows(e.ctx, "", 60) // newest first: the mails of the last turns
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	for _, r := range rows {
 		to := headers(r)["Reply-To"]
 		if r.GameID != gameID || r.UserID != user || to == "" {
 			continue
