@@ -103,7 +103,7 @@ func (e *env) answers(user int64) []store.OutboxMail {
 	return out
 }
 
-func mustUser(t *testing.T, e *env, addr string) int64 {
+func mustUser(t testing.TB, e *env, addr string) int64 {
 	t.Helper()
 	u, err := e.st.UserByEmail(e.ctx, addr)
 	if err != nil {
