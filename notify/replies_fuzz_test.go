@@ -20,6 +20,8 @@ func FuzzHandleReply(f *testing.F) {
 	f.Add([]byte("From: \r\nTo: " + to + "\r\n\r\n"))
 	f.Add([]byte("Authentication-Results: ;;;===\r\nAuthentication-Results: " + clubMX + "; dkim=pass header.d=\r\n\r\nx"))
 	f.Fuzz(func(t *testing.T, raw []byte) {
+		e := *e
+		e.t = t // f's helpers may not be called in the target
 		before := e.moves(g.ID)
 		if err := e.svc.HandleReply(e.ctx, raw); err != nil {
 			t.Fatalf("HandleReply: %v", err)
