@@ -86,6 +86,9 @@ func (s *Service) handleReply(ctx context.Context, h mail.Header, from string, i
 		return "", err
 	}
 	member, err := s.st.User(ctx, l.User)
+	if errors.Is(err, store.ErrNotFound) {
+		return "no such member: not answered", nil
+	}
 	if err != nil {
 		return "", err
 	}
