@@ -23,10 +23,16 @@ func startNotify(ctx context.Context, cfg config.Config, st *store.Store, log *s
 	if err != nil {
 		return handlers.Deps{}, nil, err
 	}
-	stop, err := svc.Start(ctx)
+	stopJobs, err := svc.Start(ctx)
 	if err != nil {
 		return handlers.Deps{}, nil, err
 	}
+	stopIn, err := startInbound(ctx, cfg, svc, log)
+	if err != nil {
+		stopJobs()
+		return handlers.Deps{}, nil, err
+	}
+	stop := func() { stopIn(); stopJobs() }
 	// Sign-in links and invitations go through notify's durable queue
 	// too. The store's changes reach notify through its observer, which
 	// notify.New installed: handlers never call notify about them.

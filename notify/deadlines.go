@@ -104,6 +104,9 @@ func (s *Service) remind(ctx context.Context, d store.Deadline) error {
 		// The position as it stands, the decision outlined (nothing marked
 		// as changed: the turn mail marked that).
 		l.Picture = s.letterPicture(sp, u, v, pos.State, d.Seat, pos.Seq, pos.Seq, asked)
+		if l.ReplyTo = s.replyAddress(DecisionLink{Game: v.game.ID, Seat: d.Seat, Seq: pos.Seq, User: u.ID}); l.ReplyTo != "" {
+			l.After = append(l.After, sp.T("mail.turn.reply"))
+		}
 		subject := gameSubject(sp, v.game.Name, sp.T("mail.reminder.subject", "left", span(cur.DueAt.Sub(tx.Now()))))
 		row, err := s.outboxRow(v.game.ID, cur.AskedSeq, fmt.Sprintf("%s-%d-%d", kindReminder, cur.ID, n), u, subject, l)
 		if err != nil {

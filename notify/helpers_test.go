@@ -57,7 +57,7 @@ type inlinePart struct {
 // smtpServer is a real SMTP server on 127.0.0.1 that can be taken down
 // and brought back on the same port.
 type smtpServer struct {
-	t    *testing.T
+	t    testing.TB
 	addr string
 	mu   sync.Mutex
 	got  []received
@@ -226,7 +226,7 @@ func decodeRaw(enc string, r io.Reader) []byte {
 // env is a store, a fake clock and a notify service, optionally sending
 // to a real SMTP server.
 type env struct {
-	t    *testing.T
+	t    testing.TB
 	st   *store.Store
 	clk  *gametest.Clock
 	svc  *Service
@@ -235,7 +235,7 @@ type env struct {
 	path string
 }
 
-func newEnv(t *testing.T, smtpSrv *smtpServer, tweak func(*config.Config)) *env {
+func newEnv(t testing.TB, smtpSrv *smtpServer, tweak func(*config.Config)) *env {
 	t.Helper()
 	clk := gametest.NewClock(epoch)
 	path := storetest.Database(t)

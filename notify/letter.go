@@ -25,6 +25,7 @@ type letter struct {
 	Main     action   // the one thing to do, as a button
 	Choices  []action // one-click answers, each to a confirmation page
 	Footer   []action // game page, unsubscribe links
+	ReplyTo  string   // the address a reply plays at (replyto.go); "" for none
 }
 
 type list struct {
@@ -138,6 +139,9 @@ func (s *Service) outboxRow(gameID int64, seq int, kind string, u store.User, su
 	}
 	if l.Picture != nil {
 		h[pictureHeader] = l.Picture.spec.String()
+	}
+	if l.ReplyTo != "" {
+		h["Reply-To"] = l.ReplyTo
 	}
 	if gameID > 0 {
 		h["In-Reply-To"], h["References"] = s.threadID(gameID), s.threadID(gameID)

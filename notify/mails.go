@@ -125,6 +125,9 @@ func (s *Service) turnLetter(tx *store.NotifyTx, sp *words.Speaker, v *gameView,
 	l.After = append(l.After, sp.T("mail.turn.deadline", "when", when(sp, dl.DueAt, tx.TimeZone(u.ID), v.now)))
 	link := DecisionLink{Game: v.game.ID, Seat: seat, Seq: seq, User: u.ID, Choice: -1}
 	l.Main = action{sp.T("mail.action.decision"), s.DecisionURL(link)}
+	if l.ReplyTo = s.replyAddress(link); l.ReplyTo != "" {
+		l.After = append(l.After, sp.T("mail.turn.reply"))
+	}
 	l.Footer = append(l.Footer, action{sp.T("mail.footer.orders"), fmt.Sprintf("%s/games/%d/notify", s.base, v.game.ID)})
 	if moves := st.LegalMoves(seat); len(moves) > 0 && len(moves) <= maxChoices {
 		for i, label := range choiceLabels(sp, moves) {

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"rondel/game/words"
+	"rondel/notify/reply"
 	"rondel/store"
 	"rondel/store/config"
 )
@@ -57,6 +58,12 @@ type Service struct {
 	admins    []string       // told about mail that finally fails
 	hooks     *http.Client   // posts turn notices to webhooks (webhook.go)
 	pics      pictures       // the last board pictures drawn (picture.go)
+	// Playing by reply (replies.go): the configuration, the club address's
+	// parts, the reader of commands and the table's message limit.
+	replies               config.Replies
+	clubLocal, clubDomain string
+	reader                *reply.Reader
+	messagesPerHour       int
 }
 
 // New makes the service and installs it as the store's observer
@@ -84,6 +91,9 @@ func New(ctx context.Context, o Options) (*Service, error) {
 	s := &Service{st: o.Store, cfg: o.Config.Notify, base: base, host: u.Hostname(), from: o.Config.Mail.From,
 		transport: o.Transport, log: o.Logger, key: key, bg: o.Background, admins: o.Config.Admins}
 	s.sending = make(chan struct{}, 1)
+	if err := s.setUpReplies(o.Config); err != nil {
+		return nil, err
+	}
 	s.hooks = webhookClient(time.Duration(o.Config.Notify.Webhooks.TimeoutSeconds)*time.Second, o.Config.Notify.Webhooks.AllowLoopback)
 	if s.transport == nil {
 		s.transport = LocalTransport{Outbox: store.LocalOutbox{Store: o.Store, Log: o.Logger}}
@@ -177,3 +187,18 @@ func (s *Service) SetClock(ctx context.Context, gameID int64, preset string, ski
 // ClockWords says how a game keeps time, for pages to say in the reader's
 // language.
 func (s *Service) ClockWords(gc *store.GameClock) words.Text { return clockWords(gc) }
+
+// setUpReplies prepares playing by reply when the configuration turns it on.
+func (s *Service) setUpReplies(c config.Config) error {
+	s.replies, s.messagesPerHour = c.Mail.Replies, c.Limits.MessagesPerHour
+	if !s.replies.Enabled {
+		return nil
+	}
+	local, domain, err := s.replies.Split()
+	if err != nil {
+		return fmt.Errorf("notify: %w", err)
+	}
+	s.clubLocal, s.clubDomain = local, domain
+	s.reader = reply.NewReader(words.Default())
+	return nil
+}

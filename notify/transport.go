@@ -50,6 +50,11 @@ func (t SMTPTransport) message(m store.OutboxMail, parts ...inline) (*mail.Msg, 
 			msg.SetGenHeader(name, v)
 		}
 	}
+	if v := h["Reply-To"]; v != "" { // a turn mail's address to play by reply
+		if err := msg.ReplyTo(v); err != nil {
+			return nil, fmt.Errorf("notify: mail %d reply-to %q: %w", m.ID, v, err)
+		}
+	}
 	msg.SetGenHeader(mail.Header("Auto-Submitted"), "auto-generated")
 	msg.SetBodyString(mail.TypeTextPlain, m.TextBody)
 	if m.HTMLBody != "" {

@@ -70,8 +70,9 @@ type Auth struct {
 
 // Mail configures outgoing mail.
 type Mail struct {
-	From string `yaml:"from"`
-	SMTP SMTP   `yaml:"smtp"`
+	From    string  `yaml:"from"`
+	SMTP    SMTP    `yaml:"smtp"`
+	Replies Replies `yaml:"replies"`
 }
 
 // SMTP is the mail server; with no host, mail stays in the local outbox.
@@ -91,7 +92,7 @@ func Default() Config {
 		Log:            Log{Level: "info", Format: "text"},
 		Cache:          Cache{StateMB: 24, BoardMB: 8},
 		Auth:           Auth{LinkMinutes: 15, SessionDays: 30, InviteDays: 14, RateWindowMinutes: 60, PerAddress: 5, PerAddressAll: 20, PerIP: 20},
-		Mail:           Mail{From: "Rondel <rondel@localhost>", SMTP: SMTP{Port: 587, TLS: "starttls"}},
+		Mail:           Mail{From: "Rondel <rondel@localhost>", SMTP: SMTP{Port: 587, TLS: "starttls"}, Replies: defaultReplies()},
 		Notify:         defaultNotify(),
 		Limits:         defaultLimits(),
 		TrustedProxies: []string{},
@@ -125,6 +126,9 @@ func Load(path string, getenv func(string) string) (Config, error) {
 		}
 		if v := getenv(EnvSMTPPassword); v != "" {
 			c.Mail.SMTP.Password = v
+		}
+		if v := getenv(EnvIMAPPassword); v != "" {
+			c.Mail.Replies.IMAP.Password = v
 		}
 	}
 	return c, c.Check()
@@ -179,6 +183,7 @@ func (c Config) Check() error {
 	default:
 		errs = append(errs, fmt.Errorf("mail.smtp.tls %q must be starttls, tls or none", c.Mail.SMTP.TLS))
 	}
+	errs = append(errs, c.Mail.Replies.check()...)
 	errs = append(errs, c.Notify.check()...)
 	errs = append(errs, c.Limits.check()...)
 	if _, err := c.Proxies(); err != nil {

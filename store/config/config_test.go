@@ -65,13 +65,18 @@ func TestExampleDocumentsEverySetting(t *testing.T) {
 
 func TestStrictAndChecked(t *testing.T) {
 	cases := map[string]string{
-		"unknown key":       "adress: localhost:1\n",
-		"unknown nested":    "auth:\n  link_minute: 5\n",
-		"bad addr":          "addr: nope\n",
-		"bad level":         "log:\n  level: loud\n",
-		"bad base url":      "base_url: ftp://x\n",
-		"zero link minutes": "auth:\n  link_minutes: 0\n",
-		"bad tls":           "mail:\n  smtp:\n    tls: maybe\n",
+		"unknown key":           "adress: localhost:1\n",
+		"unknown nested":        "auth:\n  link_minute: 5\n",
+		"bad addr":              "addr: nope\n",
+		"bad level":             "log:\n  level: loud\n",
+		"bad base url":          "base_url: ftp://x\n",
+		"zero link minutes":     "auth:\n  link_minutes: 0\n",
+		"bad tls":               "mail:\n  smtp:\n    tls: maybe\n",
+		"replies, no address":   "mail:\n  replies:\n    enabled: true\n    authserv_id: mx.x.org\n    lmtp:\n      addr: 127.0.0.1:2424\n",
+		"replies, plus address": "mail:\n  replies:\n    enabled: true\n    address: club+x@x.org\n    authserv_id: mx.x.org\n    lmtp:\n      addr: 127.0.0.1:2424\n",
+		"replies, no authserv":  "mail:\n  replies:\n    enabled: true\n    address: club@x.org\n    lmtp:\n      addr: 127.0.0.1:2424\n",
+		"replies, no way in":    "mail:\n  replies:\n    enabled: true\n    address: club@x.org\n    authserv_id: mx.x.org\n",
+		"replies, bad imap tls": "mail:\n  replies:\n    imap:\n      tls: maybe\n",
 	}
 	for name, doc := range cases {
 		path := filepath.Join(t.TempDir(), "c.yaml")
@@ -117,4 +122,24 @@ func FuzzParse(f *testing.F) {
 			_ = c.PublicURL()
 		}
 	})
+}
+
+// TestRepliesConfig: a complete replies section is accepted, its address
+// split, and the IMAP password comes from the environment.
+func TestRepliesConfig(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.yaml")
+	os.WriteFile(path, []byte("mail:\n  replies:\n    enabled: true\n    address: \"Club <club@x.org>\"\n    authserv_id: mx.x.org\n    imap:\n      host: imap.x.org\n      password: in-file\n"), 0o600)
+	c, err := Load(path, func(k string) string {
+		if k == EnvIMAPPassword {
+			return "from-env"
+		}
+		return ""
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	local, domain, err := c.Mail.Replies.Split()
+	if err != nil || local != "club" || domain != "x.org" || c.Mail.Replies.IMAP.Password != "from-env" || c.Mail.Replies.IMAP.Port != 993 {
+		t.Errorf("replies %+v: %s %s %v", c.Mail.Replies, local, domain, err)
+	}
 }
