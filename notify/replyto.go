@@ -48,6 +48,12 @@ func (s *Service) ParseReplyToken(tok string) (DecisionLink, error) {
 	if err != nil || len(b) <= replyMACBytes {
 		return DecisionLink{}, ErrBadLink
 	}
+	// The last letter may carry bits beyond the last byte, which the
+	// decoder ignores: only the token's one spelling is accepted, so no
+	// changed letter reads as the same token.
+	if !strings.EqualFold(replyEncoding.EncodeToString(b), tok) {
+		return DecisionLink{}, ErrBadLink
+	}
 	payload, mac := b[:len(b)-replyMACBytes], b[len(b)-replyMACBytes:]
 	if !hmac.Equal(mac, s.replySign(payload)) {
 		return DecisionLink{}, ErrBadLink
