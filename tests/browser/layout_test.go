@@ -9,6 +9,7 @@ import (
 	"rondel/game"
 	"rondel/game/caesar"
 	"rondel/game/imperial"
+	"rondel/game/words"
 )
 
 // layoutCase is one kind of game's page whose first screen is checked.
@@ -64,6 +65,10 @@ func TestLayoutInChromium(t *testing.T) {
 			tasks = append(tasks, task{Name: name, Session: me, Path: r.path(), Width: sz.w, Height: sz.h, JS: true, Touch: sz.touch, Axe: true,
 				Steps: []step{{Report: true}, {Shot: name + "-view", View: true}, {Shot: name}, {Axe: true}}})
 		}
+		// zoomed with + (zoom.js): the board grows inside its box
+		tasks = append(tasks, task{Name: c.name + "-390-zoom", Session: me, Path: r.path(), Width: 390, Height: 844, JS: true, Touch: true,
+			Steps: []step{{Report: true}, {Button: words.English().T("pages.board.zoom_in")}, {Button: words.English().T("pages.board.zoom_in")},
+				{Report: true}, {Shot: c.name + "-390-zoomed", Of: "section.board"}}})
 		tasks = append(tasks, task{Name: c.name + "-390-nojs", Session: me, Path: r.path(), Width: 390, Height: 844, Touch: true,
 			Steps: []step{{Report: true}, {Shot: c.name + "-390-nojs-view", View: true}}})
 	}
@@ -83,6 +88,7 @@ func TestLayoutInChromium(t *testing.T) {
 			}
 			checkLayout(t, name, c, seen[0])
 		}
+		checkZoom(t, c.name+"-390-zoom", got[c.name+"-390-zoom"].Seen)
 	}
 }
 
@@ -117,5 +123,22 @@ func checkLayout(t *testing.T, name string, c layoutCase, s seen) {
 	inView("position strip", l.Strip)
 	if l.Board == nil || l.Board.W > l.Width || l.Board.W < l.Width*0.85 {
 		t.Errorf("%s: the board is not fitted to the %.0f px screen: %+v", name, l.Width, l.Board)
+	}
+}
+
+// checkZoom: two clicks on + make the board 2.25 times as wide inside a
+// box that keeps its place and size; the page still fits the screen.
+func checkZoom(t *testing.T, name string, seen []seen) {
+	t.Helper()
+	if len(seen) != 2 || seen[0].Layout == nil || seen[1].Layout == nil || seen[0].Layout.Board == nil || seen[1].Layout.Board == nil {
+		t.Errorf("%s: %+v", name, seen)
+		return
+	}
+	before, after := seen[0].Layout.Board, seen[1].Layout.Board
+	if r := after.W / before.W; r < 2.2 || r > 2.3 {
+		t.Errorf("%s: two zooms in made the board %.0f px wide from %.0f", name, after.W, before.W)
+	}
+	if seen[1].ScrollWidth > 390 {
+		t.Errorf("%s: zoomed, the page is %d px wide", name, seen[1].ScrollWidth)
 	}
 }
