@@ -53,6 +53,7 @@ func (pc *positionCheck) check(t *testing.T, s game.State, at int, full bool) {
 	sayAll(t, fmt.Sprintf("position %d's summary", at), s.Summary())
 	pc.progress(t, s, at)
 	before := mustJSON(t, s)
+	checkGlance(t, s, pc.players, at)
 	for seat := range pc.players {
 		legal := s.LegalMoves(seat)
 		if asked[seat] != (len(legal) > 0) {
@@ -100,6 +101,33 @@ func (pc *positionCheck) progress(t *testing.T, s game.State, at int) {
 	sayAll(t, "the sides", sides)
 	if pr.Side != "" && !slices.ContainsFunc(sides, func(x game.Side) bool { return x.ID == pr.Side }) {
 		t.Errorf("position %d: the side to move %q is not a side", at, pr.Side)
+	}
+}
+
+// checkGlance: the glance of a spectator and of each seat has a row per
+// side or player, a cell per column, words that can be said, and marks
+// only the viewer's own rows.
+func checkGlance(t *testing.T, s game.State, players, at int) {
+	g, ok := s.(game.Glancer)
+	if !ok {
+		return
+	}
+	for viewer := -1; viewer < players; viewer++ {
+		tables := g.Glance(viewer)
+		if len(tables) == 0 {
+			t.Errorf("position %d: an empty glance for viewer %d", at, viewer)
+		}
+		sayAll(t, fmt.Sprintf("position %d's glance for %d", at, viewer), tables)
+		for _, tb := range tables {
+			if len(tb.Rows) == 0 {
+				t.Errorf("position %d: a glance's table without rows", at)
+			}
+			for _, r := range tb.Rows {
+				if len(r.Cells) != len(tb.Columns) || r.You && viewer < 0 {
+					t.Errorf("position %d: a glance's row %+v under %d columns for viewer %d", at, r, len(tb.Columns), viewer)
+				}
+			}
+		}
 	}
 }
 

@@ -40,6 +40,7 @@ var conformanceChecks = map[string]string{
 	"Describer":     "a deciding seat's situation can be said",
 	"Progresser":    "a phase at every position, rounds never go back, the side to move is a side",
 	"Sider":         "every side's name can be said",
+	"Glancer":       "the glance of a spectator and of every seat: a cell per column, words said, only the viewer's rows marked",
 	"Chronicler":    "the chronicle follows the game; its account's words and shapes",
 	"Chronicle":     "(with Chronicler)",
 	"Withholder":    "every withheld move's words",
@@ -199,7 +200,7 @@ func claimed(s game.State) []string {
 	for name, ok := range map[string]bool{
 		"Canonicalizer": is[game.Canonicalizer](s), "Folder": is[game.Folder](s), "Checker": is[game.Checker](s),
 		"Drawer": is[game.Drawer](s), "Layerer": is[game.Layerer](s), "Picturer": is[game.Picturer](s), "Describer": is[game.Describer](s), "Progresser": is[game.Progresser](s),
-		"Sider": is[game.Sider](s), "Chronicler": is[game.Chronicler](s), "Withholder": is[game.Withholder](s),
+		"Sider": is[game.Sider](s), "Glancer": is[game.Glancer](s), "Chronicler": is[game.Chronicler](s), "Withholder": is[game.Withholder](s),
 		"Ender": is[game.Ender](s), "Concluder": is[game.Concluder](s), "Revealer": is[game.Revealer](s), "OrderTaker": is[game.OrderTaker](s),
 		"SubjectNamer": is[game.SubjectNamer](s), "StateV1": is[game.StateV1](s), "ResultV1": is[game.ResultV1](s),
 	} {

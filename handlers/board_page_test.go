@@ -60,13 +60,13 @@ func TestGamePageActsOnTheBoard(t *testing.T) {
 	if !strings.Contains(csp, "script-src 'self';") || strings.Contains(csp, "unsafe-eval") {
 		t.Errorf("policy %q", csp)
 	}
-	// Our own files only, no inline code: the board's script and the
-	// live page's (live.go).
+	// Our own files only, no inline code: the live page's (live.go),
+	// the board's zoom and the board's clicks.
 	var srcs []string
 	doc.Find("script").Each(func(_ int, s *goquery.Selection) {
 		srcs = append(srcs, s.AttrOr("src", "inline: "+strings.TrimSpace(s.Text())))
 	})
-	if strings.Join(srcs, " ") != "/static/live.js /static/board.js" {
+	if strings.Join(srcs, " ") != "/static/live.js /static/zoom.js /static/board.js" {
 		t.Errorf("scripts on the page: %q", srcs)
 	}
 	legal := map[string]game.LegalMove{}

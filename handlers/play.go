@@ -64,6 +64,7 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 	}
 	v.Board = s.positionBoard(pos, you, sp, true)
 	v.Overview = s.overview(pos, sp)
+	v.Glance = glanceOf(pos, you, sp)
 	if d, ok := pos.State.(game.Describer); ok && you >= 0 {
 		v.Situation = sp.Sentences(d.Situation(you))
 	}

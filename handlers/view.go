@@ -62,6 +62,7 @@ type gameView struct {
 	NeedAccept bool
 	Board      template.HTML
 	Overview   template.HTML // the game's Summary, escaped
+	Glance     []glanceTable // the position strip above the board (glance.go)
 	Situation  string
 	Form       *moveForm
 	Happened   []moveView

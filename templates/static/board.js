@@ -299,9 +299,20 @@
   // A click means the topmost thing under the pointer that something
   // offered now names: a region's name or a lake drawn over it is the
   // region.
+  // A destination under the point wins over the chosen thing's widened
+  // (invisible) touch area: on a board fitted to a phone's width it may
+  // reach over a neighbouring region.
   svg.addEventListener('click', (e) => {
     const under = document.elementsFromPoint(e.clientX, e.clientY).filter((el) => svg.contains(el));
-    act(under.find((el) => hit(el)) || e.target);
+    const found = under.filter((el) => hit(el));
+    act(found.find((el) => hit(el)[1].kind === 'target') || found[0] || e.target);
+  });
+  // Zoomed (zoom.js): the touch areas are sized for the new scale.
+  // (Once the fingers rest: a pinch zooms many times a second.)
+  let remark = 0;
+  svg.addEventListener('rondel:zoom', () => {
+    clearTimeout(remark);
+    remark = setTimeout(mark, 150);
   });
   svg.addEventListener('keydown', (e) => {
     if ((e.key === 'Enter' || e.key === ' ') && owner.has(e.target)) {

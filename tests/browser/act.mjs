@@ -7,6 +7,7 @@
 // touch screen and mobile viewport)
 // and each step one of
 //   {shot: name}                 a screenshot of the whole page
+//   {shot: name, view: true}     a screenshot of the first screen alone
 //   {shot: name, of: selector}   a screenshot of the first element the
 //                                selector finds (one part of a long page)
 //   {click: selector, nav}       a click on the board's element, where a
@@ -68,6 +69,23 @@ async function report(page) {
       hitMin: Math.min(...[...document.querySelectorAll('svg g.act[data-unit], svg g.act-chosen[data-unit]')]
         .map((g) => { const r = g.getBoundingClientRect(); return Math.min(r.width, r.height); })),
       tapShift: window.rondelTapShift === undefined ? null : window.rondelTapShift,
+      layout: (() => {
+        // where things are on the first screen: the page scrolled to its top
+        const rect = (els) => {
+          const rs = [...els].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+          if (!rs.length) return null;
+          const x = Math.min(...rs.map((r) => r.left));
+          const y = Math.min(...rs.map((r) => r.top)) + scrollY;
+          return { x, y, w: Math.max(...rs.map((r) => r.right)) - x, h: Math.max(...rs.map((r) => r.bottom)) + scrollY - y };
+        };
+        return {
+          width: innerWidth, height: innerHeight,
+          decide: rect(document.querySelectorAll('#decide form.move, #decide form.move-now, #decide form.chosen')),
+          board: rect(document.querySelectorAll('section.board svg')),
+          wheel: rect(document.querySelectorAll('section.board svg [data-slot]')),
+          strip: rect(document.querySelectorAll('.strip')),
+        };
+      })(),
     };
   });
 }
@@ -185,6 +203,8 @@ try {
       try {
         if (step.shot && step.of) {
           await page.locator(step.of).first().screenshot({ path: `${out}/${step.shot}.png` });
+        } else if (step.shot && step.view) {
+          await page.screenshot({ path: `${out}/${step.shot}.png` });
         } else if (step.shot) {
           await page.screenshot({ path: `${out}/${step.shot}.png`, fullPage: true });
         } else if (step.click) {

@@ -11,9 +11,11 @@ import (
 )
 
 // TestPhoneFirstTap: on a phone (touch screen, 390×844) a unit tapped
-// once is chosen and its destinations lit, and nothing above the board
-// moves between the finger going down and the click; a tap on a
-// destination then plays the move. Screenshots of the same page at 390
+// once on the board fitted to the screen's width is chosen and its
+// destinations lit, and nothing above the board moves between the finger
+// going down and the click; a tap on a destination then plays the move.
+// The page never scrolls sideways and the position strip is on its first
+// screen. Screenshots of the same page at 390
 // and 1280 px stay in testdata-artifacts/browser/tap; axe-core checks the
 // laptop's page (its footer's language switch too).
 func TestPhoneFirstTap(t *testing.T) {
@@ -56,6 +58,12 @@ func TestPhoneFirstTap(t *testing.T) {
 	}
 	if chosen.HitMin == nil || *chosen.HitMin < 24 {
 		t.Errorf("a unit marked on the phone is %s px across at its narrowest, under 24", fmtPtr(chosen.HitMin))
+	}
+	if chosen.ScrollWidth > 390 {
+		t.Errorf("the phone's page is %d px wide: it scrolls sideways", chosen.ScrollWidth)
+	}
+	if l := chosen.Layout; l == nil || l.Strip == nil || l.Strip.Y+l.Strip.H > l.Height {
+		t.Errorf("the position strip is not on the phone's first screen: %+v", l)
 	}
 	if chosen.Chosen != 1 || chosen.Targets == 0 {
 		t.Errorf("a unit tapped once: %d chosen, %d destinations lit; the bar says %q", chosen.Chosen, chosen.Targets, chosen.Bar)

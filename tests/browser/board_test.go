@@ -163,7 +163,8 @@ type task struct {
 
 type step struct {
 	Shot   string `json:"shot,omitempty"`
-	Of     string `json:"of,omitempty"` // the shot is of this element alone
+	Of     string `json:"of,omitempty"`   // the shot is of this element alone
+	View   bool   `json:"view,omitempty"` // the shot is of the first screen alone
 	Click  string `json:"click,omitempty"`
 	Tap    string `json:"tap,omitempty"` // a finger's tap where Click would click
 	Button string `json:"button,omitempty"`
@@ -203,6 +204,25 @@ type seen struct {
 	TapShift    *float64    `json:"tapShift"` // how far the board moved between a tap's touchstart and its click
 	HitMin      *float64    `json:"hitMin"`   // the smallest side of a marked unit's box, its hit area included (CSS px)
 	Axe         []violation `json:"axe"`
+	Layout      *layout     `json:"layout"`
+}
+
+// layout is where the parts of a game page lie on its first screen (CSS
+// px, from the window's top left; nil: not on the page).
+type layout struct {
+	Width  float64 `json:"width"` // the window
+	Height float64 `json:"height"`
+	Decide *box    `json:"decide"` // the decision form
+	Board  *box    `json:"board"`  // the board's picture
+	Wheel  *box    `json:"wheel"`  // the rondel's spaces, all of them
+	Strip  *box    `json:"strip"`  // the position strip
+}
+
+type box struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+	W float64 `json:"w"`
+	H float64 `json:"h"`
 }
 
 type violation struct {
