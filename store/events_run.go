@@ -1,0 +1,291 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+
+	"rondel/game"
+	"rondel/game/event"
+)
+
+// Running an event: a game's end records its table's result and, when it
+// was the round's last, draws the next round in the same transaction;
+// the cron job (notify) starts events whose sign-up closed and decides
+// rounds past their deadline.
+
+// eventHistory reads an event's rounds as drawn and the results of its
+// tables whose games ended.
+func (s *Store) eventHistory(tx *gorm.DB, eventID int64) ([]event.Round, []event.Result, error) {
+	tables, err := tablesOf(tx, eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	var rounds []event.Round
+	var results []event.Result
+	for _, t := range tables {
+		if len(rounds) == 0 || rounds[len(rounds)-1].Number != t.Round {
+			rounds = append(rounds, event.Round{Number: t.Round})
+		}
+		r := &rounds[len(rounds)-1]
+		r.Tables = append(r.Tables, event.Table{Players: t.PlayerIDs()})
+		if t.Result != nil {
+			var res event.Result
+			if err := json.Unmarshal([]byte(*t.Result), &res); err != nil {
+				return nil, nil, fmt.Errorf("event %d round %d table %d: %w", eventID, t.Round, t.TableNo, err)
+			}
+			results = append(results, res)
+		}
+	}
+	return rounds, results, nil
+}
+
+// tableResult is the result of a table whose game ended with one (an
+// abandoned game has none: nil).
+func tableResult(t EventTable, g *Game) *string {
+	r := g.GameResult()
+	if g.Status != StatusFinished || r == nil || len(r.Places) != len(t.PlayerIDs()) {
+		return nil
+	}
+	res := event.Result{Round: t.Round, Players: t.PlayerIDs(), Places: r.Places, Scores: r.Scores}
+	if len(res.Scores) != len(res.Players) {
+		res.Scores = make([]int, len(res.Players))
+	}
+	b, _ := json.Marshal(res)
+	out := string(b)
+	return &out
+}
+
+// computeStandings derives an event's standings from its tables' results.
+func (s *Store) computeStandings(tx *gorm.DB, e *Event) (string, error) {
+	ents, err := entrantsOf(tx, e.ID)
+	if err != nil {
+		return "", err
+	}
+	ev, err := engineEvent(e, ents)
+	if err != nil {
+		return "", err
+	}
+	_, results, err := s.eventHistory(tx, e.ID)
+	if err != nil {
+		return "", err
+	}
+	st, err := ev.Standings(results)
+	if err != nil {
+		return "", err
+	}
+	b, err := json.Marshal(st)
+	return string(b), err
+}
+
+// eventGameEnded is told, inside the transaction that ends a game, that
+// it ended: if the game is an event's table, its result is recorded, the
+// standings derived again, and when the round is complete the next round
+// drawn (its games start in this transaction; notify's start-mail job
+// finds them) or the event finished. One indexed read for other games.
+func (s *Store) eventGameEnded(tx *gorm.DB, g *Game, now time.Time) error {
+	var t EventTable
+	err := tx.Where("game_ref = ?", g.ID).Take(&t).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var e Event
+	if err := lockEvent(tx, t.EventID, &e); err != nil {
+		return err
+	}
+	if err := tx.Model(&EventTable{}).Where("event_id = ? AND round = ? AND table_no = ?", t.EventID, t.Round, t.TableNo).
+		Update("result", tableResult(t, g)).Error; err != nil {
+		return err
+	}
+	_, err = s.advanceEvent(tx, &e, now)
+	if err != nil {
+		return fmt.Errorf("store: event %d after game %d: %w", e.ID, g.ID, err)
+	}
+	return nil
+}
+
+// advanceEvent writes e's standings and, when its round has no game in
+// play, draws the next round or finishes the event. It returns the games
+// it started.
+func (s *Store) advanceEvent(tx *gorm.DB, e *Event, now time.Time) ([]int64, error) {
+	st, err := s.computeStandings(tx, e)
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.Model(&Event{}).Where("id = ?", e.ID).Update("standings", st).Error; err != nil {
+		return nil, err
+	}
+	e.Standings = st
+	if e.Status != EventRunning {
+		return nil, nil
+	}
+	open, err := openGames(tx, e.ID, e.Round)
+	if err != nil || len(open) > 0 {
+		return nil, err
+	}
+	ents, err := entrantsOf(tx, e.ID)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := engineEvent(e, ents)
+	if err != nil {
+		return nil, err
+	}
+	if e.Round < ev.Rounds() {
+		ids, err := s.drawRound(tx, e, e.Round+1, now)
+		if !errors.Is(err, ErrEventFew) {
+			return ids, err
+		}
+		// Too many withdrew to seat another round: the event ends here.
+	}
+	e.Status, e.FinishedAt = EventFinished, &now
+	return nil, tx.Model(&Event{}).Where("id = ?", e.ID).
+		Updates(map[string]any{"status": EventFinished, "finished_at": now, "round_deadline": nil}).Error
+}
+
+// openGames are the games of an event's round still in play.
+func openGames(tx *gorm.DB, eventID int64, round int) ([]int64, error) {
+	var ids []int64
+	err := tx.Raw(`SELECT g.id FROM event_tables t JOIN games g ON g.id = t.game_ref
+		WHERE t.event_id = ? AND t.round = ? AND g.status <> ? ORDER BY g.id`, eventID, round, StatusFinished).Scan(&ids).Error
+	return ids, err
+}
+
+// DueEvents are the events with work to do at now: sign-up closed, a
+// round past its deadline, or a round whose games all ended by a path
+// that does not draw (an abandoned game). Read by the partial indexes.
+func (s *Store) DueEvents(ctx context.Context, now time.Time) ([]int64, error) {
+	var ids []int64
+	err := s.db.WithContext(ctx).Raw(`SELECT id FROM events WHERE status = 'signup' AND signup_closes <= ?
+		UNION SELECT id FROM events WHERE status = 'running' AND round_deadline <= ?
+		UNION SELECT e.id FROM events e WHERE e.status = 'running' AND NOT EXISTS (SELECT 1 FROM event_tables t
+			JOIN games g ON g.id = t.game_ref WHERE t.event_id = e.id AND t.round = e.round AND g.status <> 'finished')
+		ORDER BY 1`, now, now).Scan(&ids).Error
+	return ids, err
+}
+
+// RunEvent does an event's due work (DueEvents): starts it when its
+// sign-up closed (an event too small to seat stays open, its closing
+// time cleared, for the organiser to decide), decides a round past its
+// deadline as the event says, and draws the next round when the current
+// one is complete. It returns the games it started itself (a round a
+// game's end draws starts in that game's transaction).
+func (s *Store) RunEvent(ctx context.Context, eventID int64) ([]int64, error) {
+	e, err := s.EventRow(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	now := s.Now()
+	if e.Status == EventSignup && e.SignupCloses != nil && !now.Before(*e.SignupCloses) {
+		ids, err := s.StartEvent(ctx, eventID)
+		if errors.Is(err, ErrEventFew) {
+			err = s.db.WithContext(ctx).Model(&Event{}).Where("id = ?", eventID).Update("signup_closes", nil).Error
+		}
+		return ids, err
+	}
+	if e.Status != EventRunning {
+		return nil, nil
+	}
+	if e.RoundDeadline != nil && !now.Before(*e.RoundDeadline) {
+		open, err := openGames(s.db.WithContext(ctx), e.ID, e.Round)
+		if err != nil {
+			return nil, err
+		}
+		var ids []int64
+		for _, gid := range open {
+			more, err := s.decideAtDeadline(ctx, e, gid)
+			if err != nil {
+				return ids, fmt.Errorf("store: event %d game %d at the deadline: %w", e.ID, gid, err)
+			}
+			ids = append(ids, more...)
+		}
+		if len(ids) > 0 {
+			return ids, nil
+		}
+	}
+	var ids []int64
+	err = s.gameTx(ctx, func(tx *gorm.DB) error {
+		var cur Event
+		if err := lockEvent(tx, eventID, &cur); err != nil {
+			return err
+		}
+		ids, err = s.advanceEvent(tx, &cur, now)
+		return err
+	})
+	return ids, err
+}
+
+// decideAtDeadline ends one unfinished game of a round past its deadline:
+// scored by its engine now (as if all agreed to end; unrated), or, when
+// the event says so or the engine cannot score a position, played to the
+// end by the caretaker. It returns the games a next round started.
+func (s *Store) decideAtDeadline(ctx context.Context, e *Event, gameID int64) ([]int64, error) {
+	if e.OnDeadline == DeadlineCaretaker {
+		return nil, s.PlayOut(ctx, gameID)
+	}
+	var ids []int64
+	scored := false
+	err := s.gameTx(ctx, func(tx *gorm.DB) error {
+		var g Game
+		if err := lockGame(tx, gameID, &g); err != nil || g.Status != StatusActive {
+			return err
+		}
+		seq, _, err := lastMove(tx, gameID)
+		if err != nil {
+			return err
+		}
+		st, err := s.stateAt(tx, &g, seq)
+		if err != nil {
+			return err
+		}
+		ender, ok := st.(game.Ender)
+		if !ok {
+			return nil
+		}
+		now := s.Now()
+		t := &NotifyTx{tx: tx, now: now, s: s}
+		if err := t.endAgreed(&g, seq, st, ender.EndNow()); err != nil {
+			return err
+		}
+		scored = true
+		return s.eventGameEnded(tx, &g, now)
+	})
+	if err != nil || scored {
+		return ids, err
+	}
+	return nil, s.PlayOut(ctx, gameID)
+}
+
+// PlayOut has the caretaker play every open decision of a game until it
+// ends, each move through AppendMove like any caretaker's move.
+func (s *Store) PlayOut(ctx context.Context, gameID int64) error {
+	for {
+		pos, err := s.Current(ctx, gameID)
+		if err != nil {
+			return err
+		}
+		if pos.Game.Status != StatusActive || pos.State == nil || pos.State.Finished() {
+			return nil
+		}
+		ds := pos.State.ToAct()
+		if len(ds) == 0 {
+			return fmt.Errorf("store: game %d: nobody to act in play", gameID)
+		}
+		seat := ds[0].Seat
+		mv, _, err := pos.State.Caretaker(seat)
+		if err != nil {
+			return fmt.Errorf("store: game %d seat %d: caretaker: %w", gameID, seat, err)
+		}
+		_, err = s.AppendMove(ctx, Submit{GameID: gameID, Seat: seat, Seq: pos.Seq, Move: mv, By: ByCaretaker})
+		if err != nil && !errors.Is(err, ErrGameChanged) {
+			return err
+		}
+	}
+}
