@@ -76,9 +76,9 @@ func (EventEntrant) TableName() string { return "event_entrants" }
 // EventTable is one table of a round: its game and its players (user ids)
 // in seat order.
 type EventTable struct {
-	EventID int64 `gorm:"primaryKey;autoIncrement:false"`
-	Round   int   `gorm:"primaryKey;autoIncrement:false"`
-	TableNo int   `gorm:"primaryKey;autoIncrement:false"`
+	EventID int64   `gorm:"primaryKey;autoIncrement:false"`
+	Round   int     `gorm:"primaryKey;autoIncrement:false"`
+	TableNo int     `gorm:"primaryKey;autoIncrement:false"`
 	GameRef *int64  // nil for an imported event's table
 	Players string  // JSON of []int64
 	Result  *string // JSON of event.Result once its game ended (derived)
