@@ -2,6 +2,7 @@ package notify
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,5 +59,68 @@ func TestEventsJobOpens60(t *testing.T) {
 		if got[addr] != 1 {
 			t.Errorf("%s got %d start mails, want 1", addr, got[addr])
 		}
+	}
+}
+
+// TestEventNoticesAndCalendar: the club's webhook is told once of every
+// round drawn and of the end (in its language), and an entrant's calendar
+// feed holds the round's deadline.
+func TestEventNoticesAndCalendar(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	if err := e.st.AddClubWebhook(e.ctx, &store.Webhook{URL: "https://chat.example/hook", Flavour: "discord", Hint: "chat.example", Language: "de"}); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := e.st.CreateEvent(e.ctx, store.NewEvent{Name: "Herbstliga", Kind: "takeaway", RoundDays: 7,
+		Config: event.Config{Format: event.Swiss, Rounds: 2, Seats: 2, MinSeats: 2, MaxSeats: 2, Points: []int{1}, Seed: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for i := range 4 {
+		id := e.person(fmt.Sprintf("m%d@example.org", i), fmt.Sprintf("M%d", i), "en", "UTC")
+		ids = append(ids, id)
+		if err := e.st.Enter(e.ctx, ev.ID, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := e.st.StartEvent(e.ctx, ev.ID); err != nil {
+		t.Fatal(err)
+	}
+	notices := func() []string {
+		var out []string
+		for _, m := range e.outbox(kindNotice) {
+			if m.GameID == 0 {
+				out = append(out, m.Subject)
+			}
+		}
+		return out
+	}
+	e.tick()
+	e.tick()
+	if got := notices(); len(got) != 1 || got[0] != "Herbstliga: Runde 1 ist ausgelost, ihre Partien haben begonnen." {
+		t.Fatalf("after round 1: %q", got)
+	}
+	u, err := e.st.User(e.ctx, ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	feed, err := e.svc.CalendarFeed(e.ctx, *u)
+	if err != nil || !strings.Contains(string(feed), "SUMMARY:Herbstliga: round 1 ends") {
+		t.Fatalf("calendar: %v\n%s", err, feed)
+	}
+	for round := 1; round <= 2; round++ {
+		tables, _ := e.st.EventTables(e.ctx, ev.ID)
+		for _, tb := range tables {
+			if tb.Round == round {
+				if err := e.st.PlayOut(e.ctx, *tb.GameRef); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		e.tick()
+	}
+	got := notices()
+	if len(got) != 3 || !strings.HasPrefix(got[0], "Herbstliga ist beendet. Sieger: M") { // newest first
+		t.Fatalf("notices: %q", got)
 	}
 }

@@ -55,6 +55,7 @@ type Event struct {
 	Standings     string // JSON of []event.Standing (derived)
 	FinishedAt    *time.Time
 	Imported      bool // from an exported record: its tables have no games here
+	Announced     int  // rounds told to the club's webhooks (Round+1: the end too)
 }
 
 // TableName is the events table.

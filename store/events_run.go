@@ -289,3 +289,27 @@ func (s *Store) PlayOut(ctx context.Context, gameID int64) error {
 		}
 	}
 }
+
+// EventsToAnnounce are the events with news for the club's webhooks: a
+// round drawn, or the end, not yet told. Imported events have none.
+func (s *Store) EventsToAnnounce(ctx context.Context) ([]Event, error) {
+	var out []Event
+	err := s.db.WithContext(ctx).Where(`imported = ? AND ((status = ? AND announced < round) OR (status = ? AND announced <= round))`,
+		false, EventRunning, EventFinished).Order("id").Find(&out).Error
+	return out, err
+}
+
+// AnnounceEvent records, in the transaction that queues the notices,
+// that an event's news up to upto (EventsToAnnounce) was told.
+func (t *NotifyTx) AnnounceEvent(eventID int64, upto int) error {
+	return t.tx.Model(&Event{}).Where("id = ?", eventID).Update("announced", upto).Error
+}
+
+// RunningEventsOf are the events userID plays in (entered, not
+// withdrawn) that are under way, for their calendar.
+func (s *Store) RunningEventsOf(ctx context.Context, userID int64) ([]Event, error) {
+	var out []Event
+	err := s.db.WithContext(ctx).Where(`status = ? AND id IN (SELECT event_id FROM event_entrants WHERE user_id = ? AND withdrawn_at IS NULL)`,
+		EventRunning, userID).Order("id").Find(&out).Error
+	return out, err
+}

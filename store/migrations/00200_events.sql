@@ -24,7 +24,10 @@ CREATE TABLE events (
     round_deadline DATETIME,
     standings      TEXT     NOT NULL DEFAULT '[]',
     finished_at    DATETIME,
-    imported       BOOLEAN  NOT NULL DEFAULT FALSE
+    imported       BOOLEAN  NOT NULL DEFAULT FALSE,
+    -- Rounds whose drawing the club's webhooks were told of (one more
+    -- once the end was told): notify's events job tells the rest.
+    announced      INTEGER  NOT NULL DEFAULT 0
 );
 -- The cron job finds events due (sign-up closed, round past its deadline)
 -- by these.
