@@ -39,6 +39,9 @@ func TestEventPages(t *testing.T) {
 		t.Fatalf("%d events", len(events))
 	}
 	path := fmt.Sprintf("/events/%d", events[0].ID)
+	if _, doc := member.get("/club"); !strings.Contains(doc.Find("#events").Parent().Text(), "Spring Swiss") {
+		t.Fatalf("the club's page lists no event: %s", text(doc))
+	}
 	// A refused setup says why and keeps the form.
 	_, doc = chair.get("/events/new")
 	if code, doc := chair.submit(doc, `form[action="/events"]`, map[string]string{"name": "Bad", "kind": gametest.ID,

@@ -485,3 +485,11 @@ func (s *Store) EventGames(ctx context.Context, eventID int64) (map[int64]Listin
 	}
 	return out, nil
 }
+
+// ActiveEvents are the events signing up or under way, newest first,
+// for the club's games page.
+func (s *Store) ActiveEvents(ctx context.Context, limit int) ([]Event, error) {
+	var out []Event
+	err := s.db.WithContext(ctx).Where("status IN ?", []string{EventSignup, EventRunning}).Order("id DESC").Limit(limit).Find(&out).Error
+	return out, err
+}
