@@ -102,7 +102,7 @@ func (s *Server) showEvent(c *echo.Context, id int64, code int, notice string) e
 		pts[i] = strconv.Itoa(v)
 	}
 	p.Points = strings.Join(pts, " · ")
-	if e.SignupCloses != nil {
+	if e.SignupCloses != nil && e.Status == store.EventSignup {
 		p.Closes = r.dateTime(*e.SignupCloses)
 	}
 	if e.RoundDeadline != nil {
