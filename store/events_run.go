@@ -104,9 +104,15 @@ func (s *Store) eventGameEnded(tx *gorm.DB, g *Game, now time.Time) error {
 		Update("result", tableResult(t, g)).Error; err != nil {
 		return err
 	}
-	_, err = s.advanceEvent(tx, &e, now)
-	if err != nil {
-		return fmt.Errorf("store: event %d after game %d: %w", e.ID, g.ID, err)
+	// A draw that fails (a bug, an engine refusing a setup) must not
+	// refuse the move that ended the game: its writes are undone to a
+	// savepoint, and the events job, finding the round complete, tries
+	// again and reports the error.
+	if err := tx.SavePoint("event_round").Error; err != nil {
+		return err
+	}
+	if _, err := s.advanceEvent(tx, &e, now); err != nil {
+		return tx.RollbackTo("event_round").Error
 	}
 	return nil
 }

@@ -310,3 +310,38 @@ func checkRoundTripSame(t *testing.T, s *Store, eventID int64) {
 		t.Fatalf("verify: %v %v", err, rep.Problems)
 	}
 }
+
+// TestEventDrawFailureKeepsTheMove: when the next round cannot be drawn
+// (here a broken configuration), the move that ends the round's last game
+// is still played; the round stays due for the events job, which reports
+// the error.
+func TestEventDrawFailureKeepsTheMove(t *testing.T) {
+	s, _, _ := openTest(t, 1024)
+	ctx := context.Background()
+	e := swissEvent(t, s, gametest.ID, addMembers(t, s, 6), 2, 3)
+	ids, err := s.StartEvent(ctx, e.ID)
+	if err != nil || len(ids) != 2 {
+		t.Fatalf("%v %v", ids, err)
+	}
+	if err := s.db.Model(&Event{}).Where("id = ?", e.ID).Update("config", "{").Error; err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range ids {
+		if err := s.PlayOut(ctx, g); err != nil {
+			t.Fatalf("the game's last move was refused: %v", err)
+		}
+		if row, _ := s.GameRow(ctx, g); row.Status != StatusFinished {
+			t.Fatalf("game %d: %s", g, row.Status)
+		}
+	}
+	cur, _ := s.EventRow(ctx, e.ID)
+	if cur.Round != 1 || cur.Status != EventRunning {
+		t.Fatalf("event: round %d %s", cur.Round, cur.Status)
+	}
+	if due, _ := s.DueEvents(ctx, s.Now()); len(due) != 1 {
+		t.Fatalf("due: %v", due)
+	}
+	if _, err := s.RunEvent(ctx, e.ID); err == nil {
+		t.Fatal("the events job saw no error")
+	}
+}
