@@ -1,9 +1,11 @@
 package handlers
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -32,6 +34,8 @@ type eventListRow struct {
 type eventsPage struct {
 	Mine, All   []eventListRow
 	MayOrganise bool
+	Admin       bool   // may import a record
+	Error       string // why an import was refused
 }
 
 // mayOrganise says whether u may create an event (config
@@ -54,6 +58,11 @@ func (s *Server) eventRows(c *echo.Context, events []store.Event) []eventListRow
 }
 
 func (s *Server) eventsIndex(c *echo.Context) error {
+	return s.showEvents(c, http.StatusOK, "")
+}
+
+// showEvents renders the list of events, with why an import was refused.
+func (s *Server) showEvents(c *echo.Context, code int, refusal string) error {
 	ctx := c.Request().Context()
 	u := currentUser(c)
 	mine, err := s.store.EventsOf(ctx, u.ID)
@@ -64,8 +73,9 @@ func (s *Server) eventsIndex(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := eventsPage{Mine: s.eventRows(c, mine), All: s.eventRows(c, all), MayOrganise: s.mayOrganise(u)}
-	return s.render(c, http.StatusOK, "events", s.speaker(c).T("event.title"), p)
+	p := eventsPage{Mine: s.eventRows(c, mine), All: s.eventRows(c, all), MayOrganise: s.mayOrganise(u),
+		Admin: s.cfg.IsAdmin(u.Email), Error: refusal}
+	return s.render(c, code, "events", s.speaker(c).T("event.title"), p)
 }
 
 // eventForm is the form of a new event, as given.
@@ -280,4 +290,44 @@ func (f eventForm) config() (event.Config, error) {
 		c.Points = append(c.Points, n)
 	}
 	return c, c.Validate()
+}
+
+// maxEventRecord bounds an uploaded event record.
+const maxEventRecord = 4 << 20
+
+// importEvent stores an uploaded event record (admins) as an archived
+// event without games here; its export is the record again.
+func (s *Server) importEvent(c *echo.Context) error {
+	u := currentUser(c)
+	if !s.cfg.IsAdmin(u.Email) {
+		return fail(http.StatusForbidden, "event.error.organiser")
+	}
+	sp := s.speaker(c)
+	refuse := func(err error) error {
+		return s.showEvents(c, http.StatusUnprocessableEntity, sp.Say(words.New("event.error.import").Sub("why", errorText(err))))
+	}
+	fh, err := c.FormFile("record")
+	if err != nil {
+		return refuse(err)
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return refuse(err)
+	}
+	defer f.Close()
+	raw, err := io.ReadAll(io.LimitReader(f, maxEventRecord+1))
+	if err != nil || len(raw) > maxEventRecord {
+		return refuse(fmt.Errorf("the file is larger than %d bytes", maxEventRecord))
+	}
+	var rec store.EventRecord
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&rec); err != nil {
+		return refuse(err)
+	}
+	e, err := s.store.ImportEvent(c.Request().Context(), &rec, u.ID)
+	if err != nil {
+		return refuse(err)
+	}
+	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d", e.ID))
 }

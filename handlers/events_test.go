@@ -1,9 +1,11 @@
 package handlers
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
@@ -101,10 +103,45 @@ func TestEventPages(t *testing.T) {
 		b, _ := json.Marshal(rec)
 		t.Fatalf("record: %v %s", err, b)
 	}
+	first, _ := json.Marshal(rec)
+	imported := chair.uploadRecord(first)
+	again, err := e.store.ExportEvent(ctx, imported)
+	if second, _ := json.Marshal(again); err != nil || string(first) != string(second) {
+		t.Fatalf("export → import → export: %v\n%s\n%s", err, first, second)
+	}
+	if code, doc := member.get("/events"); doc.Find(`form[action="/events/import"]`).Length() != 0 || code != http.StatusOK {
+		t.Fatal("a member is offered the import")
+	}
 	if code, _ := member.get(path + "/record.txt"); code != http.StatusOK {
 		t.Fatalf("text record: %d", code)
 	}
 	if code, _ := member.get("/events/999"); code != http.StatusNotFound {
 		t.Fatalf("no such event: %d", code)
 	}
+}
+
+// uploadRecord posts an event record to the import form of the events
+// page and returns the new event's id.
+func (b *browser) uploadRecord(raw []byte) int64 {
+	t := b.e.t
+	t.Helper()
+	_, doc := b.get("/events")
+	csrf, ok := doc.Find(`form[action="/events/import"] input[name="csrf"]`).Attr("value")
+	if !ok {
+		t.Fatalf("no import form: %s", text(doc))
+	}
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	w.WriteField("csrf", csrf)
+	fw, _ := w.CreateFormFile("record", "event.json")
+	fw.Write(raw)
+	w.Close()
+	req, _ := http.NewRequest(http.MethodPost, b.e.ts.URL+"/events/import", &body)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	code, doc := b.do(req)
+	var id int64
+	if _, err := fmt.Sscanf(b.last.Request.URL.Path, "/events/%d", &id); code != http.StatusOK || err != nil {
+		t.Fatalf("import: %d %s %s", code, b.last.Request.URL.Path, text(doc))
+	}
+	return id
 }

@@ -69,7 +69,7 @@ func pageSamples() []struct {
 			Playing:  clubList{Empty: "club.playing.empty", When: "club.playing.when", Prev: "/club?playing=1#playing"},
 			Finished: clubList{Empty: "club.finished.empty", When: "club.finished.when", Rows: []clubRow{{ID: 7, Name: "Friday", Record: true, When: t0}}},
 			Events:   []eventListRow{{ID: 3, Name: "Autumn Swiss", Kind: "Take-away", Status: "Under way", Round: 2}}}},
-		{"events", eventsPage{Mine: []eventListRow{{ID: 3, Name: "Autumn Swiss", Kind: "Take-away", Status: "Under way", Round: 2}}, MayOrganise: true}},
+		{"events", eventsPage{Mine: []eventListRow{{ID: 3, Name: "Autumn Swiss", Kind: "Take-away", Status: "Under way", Round: 2}}, MayOrganise: true, Admin: true, Error: "No."}},
 		{"event_new", eventForm{Name: "Autumn Swiss", Kind: "takeaway", Format: "swiss", Error: "No.", Kinds: []optionChoice{{Value: "takeaway", Label: "Take-away"}},
 			Formats: []optionChoice{{Value: "swiss", Label: "Swiss"}}, Deadlines: []optionChoice{{Value: "score", Label: "Scored"}}, OnDeadline: "score", Rated: true}},
 		{"event", eventPage{ID: 3, Name: "Autumn Swiss", Kind: "Take-away", Status: "Sign-up open", Rounds: 3, Round: 1, Closes: "1 May", Deadline: "8 May",

@@ -73,6 +73,7 @@ func (s *Server) routes() []route {
 		{get, "/events", s.eventsIndex, signedIn},
 		{get, "/events/new", s.newEventForm, signedIn},
 		{post, "/events", s.createEvent, signedIn},
+		{post, "/events/import", s.importEvent, signedIn},
 		{get, "/events/:id", s.eventPage, signedIn},
 		{post, "/events/:id/enter", s.enterEvent, signedIn},
 		{post, "/events/:id/withdraw", s.withdrawEvent, signedIn},
