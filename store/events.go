@@ -196,7 +196,7 @@ func (s *Store) Enter(ctx context.Context, eventID, userID int64) error {
 		if err := lockEvent(tx, eventID, &e); err != nil {
 			return err
 		}
-		if e.Status != EventSignup {
+		if e.Status != EventSignup || e.Imported {
 			return ErrEventClosed
 		}
 		var n int64
@@ -238,6 +238,9 @@ func (s *Store) Withdraw(ctx context.Context, eventID, userID int64) error {
 		var e Event
 		if err := lockEvent(tx, eventID, &e); err != nil {
 			return err
+		}
+		if e.Imported {
+			return ErrEventClosed // an archive: its games are elsewhere
 		}
 		q := tx.Where("event_id = ? AND user_id = ?", eventID, userID)
 		switch e.Status {
@@ -282,7 +285,7 @@ func (s *Store) StartEvent(ctx context.Context, eventID int64) ([]int64, error) 
 		if err := lockEvent(tx, eventID, &e); err != nil {
 			return err
 		}
-		if e.Status != EventSignup {
+		if e.Status != EventSignup || e.Imported {
 			return nil
 		}
 		var err error

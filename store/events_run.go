@@ -129,7 +129,7 @@ func (s *Store) advanceEvent(tx *gorm.DB, e *Event, now time.Time) ([]int64, err
 		return nil, err
 	}
 	e.Standings = st
-	if e.Status != EventRunning {
+	if e.Status != EventRunning || e.Imported {
 		return nil, nil
 	}
 	open, err := openGames(tx, e.ID, e.Round)
@@ -171,7 +171,7 @@ func (s *Store) DueEvents(ctx context.Context, now time.Time) ([]int64, error) {
 	var ids []int64
 	err := s.db.WithContext(ctx).Raw(`SELECT id FROM events WHERE status = 'signup' AND signup_closes <= ?
 		UNION SELECT id FROM events WHERE status = 'running' AND round_deadline <= ?
-		UNION SELECT e.id FROM events e WHERE e.status = 'running' AND NOT EXISTS (SELECT 1 FROM event_tables t
+		UNION SELECT e.id FROM events e WHERE e.status = 'running' AND e.imported = FALSE AND NOT EXISTS (SELECT 1 FROM event_tables t
 			JOIN games g ON g.id = t.game_ref WHERE t.event_id = e.id AND t.round = e.round AND g.status <> 'finished')
 		ORDER BY 1`, now, now).Scan(&ids).Error
 	return ids, err
@@ -196,7 +196,7 @@ func (s *Store) RunEvent(ctx context.Context, eventID int64) ([]int64, error) {
 		}
 		return ids, err
 	}
-	if e.Status != EventRunning {
+	if e.Status != EventRunning || e.Imported {
 		return nil, nil
 	}
 	if e.RoundDeadline != nil && !now.Before(*e.RoundDeadline) {

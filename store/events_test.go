@@ -306,6 +306,23 @@ func checkRoundTripSame(t *testing.T, s *Store, eventID int64) {
 	if string(a) != string(b) {
 		t.Fatalf("round trip differs:\n%s\n%s", a, b)
 	}
+	// An imported event is an archive: even one recorded under way is
+	// never due, drawn or entered.
+	if err := s.db.Model(&Event{}).Where("id = ?", imp.ID).Update("status", EventRunning).Error; err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := s.DueEvents(ctx, s.Now()); len(due) != 0 {
+		t.Fatalf("an imported event is due: %v", due)
+	}
+	if ids, err := s.RunEvent(ctx, imp.ID); err != nil || len(ids) != 0 {
+		t.Fatalf("an imported event ran: %v %v", ids, err)
+	}
+	if err := s.Withdraw(ctx, imp.ID, rec.Entrants[0].ID); !errors.Is(err, ErrEventClosed) {
+		t.Fatalf("withdrawing from an imported event: %v", err)
+	}
+	if err := s.db.Model(&Event{}).Where("id = ?", imp.ID).Update("status", EventFinished).Error; err != nil {
+		t.Fatal(err)
+	}
 	if rep, err := s.Verify(ctx, false); err != nil || len(rep.Problems) > 0 {
 		t.Fatalf("verify: %v %v", err, rep.Problems)
 	}
