@@ -45,8 +45,9 @@ type clubList struct {
 type clubPage struct {
 	Open, Playing, Finished clubList
 	Kinds                   []optionChoice
-	Kind, Player, Month     string // the filters as given
-	Notice                  string // a filter that was not understood
+	Kind, Player, Month     string         // the filters as given
+	Notice                  string         // a filter that was not understood
+	Events                  []eventListRow // club events signing up or under way
 }
 
 func (s *Server) clubGames(c *echo.Context) error {
@@ -103,6 +104,11 @@ func (s *Server) clubGames(c *echo.Context) error {
 	}); err != nil {
 		return err
 	}
+	events, err := s.store.ActiveEvents(ctx, clubPageSize)
+	if err != nil {
+		return err
+	}
+	p.Events = s.eventRows(c, events)
 	return s.render(c, http.StatusOK, "club", sp.T("club.title"), p)
 }
 

@@ -69,6 +69,19 @@ func (s *Server) routes() []route {
 		{post, "/games/:id/join", s.joinGame, signedIn},
 		{get, "/club", s.clubGames, signedIn},
 
+		// Club events: Swiss tournaments, leagues, round robins (events.go,
+		// events_page.go).
+		{get, "/events", s.eventsIndex, signedIn},
+		{get, "/events/new", s.newEventForm, signedIn},
+		{post, "/events", s.createEvent, signedIn},
+		{post, "/events/import", s.importEvent, signedIn},
+		{get, "/events/:id", s.eventPage, signedIn},
+		{post, "/events/:id/enter", s.enterEvent, signedIn},
+		{post, "/events/:id/withdraw", s.withdrawEvent, signedIn},
+		{post, "/events/:id/start", s.startEvent, signedIn},
+		{get, "/events/:id/export.json", s.exportEventJSON, signedIn},
+		{get, "/events/:id/record.txt", s.exportEventText, signedIn},
+
 		// The archive: records, ladders, players (records_archive.go,
 		// ladder_pages.go) and the import of games (records_import.go).
 		{get, "/games/:id/export.json", a.exportJSON, signedIn},

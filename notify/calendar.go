@@ -52,6 +52,9 @@ func (s *Service) CalendarFeed(ctx context.Context, u store.User) ([]byte, error
 		}
 		s.calendarEvent(w, u, d, pos.Game.Name, pos.Seats, asked, tz, now)
 	}
+	if err := s.eventDeadlines(ctx, w, u, now); err != nil { // club events' rounds (events.go)
+		return nil, err
+	}
 	w.line("END", "VCALENDAR")
 	return w.b.Bytes(), nil
 }

@@ -39,6 +39,7 @@ func (s *Service) Start(ctx context.Context) (stop func(), err error) {
 		{"@every 1m", "start mails", s.exclusive("start mails", s.SyncGames)},
 		{"@every 1m", "standing orders", s.exclusive("standing orders", s.AutoMoves)},
 		{"@every 1m", "deadlines", s.exclusive("deadlines", s.Deadlines)},
+		{"@every 1m", "events", s.exclusive("events", s.Events)},
 		{"@every 10m", "digests", s.exclusive("digests", s.Digests)},
 		{"@every 1h", "abandoned games", s.exclusive("abandoned games", s.Abandoned)},
 		{"@every 1h", "invitations that ran out", s.exclusive("invitations that ran out", s.Invitations)},

@@ -118,13 +118,14 @@ func sortDesc(d []time.Duration) {
 }
 
 // Tick runs every job once, in order: start mails, automatic moves,
-// reminders and timeouts, digests, abandoned games, then the outbox. Tests
+// reminders and timeouts, club events, digests, abandoned games, then the outbox. Tests
 // call it with a fake clock; cron calls the jobs one by one.
 func (s *Service) Tick(ctx context.Context) error {
 	return errors.Join(
 		s.SyncGames(ctx),
 		s.AutoMoves(ctx),
 		s.Deadlines(ctx),
+		s.Events(ctx),
 		s.Digests(ctx),
 		s.Abandoned(ctx),
 		s.Invitations(ctx),

@@ -93,34 +93,40 @@ func notFound(err error) error {
 // returns the seat.
 func (s *Store) Resign(ctx context.Context, gameID, userID int64) (int, error) {
 	var seat int
-	err := s.lifecycle(ctx, func(tx *gorm.DB, cs *changeSet) error {
-		g, st, err := activeSeat(tx, gameID, userID)
-		if err != nil {
-			return err
-		}
-		seat = st
-		uid := userID
-		if err := tx.Create(&SeatDrop{GameID: gameID, Seat: seat, Reason: DropResigned, At: cs.tx.now, UserID: &uid}).Error; err != nil {
-			return err
-		}
-		sc, _, err := cs.tx.SeatClock(gameID, seat)
-		if err != nil {
-			return err
-		}
-		sc.Dropped = true
-		if err := cs.tx.SaveSeatClock(sc); err != nil { // the caretaker answers for it now
-			return err
-		}
-		if err := tx.Exec(`DELETE FROM end_votes WHERE game_id = ? AND seat = ?`, gameID, seat).Error; err != nil {
-			return err
-		}
-		n, _, err := lastMove(tx, gameID)
-		if err != nil {
-			return err
-		}
-		return cs.emit(Change{Kind: ChangeResigned, Cause: Cause{Kind: CausePlayer}, Game: *g, Seat: seat, UserID: userID, Seq: n})
+	err := s.lifecycle(ctx, func(tx *gorm.DB, cs *changeSet) (err error) {
+		seat, err = s.resignIn(tx, cs, gameID, userID)
+		return err
 	})
 	return seat, err
+}
+
+// resignIn is Resign inside a change transaction (also a withdrawal from
+// a club event: events.go).
+func (s *Store) resignIn(tx *gorm.DB, cs *changeSet, gameID, userID int64) (int, error) {
+	g, seat, err := activeSeat(tx, gameID, userID)
+	if err != nil {
+		return 0, err
+	}
+	uid := userID
+	if err := tx.Create(&SeatDrop{GameID: gameID, Seat: seat, Reason: DropResigned, At: cs.tx.now, UserID: &uid}).Error; err != nil {
+		return 0, wrapErr(err, "resign (game %d)", gameID)
+	}
+	sc, _, err := cs.tx.SeatClock(gameID, seat)
+	if err != nil {
+		return 0, err
+	}
+	sc.Dropped = true
+	if err := cs.tx.SaveSeatClock(sc); err != nil { // the caretaker answers for it now
+		return 0, err
+	}
+	if err := tx.Exec(`DELETE FROM end_votes WHERE game_id = ? AND seat = ?`, gameID, seat).Error; err != nil {
+		return 0, wrapErr(err, "resign (game %d)", gameID)
+	}
+	n, _, err := lastMove(tx, gameID)
+	if err != nil {
+		return 0, err
+	}
+	return seat, cs.emit(Change{Kind: ChangeResigned, Cause: Cause{Kind: CausePlayer}, Game: *g, Seat: seat, UserID: userID, Seq: n})
 }
 
 // AgreeToEnd records that userID agrees to end the game at its current

@@ -143,6 +143,9 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 			if err := sealFinal(tx, g.ID, cur+1, next, now); err != nil {
 				return err
 			}
+			if err := s.eventGameEnded(tx, cs, &g, now); err != nil { // an event's table: the next round (events_run.go)
+				return err
+			}
 		}
 		if size, err = s.deriveMove(tx, &g, prev, row, next); err != nil {
 			return err

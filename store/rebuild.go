@@ -31,7 +31,8 @@ const rebuildBatch = 64
 // Rebuild makes every derived row again from the logs, in place of what
 // was stored: each game's summary, waiting seats and snapshot (a
 // transaction for every few games), then, in one transaction, every
-// member's reliability and every kind's ladders. It is safe while the
+// member's reliability, every kind's ladders and every event's results
+// and standings. It is safe while the
 // service runs (each transaction reads what it derives from), and what
 // it writes equals what the moves wrote incrementally, which Verify
 // checks. progress, if not nil, is told after every batch.
@@ -89,7 +90,7 @@ func (t Tools) Rebuild(ctx context.Context, progress func(done, total int)) (*Re
 			}
 		}
 		rep.Kinds = len(kinds)
-		return nil
+		return s.rebuildEvents(tx) // events_derived.go
 	})
 	if err != nil {
 		return rep, fmt.Errorf("store: rebuilding: %w", err)

@@ -126,10 +126,13 @@ func (t Tools) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
 			}
 		}
 	}
-	err := s.checkAcross(ctx, func(format string, args ...any) {
+	across := func(format string, args ...any) {
 		rep.Problems = append(rep.Problems, Problem{What: fmt.Sprintf(format, args...)})
-	})
-	return rep, err
+	}
+	if err := s.checkAcross(ctx, across); err != nil {
+		return rep, err
+	}
+	return rep, s.checkEvents(ctx, across) // events_derived.go
 }
 
 // checkFinished compares a finished game's replay with its stored result

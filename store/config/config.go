@@ -37,6 +37,9 @@ type Config struct {
 	// import games); Seasons are the ladder seasons. See club.go.
 	Admins  []string `yaml:"admins"`
 	Seasons []Season `yaml:"seasons"`
+	// MembersOrganiseEvents lets every member create club events
+	// (tournaments, leagues); otherwise only the admins may.
+	MembersOrganiseEvents bool `yaml:"members_organise_events"`
 }
 
 // Log configures log/slog.

@@ -99,8 +99,9 @@ type server struct {
 func startServer(t *testing.T, reg *game.Registry) *server { return serve(t, reg, false) }
 
 // serve starts Rondel hosting reg; withNotify adds the pages of mail
-// settings and a game's deadlines (notify's jobs do not run).
-func serve(t *testing.T, reg *game.Registry, withNotify bool) *server {
+// settings and a game's deadlines (notify's jobs do not run); tweaks
+// change the configuration.
+func serve(t *testing.T, reg *game.Registry, withNotify bool, tweaks ...func(*config.Config)) *server {
 	node := needs(t)
 	ctx := context.Background()
 	st := storetest.Open(t, store.Options{Registry: reg, CacheBytes: 16 << 20})
@@ -111,6 +112,9 @@ func serve(t *testing.T, reg *game.Registry, withNotify bool) *server {
 	cfg := config.Default()
 	cfg.Addr = ln.Addr().String()
 	cfg.BaseURL = "http://" + cfg.Addr
+	for _, tw := range tweaks {
+		tw(&cfg)
+	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	deps := handlers.Deps{Store: st, Config: cfg, Logger: log}
 	if withNotify {
