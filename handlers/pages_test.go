@@ -122,7 +122,7 @@ func pageSamples() []struct {
 		{"ladder_player", playerPage{User: &store.User{ID: 3, Email: "a@x.test"}, Ladders: []playerLadder{{Kind: "takeaway", Name: "Take-away", Rank: 1, Rating: "1.0", Plot: "<svg></svg>"}},
 			Games: []playerGame{{ID: 7, Name: "Friday", Kind: "Take-away", Status: "finished", Place: 1, Score: "3", Of: 2, Rated: true, Change: "+1.0", When: t0}}}},
 		{"records_import", importPage{}},
-		{"records_import", importPage{Name: "Imported", Log: "H4sI", Players: []importPlayer{{Seat: 1, Site: "ada", Field: "email0", Email: "a@x.test"}},
+		{"records_import", importPage{Name: "Imported", Log: "H4sI", Players: []importPlayer{{Seat: 1, Site: "ada", Field: "email0", Email: "a@x.test", NameField: "name0", Name: "Ada", Known: "Ada"}},
 			Kind: "Imperial", Entries: 90, Refused: 1, Finished: true, Notes: []string{"a note"}, Error: "bad"}},
 	}
 }
