@@ -31,6 +31,7 @@ func (s *Server) routes() []route {
 	table := []route{
 		{get, "/healthz", s.healthz, public},
 		{get, "/static/*", static, public},
+		{get, "/favicon.ico", favicon, public}, // asked for by browsers whatever the page links
 		{get, "/", s.home, public},
 
 		// Sign-in by mailed link (auth.go), settings (settings.go),
@@ -152,4 +153,10 @@ func (s *Server) register(e *echo.Echo) {
 	for _, r := range s.routes() {
 		e.Add(r.method, r.path, r.handler, r.mw...)
 	}
+}
+
+// favicon answers a browser's /favicon.ico with the icon every page links
+// (an SVG), so the address does not fill the log with 404s.
+func favicon(c *echo.Context) error {
+	return c.Redirect(http.StatusMovedPermanently, "/static/favicon.svg")
 }
