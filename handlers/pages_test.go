@@ -122,6 +122,8 @@ func pageSamples() []struct {
 			Records: "/ladder/takeaway/records.ndjson", Provisional: 5}},
 		{"ladder_player", playerPage{User: &store.User{ID: 3, Email: "a@x.test"}, Ladders: []playerLadder{{Kind: "takeaway", Name: "Take-away", Rank: 1, Rating: "1.0", Plot: "<svg></svg>"}},
 			Games: []playerGame{{ID: 7, Name: "Friday", Kind: "Take-away", Status: "finished", Place: 1, Score: "3", Of: 2, Rated: true, Change: "+1.0", When: t0}}}},
+		{"join", joinPage{Game: g, Kind: "Take-away", Players: []joinPlayer{{Name: "Ann", Rating: "1.2", Games: 3}, {Name: "Bob"}}, OpenSeats: 1, Clock: "a day", Rated: true}},
+		{"join", joinPage{Game: g, Kind: "Take-away", Players: []joinPlayer{{Name: "Ann"}}, OpenSeats: 2}},
 		{"records_import", importPage{}},
 		{"records_import", importPage{Name: "Imported", Log: "H4sI", Players: []importPlayer{{Seat: 1, Site: "ada", Field: "email0", Email: "a@x.test", NameField: "name0", Name: "Ada", Known: "Ada"}},
 			Kind: "Imperial", Entries: 90, Refused: 1, Finished: true, Notes: []string{"a note"}, Error: "bad"}},
