@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 )
@@ -56,5 +57,25 @@ func TestHomeWelcomesVisitors(t *testing.T) {
 	b.signIn("ann@x.org")
 	if _, doc := b.get("/"); doc.Find("section.welcome").Length() != 0 {
 		t.Errorf("a member's home page welcomes them as a visitor")
+	}
+}
+
+// The README quotes the Content Security Policy every answer carries, as
+// it is.
+func TestReadmeQuotesTheCSP(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	resp, err := http.Get(e.ts.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	csp := resp.Header.Get("Content-Security-Policy")
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if csp == "" || !bytes.Contains(readme, []byte("\n  "+csp+"\n")) {
+		t.Errorf("README.md does not quote the policy on a line of its own:\n%s", csp)
 	}
 }
