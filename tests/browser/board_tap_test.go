@@ -57,6 +57,9 @@ func TestPhoneFirstTap(t *testing.T) {
 	if chosen.HitMin == nil || *chosen.HitMin < 24 {
 		t.Errorf("a unit marked on the phone is %s px across at its narrowest, under 24", fmtPtr(chosen.HitMin))
 	}
+	if chosen.Tinted != 0 {
+		t.Errorf("%d of the chosen unit's and destinations' rings tint the board: the owners' colours change under them", chosen.Tinted)
+	}
 	if chosen.Chosen != 1 || chosen.Targets == 0 {
 		t.Errorf("a unit tapped once: %d chosen, %d destinations lit; the bar says %q", chosen.Chosen, chosen.Targets, chosen.Bar)
 	}
