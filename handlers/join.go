@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/labstack/echo/v5"
@@ -68,4 +69,30 @@ func (s *Server) joinConfirm(c *echo.Context, id int64) error {
 		}
 	}
 	return s.render(c, http.StatusOK, "join", r.sp.T("club.confirm.title", "game", g.Name), p)
+}
+
+// openTerms says, for each game of the club's list of open seats, what a
+// seat commits to before anyone presses "Take a seat": the time to decide
+// (one read of the page's clocks) and whether it is rated.
+func (s *Server) openTerms(ctx context.Context, r *reader, l *clubList) error {
+	ids := make([]int64, len(l.Rows))
+	for i, row := range l.Rows {
+		ids[i] = row.ID
+	}
+	clocks, err := s.store.GameClocksOf(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i := range l.Rows {
+		clock := r.sp.T("club.confirm.no_clock")
+		if gc, ok := clocks[l.Rows[i].ID]; ok && s.notify != nil {
+			clock = r.sp.Say(s.notify.ClockWords(&gc))
+		}
+		rated := r.sp.T("club.open.unrated")
+		if l.Rows[i].rated {
+			rated = r.sp.T("club.open.rated")
+		}
+		l.Rows[i].Terms = r.sp.T("club.open.terms", "clock", clock, "rated", rated)
+	}
+	return nil
 }

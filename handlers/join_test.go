@@ -10,7 +10,9 @@ import (
 	"rondel/game/gametest"
 )
 
-// Taking an open seat asks first, without a script: the first press shows
+// The club's list of open seats says each game's time to decide and
+// whether it is rated. Taking an open seat asks first, without a script:
+// the first press shows
 // the players at the table with their ladder ratings, the time to decide
 // and whether the game is rated, and takes nothing; the second takes the
 // seat.
@@ -36,6 +38,10 @@ func TestTakeASeatAsksFirst(t *testing.T) {
 	cy := e.browser()
 	cy.signIn("cy@x.org")
 	_, doc = cy.get("/club")
+	row := doc.Find(`a[href="` + path + `"]`).Closest("tr").Text()
+	if !strings.Contains(row, "1 day 0 hours per decision · rated") {
+		t.Errorf("the club's list of open seats does not say the clock and the rating: %s", row)
+	}
 	code, doc := cy.submit(doc, `form[action="`+path+`/join"]`, nil)
 	if seats, _ := e.store.Seats(ctx, id); code != http.StatusOK || len(seats) != 1 {
 		t.Fatalf("the first press took a seat: %d, %d seats", code, len(seats))

@@ -50,3 +50,20 @@ func (s *Store) FinishedGamesOf(ctx context.Context, userID int64, p ClubPage, l
 	}
 	return out, more, err
 }
+
+// GameClocksOf returns the clocks of the games given (those that have
+// one), by game: one query for a page of games.
+func (s *Store) GameClocksOf(ctx context.Context, ids []int64) (map[int64]GameClock, error) {
+	out := map[int64]GameClock{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var cs []GameClock
+	if err := s.db.WithContext(ctx).Where("game_id IN ?", ids).Find(&cs).Error; err != nil {
+		return nil, err
+	}
+	for _, c := range cs {
+		out[c.GameID] = c
+	}
+	return out, nil
+}
