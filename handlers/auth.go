@@ -57,9 +57,10 @@ func plainPath(p string) bool {
 }
 
 type signinPage struct {
-	Email string
-	Next  string
-	Error string // in words
+	Email   string
+	Next    string
+	Error   string // in words
+	Welcome bool   // the home page of a visitor: say first what Rondel is
 }
 
 // checkMailPage follows a request for a sign-in link.
@@ -76,7 +77,7 @@ type signinConfirmPage struct {
 
 func (s *Server) home(c *echo.Context) error {
 	if currentUser(c) == nil {
-		return s.render(c, http.StatusOK, "signin", s.speaker(c).T("pages.signin.title"), signinPage{})
+		return s.render(c, http.StatusOK, "signin", s.speaker(c).T("pages.welcome.title"), signinPage{Welcome: true})
 	}
 	return s.dashboard(c)
 }

@@ -31,6 +31,11 @@ type clubRow struct {
 	When    time.Time
 	Record  bool // its record can be downloaded
 	CanJoin bool // it has an open seat and the viewer none
+
+	// Terms: for a game with open seats, its time to decide and whether
+	// it is rated (join.go).
+	Terms string
+	rated bool
 }
 
 // clubList is one of the page's lists, with links to its neighbours.
@@ -92,6 +97,9 @@ func (s *Server) clubGames(c *echo.Context) error {
 	if p.Open, err = s.clubListOf(r, v, q, "open", func(off int) ([]store.Listing, bool, error) {
 		return s.store.OpenGames(ctx, off, clubPageSize)
 	}); err != nil {
+		return err
+	}
+	if err := s.openTerms(ctx, r, &p.Open); err != nil {
 		return err
 	}
 	if p.Playing, err = s.clubListOf(r, v, q, "playing", func(off int) ([]store.Listing, bool, error) {
@@ -163,7 +171,7 @@ func (s *Server) clubRows(r *reader, v clubViewer, name string, ls []store.Listi
 func (s *Server) clubRowOf(r *reader, l store.Listing) clubRow {
 	g := l.Game
 	sp := r.sp.WithNames(seatNames(l.Seats))
-	row := clubRow{ID: g.ID, Name: g.Name, Kind: s.kindName(sp, g.Kind), Players: sp.Join(seatNames(l.Seats)), When: l.Summary.LastMoveAt}
+	row := clubRow{ID: g.ID, Name: g.Name, Kind: s.kindName(sp, g.Kind), Players: sp.Join(seatNames(l.Seats)), When: l.Summary.LastMoveAt, rated: g.Rated}
 	switch g.Status {
 	case store.StatusInviting:
 		row.State, row.When = sp.T("club.open_seats_row", "count", g.OpenSeats), g.CreatedAt

@@ -28,10 +28,24 @@ type dashRow struct {
 	Players  string
 }
 
-// dashboardPage is "your games".
+// dashboardPage is "your games": the games in play (those waiting for
+// you first), those waiting for players, and a page of finished ones.
 type dashboardPage struct {
-	Games []dashRow
+	InPlay   []dashRow
+	Waiting  []dashRow
+	Finished []dashRow
+	Older    string // the next page of finished games, if any
+	Newer    string // the page before, if any
 }
+
+// Empty reports whether the member has no game at all.
+func (p dashboardPage) Empty() bool {
+	return len(p.InPlay)+len(p.Waiting)+len(p.Finished) == 0 && p.Newer == ""
+}
+
+// dashFinishedPage is how many finished games one page of "your games"
+// lists.
+const dashFinishedPage = 20
 
 // statusWords says a game's status.
 func statusWords(sp *words.Speaker, status string) string {
@@ -46,55 +60,106 @@ func (s *Server) dashboard(c *echo.Context) error {
 	ctx := c.Request().Context()
 	u := currentUser(c)
 	r := s.reader(c)
-	games, err := s.store.GamesOfUser(ctx, u.ID) // summaries: no game is loaded
+	open, err := s.store.UnfinishedGamesOf(ctx, u.ID) // summaries: no game is loaded
 	if err != nil {
 		return err
 	}
-	var rows []dashRow
-	for _, l := range games {
-		g := l.Game
-		row := dashRow{ID: g.ID, Name: g.Name, Kind: s.kindName(r.sp, g.Kind), Finished: g.Status == store.StatusFinished}
-		sp := r.sp.WithNames(seatNames(l.Seats))
-		var names []string
-		seat := store.SeatOf(l.Seats, u.ID)
-		for _, st := range l.Seats {
-			names = append(names, st.Name)
-			if st.UserID == u.ID && st.AcceptedAt == nil && g.Status == store.StatusInviting {
-				row.YourTurn, row.Prompt = true, sp.T("pages.dashboard.accept")
-			}
+	var page dashboardPage
+	for _, l := range open {
+		row := s.dashRowOf(r, u.ID, l)
+		if l.Game.Status == store.StatusActive {
+			page.InPlay = append(page.InPlay, row)
+		} else {
+			page.Waiting = append(page.Waiting, row)
 		}
-		row.Players = sp.Join(names)
-		row.Since = l.Summary.LastMoveAt
-		row.Waiting = r.ago(row.Since)
-		row.State = statusWords(sp, g.Status)
-		if w := endingWords(sp, g.Ending); w != "" {
-			row.State = w // cancelled, never started, ended by agreement
-		}
-		if g.Status == store.StatusActive {
-			var others []words.Arg
-			for _, d := range l.Summary.Decisions() {
-				switch {
-				case d.Seat == seat && !row.YourTurn:
-					row.YourTurn, row.Prompt = true, sp.Say(d.Prompt)
-				case d.Seat != seat && d.Seat >= 0 && d.Seat < len(l.Seats):
-					others = append(others, words.Seat(d.Seat))
-				}
-			}
-			if len(others) > 0 {
-				row.State = sp.T("pages.dashboard.waiting_for", "players", words.List(others...))
-			}
-		}
-		rows = append(rows, row)
 	}
-	// Games waiting for you first, the longest waiting on top.
-	sort.SliceStable(rows, func(i, j int) bool {
-		if rows[i].YourTurn != rows[j].YourTurn {
-			return rows[i].YourTurn
+	// Games waiting for you first, the longest waiting on top; then the
+	// others, the latest move first.
+	for _, rows := range [][]dashRow{page.InPlay, page.Waiting} {
+		sort.SliceStable(rows, func(i, j int) bool {
+			if rows[i].YourTurn != rows[j].YourTurn {
+				return rows[i].YourTurn
+			}
+			if rows[i].YourTurn {
+				return rows[i].Since.Before(rows[j].Since)
+			}
+			return rows[i].Since.After(rows[j].Since)
+		})
+	}
+	if err := s.dashFinished(c, r, u.ID, &page); err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, "dashboard", r.sp.T("pages.dashboard.title"), page)
+}
+
+// dashFinished reads the page of finished games the query asks for
+// (finished_after=<key>: older ones, finished_before=<key>: newer ones;
+// the keys are the club page's).
+func (s *Server) dashFinished(c *echo.Context, r *reader, userID int64, page *dashboardPage) error {
+	var pg store.ClubPage
+	if k, ok := parseClubKey(c.QueryParam("finished_after")); ok {
+		pg.Key = &k
+	} else if k, ok := parseClubKey(c.QueryParam("finished_before")); ok {
+		pg.Key, pg.Back = &k, true
+	}
+	ls, more, err := s.store.FinishedGamesOf(c.Request().Context(), userID, pg, dashFinishedPage)
+	if err != nil {
+		return err
+	}
+	for _, l := range ls {
+		page.Finished = append(page.Finished, s.dashRowOf(r, userID, l))
+	}
+	if len(ls) == 0 {
+		if pg.Key != nil { // past either end: back to the first page
+			page.Newer = "/#finished"
 		}
-		if rows[i].YourTurn {
-			return rows[i].Since.Before(rows[j].Since)
+		return nil
+	}
+	if more || (pg.Key != nil && pg.Back) {
+		page.Older = "/?finished_after=" + clubKeyOf(ls[len(ls)-1]) + "#finished"
+	}
+	if (pg.Key != nil && !pg.Back) || (pg.Back && more) {
+		page.Newer = "/?finished_before=" + clubKeyOf(ls[0]) + "#finished"
+	}
+	return nil
+}
+
+// dashRowOf says one game of the member's in words.
+func (s *Server) dashRowOf(r *reader, userID int64, l store.Listing) dashRow {
+	g := l.Game
+	row := dashRow{ID: g.ID, Name: g.Name, Kind: s.kindName(r.sp, g.Kind), Finished: g.Status == store.StatusFinished}
+	sp := r.sp.WithNames(seatNames(l.Seats))
+	var names []string
+	seat := store.SeatOf(l.Seats, userID)
+	for _, st := range l.Seats {
+		names = append(names, st.Name)
+		if st.UserID == userID && st.AcceptedAt == nil && g.Status == store.StatusInviting {
+			row.YourTurn, row.Prompt = true, sp.T("pages.dashboard.accept")
 		}
-		return false
-	})
-	return s.render(c, http.StatusOK, "dashboard", r.sp.T("pages.dashboard.title"), dashboardPage{Games: rows})
+	}
+	row.Players = sp.Join(names)
+	row.Since = l.Summary.LastMoveAt
+	if g.FinishedAt != nil && row.Finished {
+		row.Since = *g.FinishedAt
+	}
+	row.Waiting = r.ago(row.Since)
+	row.State = statusWords(sp, g.Status)
+	if w := endingWords(sp, g.Ending); w != "" {
+		row.State = w // cancelled, never started, ended by agreement
+	}
+	if g.Status == store.StatusActive {
+		var others []words.Arg
+		for _, d := range l.Summary.Decisions() {
+			switch {
+			case d.Seat == seat && !row.YourTurn:
+				row.YourTurn, row.Prompt = true, sp.Say(d.Prompt)
+			case d.Seat != seat && d.Seat >= 0 && d.Seat < len(l.Seats):
+				others = append(others, words.Seat(d.Seat))
+			}
+		}
+		if len(others) > 0 {
+			row.State = sp.T("pages.dashboard.waiting_for", "players", words.List(others...))
+		}
+	}
+	return row
 }

@@ -134,6 +134,9 @@ func (s *Server) joinGame(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if c.FormValue("confirm") != "yes" {
+		return s.joinConfirm(c, id) // join.go: say what the seat commits to first
+	}
 	ctx := c.Request().Context()
 	if _, err := s.store.JoinGame(ctx, id, currentUser(c).ID); err != nil {
 		return refused(err)

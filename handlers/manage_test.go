@@ -202,14 +202,19 @@ func TestOpenSeatsJoin(t *testing.T) {
 		t.Error("the club page offers Ann a seat in a game she sits in")
 	}
 	_, doc = bob.get("/club") // Bob takes a seat from the club's page
-	if code, doc := bob.submit(doc, `form[action="`+path+`/join"]`, nil); code != http.StatusOK || bob.last.Request.URL.Path != path {
+	code, doc = bob.submit(doc, `form[action="`+path+`/join"]`, nil)
+	if seats, _ := e.store.Seats(context.Background(), id); code != http.StatusOK || len(seats) != 1 {
+		t.Fatalf("Bob's first press took a seat without asking: %d, %d seats", code, len(seats))
+	}
+	if code, doc := bob.submit(doc, `main form[action="`+path+`/join"]`, nil); code != http.StatusOK || bob.last.Request.URL.Path != path {
 		t.Fatalf("Bob joins: %d %s", code, text(doc))
 	}
 	if code, _ := bob.post(path+"/join", url.Values{"csrf": {csrfAt(t, bob, path)}}); code != http.StatusConflict {
 		t.Errorf("Bob joins twice: %d", code)
 	}
 	_, doc = cy.get(path)
-	if code, doc := cy.submit(doc, `form[action$="/join"]`, nil); code != http.StatusOK {
+	_, doc = cy.submit(doc, `form[action$="/join"]`, nil)
+	if code, doc := cy.submit(doc, `main form[action$="/join"]`, nil); code != http.StatusOK {
 		t.Fatalf("Cy joins: %d %s", code, text(doc))
 	}
 	if st, _ := gameStatus(t, e, id); st != store.StatusActive {

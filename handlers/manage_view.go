@@ -50,8 +50,9 @@ func endingWords(sp *words.Speaker, ending string) string {
 	return sp.T("club.ended." + ending)
 }
 
-// manageOf builds the management part of the game page for userID.
-func (s *Server) manageOf(ctx context.Context, r *reader, pos *store.Position, userID int64, you int) (*manageView, error) {
+// manageOf builds the management part of the game page for userID, who
+// sits in seat you (-1: none) and resigned it if resigned.
+func (s *Server) manageOf(ctx context.Context, r *reader, pos *store.Position, userID int64, you int, resigned bool) (*manageView, error) {
 	g := pos.Game
 	m := &manageView{Seq: pos.Seq, OpenSeats: g.OpenSeats}
 	if key, ok := endingKeys[g.Ending]; ok {
@@ -96,9 +97,7 @@ func (s *Server) manageOf(ctx context.Context, r *reader, pos *store.Position, u
 		if err != nil {
 			return nil, err
 		}
-		if m.Resigned, err = s.store.Resigned(ctx, g.ID, you, userID); err != nil {
-			return nil, err
-		}
+		m.Resigned = resigned
 		m.CanResign = !clock.Dropped
 		_, ender := pos.State.(game.Ender)
 		m.CanPropose = ender && m.CanResign
@@ -114,15 +113,9 @@ func (s *Server) manageOf(ctx context.Context, r *reader, pos *store.Position, u
 }
 
 // markLeftSeats marks the seats the caretaker plays in a game that
-// started: resigned, or dropped after missed deadlines.
-func (s *Server) markLeftSeats(ctx context.Context, sp *words.Speaker, pos *store.Position, seats []seatView) error {
-	if pos.Game.Status == store.StatusInviting || pos.Game.StartedAt == nil {
-		return nil
-	}
-	left, err := s.store.SeatsLeft(ctx, pos.Game.ID)
-	if err != nil {
-		return err
-	}
+// started (left: the seats SeatsLeft reads, each with whether its player
+// resigned, else it was dropped after missed deadlines).
+func markLeftSeats(sp *words.Speaker, left map[int]bool, seats []seatView) {
 	for i := range seats {
 		if resigned, ok := left[seats[i].Seat]; ok {
 			seats[i].Left = sp.T("pages.game.caretaker")
@@ -131,5 +124,4 @@ func (s *Server) markLeftSeats(ctx context.Context, sp *words.Speaker, pos *stor
 			}
 		}
 	}
-	return nil
 }

@@ -79,7 +79,8 @@ func pageSamples() []struct {
 			Manage: &manageView{Creator: true, OpenSeats: 1, CanJoin: true, Invitations: []invitationRow{{Seat: 1, Name: "Bob", State: "ran out", Alert: true}, {Seat: 2, Name: "Cy", State: "until May"}}}}},
 		{"game", &gameView{Game: g, Kind: "Take-away", You: 0, Seats: []seatView{{Name: "Ada", You: true}},
 			Manage: &manageView{Ending: "agreed", CanResign: true, CanPropose: true, Agreed: []string{"Bob agrees."}, Seq: 3}}},
-		{"dashboard", dashboardPage{Games: []dashRow{{ID: 7, Name: "Friday", YourTurn: true, Prompt: "take"}, {ID: 8, Finished: true, State: "finished"}}}},
+		{"dashboard", dashboardPage{InPlay: []dashRow{{ID: 7, Name: "Friday", YourTurn: true, Prompt: "take"}}, Waiting: []dashRow{{ID: 9, Name: "Monday"}},
+			Finished: []dashRow{{ID: 8, Finished: true, State: "finished"}}, Older: "/?finished_after=1.8#finished", Newer: "/?finished_before=1.8#finished"}},
 		{"newgame", newGamePage{Games: []gameChoice{choice},
 			Selected: "takeaway", Players: []playerField{{Name: "Ada", Email: "a@x.test"}}, Order: "random", Error: "Choose a game.",
 			Clock: true, Presets: presets, Preset: "day", Weekends: true, Policy: "substitute", Rated: true}},
@@ -128,8 +129,10 @@ func pageSamples() []struct {
 			Records: "/ladder/takeaway/records.ndjson", Provisional: 5}},
 		{"ladder_player", playerPage{User: &store.User{ID: 3, Email: "a@x.test"}, Ladders: []playerLadder{{Kind: "takeaway", Name: "Take-away", Rank: 1, Rating: "1.0", Plot: "<svg></svg>"}},
 			Games: []playerGame{{ID: 7, Name: "Friday", Kind: "Take-away", Status: "finished", Place: 1, Score: "3", Of: 2, Rated: true, Change: "+1.0", When: t0}}}},
+		{"join", joinPage{Game: g, Kind: "Take-away", Players: []joinPlayer{{Name: "Ann", Rating: "1.2", Games: 3}, {Name: "Bob"}}, OpenSeats: 1, Clock: "a day", Rated: true}},
+		{"join", joinPage{Game: g, Kind: "Take-away", Players: []joinPlayer{{Name: "Ann"}}, OpenSeats: 2}},
 		{"records_import", importPage{}},
-		{"records_import", importPage{Name: "Imported", Log: "H4sI", Players: []importPlayer{{Seat: 1, Site: "ada", Field: "email0", Email: "a@x.test"}},
+		{"records_import", importPage{Name: "Imported", Log: "H4sI", Players: []importPlayer{{Seat: 1, Site: "ada", Field: "email0", Email: "a@x.test", NameField: "name0", Name: "Ada", Known: "Ada"}},
 			Kind: "Imperial", Entries: 90, Refused: 1, Finished: true, Notes: []string{"a note"}, Error: "bad"}},
 	}
 }

@@ -36,11 +36,20 @@ func (s *Server) loadGame(c *echo.Context) (*store.Position, error) {
 func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Position, userID int64, focus string, played int, base string) (*gameView, error) {
 	sp := r.sp.WithNames(seatNames(pos.Seats))
 	you := store.SeatOf(pos.Seats, userID)
+	// One read of the seats the caretaker plays (resigned, or dropped
+	// after missed deadlines) serves the list of players, their marks and
+	// the viewer's own form.
+	left := map[int]bool{} // seat → its present player resigned
+	if pos.Game.Status != store.StatusInviting && pos.Game.StartedAt != nil {
+		var err error
+		if left, err = s.store.SeatsLeft(ctx, pos.Game.ID); err != nil {
+			return nil, err
+		}
+	}
 	resigned := map[int]bool{}
 	if pos.Game.Status == store.StatusActive {
-		var err error
-		if resigned, err = s.store.ResignedSeats(ctx, pos.Game.ID, pos.Seats); err != nil {
-			return nil, err
+		for seat, r := range left {
+			resigned[seat] = r
 		}
 	}
 	v := &gameView{Game: pos.Game, Kind: s.kindName(sp, pos.Game.Kind), Seq: pos.Seq, Since: pos.Since, Base: base,
@@ -51,12 +60,10 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 		}
 	}
 	var err error
-	if v.Manage, err = s.manageOf(ctx, r, pos, userID, you); err != nil {
+	if v.Manage, err = s.manageOf(ctx, r, pos, userID, you, left[you]); err != nil {
 		return nil, err
 	}
-	if err := s.markLeftSeats(ctx, sp, pos, v.Seats); err != nil {
-		return nil, err
-	}
+	markLeftSeats(sp, left, v.Seats)
 	if pos.State == nil {
 		var err error
 		v.Talk, err = s.buildTalk(ctx, sp, pos.Game, pos.Seats, userID, 0)

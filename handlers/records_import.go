@@ -21,12 +21,16 @@ import (
 // maxLog bounds an uploaded log once unpacked.
 const maxLog = 8 << 20
 
-// importPlayer is one seat of the uploaded log, to be matched to a member.
+// importPlayer is one seat of the uploaded log, to be matched to a member
+// and named: a site's log names its players by ids ("player1").
 type importPlayer struct {
-	Seat  int
-	Site  string // the player's id on the site
-	Field string
-	Email string
+	Seat      int
+	Site      string // the player's id on the site
+	Field     string
+	Email     string
+	NameField string
+	Name      string // the name at the club's table
+	Known     string // the member the site's name matched, if any
 }
 
 // importPage is the import form. The importers' own notes and refusals
@@ -100,17 +104,22 @@ func (a *archive) importUpload(c *echo.Context) error {
 		return err
 	}
 	complete := true
-	var emails []string
+	var emails, names []string
 	for i, pl := range rec.Players {
-		ip := importPlayer{Seat: i + 1, Site: pl.Name, Field: fmt.Sprintf("email%d", i)}
-		ip.Email = strings.TrimSpace(c.FormValue(ip.Field))
-		if ip.Email == "" {
+		ip, err := a.importSeat(c, i, pl.Name)
+		if err != nil {
+			return err
+		}
+		if ip.Name == "" && ip.Email == "" && p.Source == sourceRecord && c.FormValue("packed") == "" {
+			ip.Name = pl.Name // a Rondel record names its players as their club did
+		}
+		if ip.Email == "" || ip.Name == "" {
 			complete = false
 		}
-		emails = append(emails, ip.Email)
+		emails, names = append(emails, ip.Email), append(names, ip.Name)
 		p.Players = append(p.Players, ip)
 	}
-	if !complete {
+	if !complete || c.FormValue("packed") == "" {
 		return a.s.render(c, http.StatusOK, "records_import", title, p)
 	}
 	// Kept with the game for its admins; in English, like the importers'.
@@ -118,12 +127,36 @@ func (a *archive) importUpload(c *echo.Context) error {
 	if p.Source == sourceRecord {
 		notes = ""
 	}
-	row, err := a.s.store.ImportRecord(ctx, rec, store.ImportSpec{Name: p.Name, Emails: emails,
+	row, err := a.s.store.ImportRecord(ctx, rec, store.ImportSpec{Name: p.Name, Emails: emails, Names: names,
 		CreatedBy: currentUser(c).ID, Source: p.Source, Notes: notes, Ended: ended, Ruleset: p.ruleset, Departures: p.departures})
 	if err != nil {
 		return refuse(http.StatusUnprocessableEntity, words.New("pages.newgame.error.not_created").Sub("why", errorText(err)))
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", row.ID))
+}
+
+// importSeat reads one seat's address and name from the form; on the
+// first step (nothing typed yet) a member whose name or address is the
+// site's name for the player is offered for the seat.
+func (a *archive) importSeat(c *echo.Context, i int, site string) (importPlayer, error) {
+	ip := importPlayer{Seat: i + 1, Site: site, Field: fmt.Sprintf("email%d", i), NameField: fmt.Sprintf("name%d", i)}
+	ip.Email = strings.TrimSpace(c.FormValue(ip.Field))
+	ip.Name = strings.TrimSpace(c.FormValue(ip.NameField))
+	if ip.Email != "" || ip.Name != "" {
+		return ip, nil
+	}
+	u, err := a.s.store.MemberNamed(c.Request().Context(), site)
+	if errors.Is(err, store.ErrNotFound) {
+		return ip, nil
+	}
+	if err != nil {
+		return ip, err
+	}
+	ip.Email, ip.Name, ip.Known = u.Email, u.DisplayName, u.DisplayName
+	if ip.Name == "" {
+		ip.Known = u.Email
+	}
+	return ip, nil
 }
 
 // sourceRecord is stored as the source of a game imported from a Rondel

@@ -99,7 +99,7 @@ func TestAdminImportsOngoingGame(t *testing.T) {
 	if code != http.StatusOK || doc.Find(`input[name="email0"]`).Length() != 1 || doc.Find(`input[name="email1"]`).Length() != 1 {
 		t.Fatalf("step one: %d %s", code, text(doc))
 	}
-	code, doc = boss.submit(doc, `form[action="/admin/import"]`, map[string]string{"email0": "ann@example.org", "email1": "cy@example.org"})
+	code, doc = boss.submit(doc, `form[action="/admin/import"]`, map[string]string{"name0": "Ann", "email0": "ann@example.org", "name1": "Cy", "email1": "cy@example.org"})
 	if code != http.StatusOK || !strings.HasPrefix(boss.last.Request.URL.Path, "/games/") {
 		t.Fatalf("step two: %d %s", code, text(doc))
 	}
@@ -223,7 +223,7 @@ func TestAdminRefusesLogOverOnlyOnTheSite(t *testing.T) {
 		// The second step, forged with addresses, is refused too.
 		packed, _ := packLog(log)
 		code, doc = boss.post("/admin/import", map[string][]string{"csrf": {csrfOf(t, boss)}, "packed": {packed},
-			"email0": {"ann@example.org"}, "email1": {"cy@example.org"}})
+			"name0": {"Ann"}, "email0": {"ann@example.org"}, "name1": {"Cy"}, "email1": {"cy@example.org"}})
 		if code != http.StatusUnprocessableEntity {
 			t.Errorf("%s, step two: %d %s", name, code, text(doc))
 		}
@@ -264,7 +264,14 @@ func importFinishedPage(t *testing.T, e *env, log []byte, email0, email1 string)
 	if code != http.StatusOK || doc.Find(`input[name="email1"]`).Length() != 1 || !strings.Contains(text(doc), "finished") {
 		t.Fatalf("step one: %d %s", code, text(doc))
 	}
-	code, doc = boss.submit(doc, `form[action="/admin/import"]`, map[string]string{"email0": email0, "email1": email1})
+	set := map[string]string{"email0": email0, "email1": email1}
+	for i, addr := range []string{email0, email1} {
+		field := fmt.Sprintf("name%d", i)
+		if v, _ := doc.Find(`input[name="` + field + `"]`).Attr("value"); v == "" {
+			set[field] = strings.Split(addr, "@")[0]
+		}
+	}
+	code, doc = boss.submit(doc, `form[action="/admin/import"]`, set)
 	if code != http.StatusOK || !strings.Contains(text(doc), "Final result") {
 		t.Fatalf("step two: %d %s", code, text(doc))
 	}
@@ -317,7 +324,7 @@ func TestAdminImportStopsAtFirstUnplayableEntry(t *testing.T) {
 	if code != http.StatusOK || !strings.Contains(page, "entry 123: the import stops here") || !strings.Contains(page, "first differ at entry 93") {
 		t.Fatalf("step one: %d %s", code, page)
 	}
-	boss.submit(doc, `form[action="/admin/import"]`, map[string]string{"email0": "ann@example.org", "email1": "cy@example.org"})
+	boss.submit(doc, `form[action="/admin/import"]`, map[string]string{"name0": "Ann", "email0": "ann@example.org", "name1": "Cy", "email1": "cy@example.org"})
 	var id int64
 	fmt.Sscanf(boss.last.Request.URL.Path, "/games/%d", &id)
 	pos, err := e.store.Current(ctx, id)

@@ -32,6 +32,7 @@ func (s *Server) routes() []route {
 		{get, "/healthz", s.healthz, public},
 		{get, "/static/*", static, public},
 		{get, "/maps/:file", s.mapFile, public}, // the boards' maps, by content (maps.go)
+		{get, "/favicon.ico", favicon, public}, // asked for by browsers whatever the page links
 		{get, "/", s.home, public},
 
 		// Sign-in by mailed link (auth.go), settings (settings.go),
@@ -166,4 +167,10 @@ func (s *Server) register(e *echo.Echo) {
 	for _, r := range s.routes() {
 		e.Add(r.method, r.path, r.handler, r.mw...)
 	}
+}
+
+// favicon answers a browser's /favicon.ico with the icon every page links
+// (an SVG), so the address does not fill the log with 404s.
+func favicon(c *echo.Context) error {
+	return c.Redirect(http.StatusMovedPermanently, "/static/favicon.svg")
 }

@@ -15,7 +15,7 @@ import (
 // may reach: sign-in itself, invitations and the signed links in mails
 // (which carry their own proof), and the local outbox.
 var publicRoutes = map[string]bool{
-	"GET /healthz": true, "GET /static/*": true, "GET /maps/:file": true, "GET /": true,
+	"GET /healthz": true, "GET /static/*": true, "GET /maps/:file": true, "GET /favicon.ico": true, "GET /": true,
 	"GET /signin": true, "POST /signin": true, "GET /signin/:token": true, "POST /signin/:token": true,
 	"POST /signout": true, "POST /signout/all": true, "POST /language": true,
 	"GET /invite/:token": true, "POST /invite/:token": true,

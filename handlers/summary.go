@@ -61,8 +61,22 @@ func (v vocab) keyFor(k string) (string, bool) {
 	return id, v.sp.Catalogue().Has("en", id)
 }
 
+// moneyKey finds the catalogue's word for a key whose numbers are sums of
+// money in one of the game's domains (summary.money.<domain>.<key>).
+func (v vocab) moneyKey(k string) (string, bool) {
+	for _, d := range v.domains {
+		if id := "summary.money." + d + "." + k; v.sp.Catalogue().Has("en", id) {
+			return id, true
+		}
+	}
+	return "", false
+}
+
 // key says a key of the summary: a fact's name, or an id (a map by nation).
 func (v vocab) key(k, parent string) string {
+	if id, ok := v.moneyKey(k); ok {
+		return v.sp.Term(id)
+	}
 	if id, ok := v.keyFor(k); ok {
 		return v.sp.Term(id)
 	}
@@ -221,6 +235,9 @@ func (w *summaryWriter) scalar(x any, key string) (string, bool) {
 		}
 		return w.v.sp.T("pages.no"), true
 	case float64:
+		if _, money := w.v.moneyKey(key); money && x == float64(int(x)) {
+			return w.v.sp.Arg(words.Money(int(x))), true // "2M", not "2"
+		}
 		if x == float64(int(x)) {
 			return w.v.sp.Number(int(x)), true
 		}
@@ -258,6 +275,9 @@ func (w *summaryWriter) value(v any, depth int, key string) {
 		}
 		b.WriteString(`<dl class="summary">`)
 		for _, k := range sortedKeys(x) {
+			if x[k] == false {
+				continue // a fact that does not hold says nothing ("Finished: no")
+			}
 			fmt.Fprintf(b, "<dt>%s</dt><dd>", html.EscapeString(w.v.key(k, key)))
 			w.value(x[k], depth+1, k)
 			b.WriteString("</dd>")

@@ -36,7 +36,8 @@ func TestSummaryHTML(t *testing.T) {
 	dd := func(label string) string {
 		return doc.Find("dt").FilterFunction(func(_ int, s *goquery.Selection) bool { return s.Text() == label }).First().Next().Text()
 	}
-	for label, want := range map[string]string{"Investor card": "Ann <b>", "Swiss banks": "none", "Flags": "a, b", "Done": "no"} {
+	// A fact that does not hold is left out ("Done: no" says nothing).
+	for label, want := range map[string]string{"Investor card": "Ann <b>", "Swiss banks": "none", "Flags": "a, b", "Done": ""} {
 		if dd(label) != want {
 			t.Errorf("%s: %q, want %q", label, dd(label), want)
 		}
@@ -150,4 +151,58 @@ func checkSummaryIDs(v vocab, sum any, players []string, missing map[string]bool
 	var generic any
 	json.Unmarshal(data, &generic)
 	walk(generic, "")
+}
+
+// Imperial's overview says its sums as money in the reader's language
+// (treasury, cash, a bond's cost) and leaves out what does not hold
+// ("Finished: no").
+func TestSummaryMoneyAndFacts(t *testing.T) {
+	t.Parallel()
+	st, err := imperial.New().New(game.Setup{Players: []string{"Ann", "Bob"}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := st.(*imperial.State).Summarize()
+	var treasury int
+	for _, n := range sum.Nations {
+		treasury = n.Treasury
+		break
+	}
+	info := imperial.New().Info()
+	for _, c := range []struct{ lang, money string }{{"en", "M"}, {"de", " Mio."}, {"zh", "万"}} {
+		sp := words.Default().Speaker(c.lang, nil)
+		v := vocab{sp: sp, domains: domainsOf(info), terms: buildTermIndex(words.Default())}
+		doc, err := goquery.NewDocumentFromReader(strings.NewReader(string(summaryHTML(v, sum))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, key := range []string{"treasury", "cash", "cost"} {
+			label := sp.Term("summary.money.imperial." + key)
+			col := -1
+			doc.Find("table.summary thead th").EachWithBreak(func(i int, s *goquery.Selection) bool {
+				if s.Text() == label {
+					col = i
+					return false
+				}
+				return true
+			})
+			var cell string
+			if col >= 0 {
+				th := doc.Find("table.summary thead th").Eq(col)
+				cell = th.Closest("table").Find("tbody tr").First().Children().Eq(col).Text()
+			} else {
+				cell = doc.Find("dt").FilterFunction(func(_ int, s *goquery.Selection) bool { return s.Text() == label }).First().Next().Text()
+			}
+			if cell == "" || !strings.HasSuffix(cell, c.money) {
+				t.Errorf("%s: %s reads %q, want a sum in %q", c.lang, label, cell, c.money)
+			}
+		}
+		if want := sp.Arg(words.Money(treasury)); !strings.Contains(doc.Text(), want) {
+			t.Errorf("%s: no treasury reads %q", c.lang, want)
+		}
+		finished := sp.Term("summary.key.finished")
+		if doc.Find("dt").FilterFunction(func(_ int, s *goquery.Selection) bool { return s.Text() == finished }).Length() != 0 {
+			t.Errorf("%s: a game in play says %q", c.lang, finished)
+		}
+	}
 }

@@ -63,6 +63,11 @@ type ImportSpec struct {
 	// under (its options name them) and where they changed the position.
 	Ruleset    string
 	Departures []game.ImportDeparture
+	// Names, when given, name the seats (and a member created for a new
+	// address) instead of the record's names, which for another site's
+	// log are its ids ("player1"); "" names a seat as its member is known,
+	// else as the record does.
+	Names []string
 }
 
 // ImportRecord creates a game in the club from a game record: finished if
@@ -126,6 +131,14 @@ func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec Impor
 			}
 		}
 	}
+	names := make([]string, len(rec.Players))
+	for i := range names {
+		if i < len(spec.Names) {
+			if names[i], err = CleanName(spec.Names[i], MaxSeatName); err != nil {
+				return nil, fmt.Errorf("seat %d (%s): %w", i+1, rec.Players[i].Name, err)
+			}
+		}
+	}
 	now := s.Now()
 	row := importRow(rec, g.Info(), opts, spec, final, now)
 	done, err := s.changeTx(ctx, now, func(tx *gorm.DB, cs *changeSet) error {
@@ -133,11 +146,18 @@ func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec Impor
 			return err
 		}
 		for i, p := range rec.Players {
-			u, err := findOrCreateUser(tx, emails[i], p.Name, "", now)
+			name := names[i]
+			if name == "" {
+				name = p.Name
+			}
+			u, err := findOrCreateUser(tx, emails[i], name, "", now)
 			if err != nil {
 				return err
 			}
-			if err := tx.Create(&Seat{GameID: row.ID, Seat: i, UserID: u.ID, Name: p.Name, AcceptedAt: &now}).Error; err != nil {
+			if names[i] == "" && len(spec.Names) > 0 && u.DisplayName != "" {
+				name = u.DisplayName // the member as the club knows them
+			}
+			if err := tx.Create(&Seat{GameID: row.ID, Seat: i, UserID: u.ID, Name: name, AcceptedAt: &now}).Error; err != nil {
 				return err
 			}
 		}

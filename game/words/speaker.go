@@ -21,14 +21,22 @@ type Speaker struct {
 	loc     *i18n.Localizer
 	printer *message.Printer
 	names   []string
+	// moneyScale: how many of the language's money unit a million makes
+	// (format.money_scale): Chinese counts money in 万, so 12M reads
+	// 1200万, as Chinese writes a sum (CLDR's short form), not 12百万.
+	moneyScale int
 }
 
 // Speaker returns a speaker of lang (one of Languages; anything else is
 // matched to the nearest, else English) naming seats by names.
 func (c *Catalogue) Speaker(lang string, names []string) *Speaker {
 	lang = c.Match(lang)
-	return &Speaker{cat: c, lang: lang, tag: language.MustParse(lang), loc: i18n.NewLocalizer(c.bundle, lang, Languages[0]),
-		printer: message.NewPrinter(language.MustParse(lang)), names: names}
+	sp := &Speaker{cat: c, lang: lang, tag: language.MustParse(lang), loc: i18n.NewLocalizer(c.bundle, lang, Languages[0]),
+		printer: message.NewPrinter(language.MustParse(lang)), names: names, moneyScale: 1}
+	if n, err := strconv.Atoi(sp.Say(New("format.money_scale"))); err == nil && n > 0 {
+		sp.moneyScale = n
+	}
+	return sp
 }
 
 // WithNames returns a speaker of the same language naming seats by names.
@@ -139,6 +147,11 @@ func (sp *Speaker) Arg(a Arg) string {
 	case a.Num != nil:
 		return sp.Number(*a.Num)
 	case a.Money != nil:
+		if sp.moneyScale != 1 {
+			// a sum in the language's own unit, written as one number
+			// ("1200万", not "1,200万")
+			return sp.T("format.money", "n", Lit(strconv.Itoa(*a.Money*sp.moneyScale)))
+		}
 		return sp.T("format.money", "n", *a.Money)
 	case a.Seat != nil:
 		return sp.SeatName(*a.Seat)

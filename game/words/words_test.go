@@ -52,6 +52,9 @@ func TestSay(t *testing.T) {
 	}{
 		{"en", Money(9), "9M"},
 		{"de", Money(9), "9 Mio."},
+		{"zh", Money(12), "1200万"},
+		{"zh", Money(150), "15000万"},
+		{"zh", Money(-3), "-300万"},
 		{"en", Seat(1), "Bob"},
 		{"en", Seat(4), "Player 5"},
 		{"de", Seat(4), "Spieler 5"},

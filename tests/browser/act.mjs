@@ -54,6 +54,10 @@ async function report(page) {
       picks: count('svg .act-ring.act'),
       targets: count('svg .act-ring.act-target'),
       chosen: count('svg .act-ring.act-chosen'),
+      // rings of the chosen unit and its destinations that paint over the
+      // board (a tint changes the owner's colour beneath; an outline does not)
+      tinted: [...document.querySelectorAll('svg .act-ring.act-chosen, svg .act-ring.act-target')]
+        .filter((e) => { const cs = getComputedStyle(e); return cs.fill !== 'none' && Number(cs.fillOpacity) > 0; }).length,
       off: count('svg .act-ring.act-off'),
       focusable: count('svg .act-ring[tabindex="0"][role="button"][aria-label]'),
       offNames: [...document.querySelectorAll('svg .act-ring[aria-disabled="true"]')].map((e) => e.getAttribute('aria-label')),

@@ -65,6 +65,9 @@ func TestPhoneFirstTap(t *testing.T) {
 	if l := chosen.Layout; l == nil || l.Strip == nil || l.Strip.Y+l.Strip.H > l.Height {
 		t.Errorf("the position strip is not on the phone's first screen: %+v", l)
 	}
+	if chosen.Tinted != 0 {
+		t.Errorf("%d of the chosen unit's and destinations' rings tint the board: the owners' colours change under them", chosen.Tinted)
+	}
 	if chosen.Chosen != 1 || chosen.Targets == 0 {
 		t.Errorf("a unit tapped once: %d chosen, %d destinations lit; the bar says %q", chosen.Chosen, chosen.Targets, chosen.Bar)
 	}

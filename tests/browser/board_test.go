@@ -190,6 +190,7 @@ type seen struct {
 	Picks       int         `json:"picks"`
 	Targets     int         `json:"targets"`
 	Chosen      int         `json:"chosen"`
+	Tinted      int         `json:"tinted"` // chosen and destination rings that paint over the board
 	Off         int         `json:"off"`
 	Focusable   int         `json:"focusable"`
 	OffNames    []string    `json:"offNames"`

@@ -291,3 +291,44 @@ func TestShapesPlaces(t *testing.T) {
 		}
 	}
 }
+
+// TestEastAsiaNamesClear: on the 2030 map, where China's regions lie
+// close, no region's name overlaps another's, and a region's first row of
+// pieces (two pieces wide, below its name) covers no neighbour's name.
+// The names are measured as the board draws them (12 px, about 7 px a
+// letter).
+func TestEastAsiaNamesClear(t *testing.T) {
+	b := MustLoad("world2030")
+	sh, err := LoadShapes("world2030")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{"kazakhstan", "afghanistan", "iran", "newdelhi", "urumqi", "mongolia", "beijing", "chongqing", "indochina"}
+	type rect struct{ x0, y0, x1, y1 float64 }
+	overlap := func(a, c rect) bool { return a.x0 < c.x1 && c.x0 < a.x1 && a.y0 < c.y1 && c.y0 < a.y1 }
+	names, pieces := map[string]rect{}, map[string]rect{}
+	for _, id := range ids {
+		ri, ok := b.Region(id)
+		rs, ok2 := sh.Shape(id)
+		if !ok || !ok2 {
+			t.Fatalf("no region %s", id)
+		}
+		w := float64(len([]rune(b.Regions[ri].Name)))*7 + 2
+		l := rs.Label
+		names[id] = rect{l[0] - w/2, l[1] - 6, l[0] + w/2, l[1] + 6}
+		pieces[id] = rect{l[0] - 20, l[1] + 14, l[0] + 20, l[1] + 28}
+	}
+	for _, a := range ids {
+		for _, c := range ids {
+			if a == c {
+				continue
+			}
+			if a < c && overlap(names[a], names[c]) {
+				t.Errorf("the names of %s and %s overlap: %v %v", a, c, names[a], names[c])
+			}
+			if overlap(pieces[a], names[c]) {
+				t.Errorf("the pieces of %s cover the name of %s: %v %v", a, c, pieces[a], names[c])
+			}
+		}
+	}
+}

@@ -2,11 +2,8 @@ package playimperial
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -66,19 +63,7 @@ type trace struct {
 
 func loadTrace(t *testing.T, name string) (trace, []Entry) {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testLog(t, name)
 	var tr trace
 	if err := json.Unmarshal(data, &tr); err != nil {
 		t.Fatal(err)

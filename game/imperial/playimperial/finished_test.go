@@ -1,12 +1,8 @@
 package playimperial
 
 import (
-	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -57,18 +53,7 @@ type siteFinal struct {
 
 func readSample(t *testing.T, name string) ([]byte, siteFinal) {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testLog(t, name)
 	var f siteFinal
 	if err := json.Unmarshal(data, &f); err != nil {
 		t.Fatal(err)

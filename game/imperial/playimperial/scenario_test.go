@@ -1,12 +1,7 @@
 package playimperial
 
 import (
-	"bytes"
-	"compress/gzip"
 	"encoding/json"
-	"io"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -18,20 +13,7 @@ import (
 // holds and how the site's engine ended it).
 func siteLog(t *testing.T, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "site", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.HasSuffix(name, ".gz") {
-		zr, err := gzip.NewReader(bytes.NewReader(data))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if data, err = io.ReadAll(zr); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return data
+	return testLog(t, "site", name)
 }
 
 // importSite imports a log and requires every entry to be accepted, as the
