@@ -100,22 +100,6 @@ func (s *Store) Resigned(ctx context.Context, gameID int64, seat int, userID int
 	return resigned(s.db.WithContext(ctx), gameID, seat, userID)
 }
 
-// ResignedSeats returns the seats of a game whose present player resigned
-// (the caretaker plays them; a substitute who took one has not resigned).
-func (s *Store) ResignedSeats(ctx context.Context, gameID int64, seats []Seat) (map[int]bool, error) {
-	var drops []SeatDrop
-	if err := s.db.WithContext(ctx).Where("game_id = ? AND reason = ?", gameID, DropResigned).Find(&drops).Error; err != nil {
-		return nil, fmt.Errorf("store: reading resignations: %w", err)
-	}
-	out := map[int]bool{}
-	for _, d := range drops {
-		if d.Seat >= 0 && d.Seat < len(seats) && d.UserID != nil && seats[d.Seat].UserID == *d.UserID {
-			out[d.Seat] = true
-		}
-	}
-	return out, nil
-}
-
 // cmpErr is err, else other.
 func cmpErr(err, other error) error {
 	if err != nil {
