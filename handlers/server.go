@@ -7,6 +7,7 @@ package handlers
 import (
 	"context"
 	"fmt"
+	"hash/maphash"
 	"html/template"
 	"log/slog"
 	"net/http"
@@ -70,8 +71,12 @@ type Server struct {
 	proxies proxies
 	// boards keeps drawn boards (boards.go).
 	boards *lru.Cache[boardKey, template.HTML]
+	// pageParts keeps the parts of game pages per position and view (pagecache.go).
+	pageParts *lru.Cache[partsKey, *positionParts]
 	// runTag is part of every entity tag (validators.go).
 	runTag string
+	// tagSeed seeds the hash of rendered pages' tags (validators.go).
+	tagSeed maphash.Seed
 	// live counts the open streams of live game pages (live.go).
 	live *liveStreams
 	// picKey is the link key that signs public pictures (board_link.go).
@@ -90,8 +95,10 @@ func New(d Deps) (*Server, error) {
 		secure: strings.HasPrefix(d.Config.PublicURL(), "https://")}
 	s.local = d.Config.LocalMail()
 	s.runTag = newRunTag()
+	s.tagSeed = maphash.MakeSeed()
 	s.live = newLiveStreams()
 	s.boards = lru.New[boardKey, template.HTML](d.Config.Cache.BoardBytes())
+	s.pageParts = lru.New[partsKey, *positionParts](d.Config.Cache.PageBytes())
 	if s.mailer == nil {
 		s.mailer = store.LocalOutbox{Store: d.Store, Log: d.Logger}
 	}

@@ -2,9 +2,11 @@ package handlers
 
 import (
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"hash/fnv"
+	"hash/maphash"
 	"net/http"
 	"strings"
 
@@ -25,7 +27,8 @@ import (
 // zone), the players' names, and the server's run (newRunTag: another
 // build may draw differently). The game page is not validated: it shows
 // messages, deadlines and times relative to now, so it changes without a
-// move. No Last-Modified: a date alone cannot say that a reader's
+// move: its tag is a hash of the page as rendered (bodyTag), which the
+// server compares before sending it. No Last-Modified: a date alone cannot say that a reader's
 // language or a player's name changed.
 
 // newRunTag is a random word for this run of the server, part of every
@@ -34,6 +37,14 @@ func newRunTag() string {
 	b := make([]byte, 8)
 	_, _ = rand.Read(b) // never fails (crypto/rand)
 	return hex.EncodeToString(b)
+}
+
+// bodyTag is the weak entity tag of a rendered page: a hash of its bytes,
+// seeded per run of the server (a tag of another run never matches).
+func (s *Server) bodyTag(body []byte) string {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], maphash.Bytes(s.tagSeed, body))
+	return `W/"p` + hex.EncodeToString(b[:]) + `"`
 }
 
 // positionTag is the weak entity tag of a page of pos for the request's
