@@ -33,6 +33,38 @@ type partsKey struct {
 	base   string // where the form posts (the game's page or a mail link's)
 }
 
+// sharedKey names a part that is the same for every seat: a finished
+// game's account, a page of the history.
+type sharedKey struct {
+	what   string
+	game   int64
+	seq    int
+	since  int64
+	before int // the history page's first move not shown
+	lang   string
+	names  uint64
+}
+
+func newSharedKey(what string, pos *store.Position, sp *words.Speaker) sharedKey {
+	return sharedKey{what: what, game: pos.Game.ID, seq: pos.Seq, since: pos.Since.UnixNano(), lang: sp.Lang(), names: namesHash(pos.Seats)}
+}
+
+// shared returns what is kept under key, else makes it and keeps it with
+// the size make says.
+func shared[T any](s *Server, key sharedKey, make func() (T, int64, error)) (T, error) {
+	if v, ok := s.sharedParts.Get(key); ok {
+		if t, ok := v.(T); ok {
+			return t, nil
+		}
+	}
+	t, size, err := make()
+	if err != nil {
+		return t, err
+	}
+	s.sharedParts.Put(key, t, size)
+	return t, nil
+}
+
 // positionParts is what partsKey keeps. Read only once kept: requests
 // share it.
 type positionParts struct {
@@ -99,8 +131,13 @@ func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Po
 		p.Result = resultOf(sp, pos.Game.GameResult(), pos.Seats, you) // scored at the agreed end
 	}
 	if pos.Game.Status == store.StatusFinished {
+		// The same for every seat: kept once for them all.
 		var err error
-		if p.Account, err = s.accountOf(ctx, sp, pos.Game); err != nil {
+		p.Account, err = shared(s, newSharedKey("account", pos, sp), func() (*accountView, int64, error) {
+			a, err := s.accountOf(ctx, sp, pos.Game)
+			return a, accountSize(a), err
+		})
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -153,16 +190,22 @@ func (p *positionParts) estimate() int64 {
 	if r := p.Result; r != nil {
 		n += 64 + len(r.TieBreak) + 64*len(r.Rows)
 	}
-	if a := p.Account; a != nil {
-		for _, c := range a.Charts {
-			n += 256 + len(c.SVG) + len(c.Title) + 8*len(c.Xs)
-			for _, l := range c.Legend {
-				n += 64 + len(l.Name) + 8*len(l.Values)
-			}
-		}
-		n += 2048 * len(a.Tables)
+	return int64(n) // the account is counted where it is kept (shared)
+}
+
+// accountSize counts an account's text and numbers, roughly.
+func accountSize(a *accountView) int64 {
+	if a == nil {
+		return 64
 	}
-	return int64(n)
+	n := 256
+	for _, c := range a.Charts {
+		n += 256 + len(c.SVG) + len(c.Title) + 8*len(c.Xs)
+		for _, l := range c.Legend {
+			n += 64 + len(l.Name) + 8*len(l.Values)
+		}
+	}
+	return int64(n + 2048*len(a.Tables))
 }
 
 // formSize counts a form's text, a rough figure per record around it.

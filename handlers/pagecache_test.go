@@ -20,7 +20,7 @@ func rawGet(t *testing.T, b *browser, path string) (int, string) {
 	return resp.StatusCode, string(body)
 }
 
-// TestKeptPartsRenderTheFreshPage: a game page rendered from the kept
+// TestKeptPartsRenderTheFreshPage: a game page (and a history page) rendered from the kept
 // parts of its position is byte for byte the page made with nothing
 // kept, for every player, move after move (the page after a move, with
 // what happened, included); a reload reuses the parts (nothing new
@@ -31,29 +31,32 @@ func TestKeptPartsRenderTheFreshPage(t *testing.T) {
 	for move := range 4 {
 		srv.pageParts.Clear()
 		for _, p := range tb.players {
-			for _, path := range []string{tb.path, fmt.Sprintf("%s?played=%d", tb.path, max(1, tb.moveCount(t)))} {
+			for _, path := range []string{tb.path, fmt.Sprintf("%s?played=%d", tb.path, max(1, tb.moveCount(t))), tb.path + "/history", tb.path + "/history?at=0"} {
 				srv.pageParts.Clear()
+				srv.sharedParts.Clear()
 				srv.boards.Clear()
 				code, fresh := rawGet(t, p, path)
 				if code != http.StatusOK {
 					t.Fatalf("move %d, %s: %d", move, path, code)
 				}
-				kept := srv.pageParts.Len()
+				kept := srv.pageParts.Len() + srv.sharedParts.Len()
 				code, again := rawGet(t, p, path)
 				if code != http.StatusOK || again != fresh {
 					t.Errorf("move %d, %s: the page from kept parts differs from the fresh one (%d)", move, path, code)
 				}
-				if srv.pageParts.Len() != kept {
-					t.Errorf("move %d, %s: a reload kept new parts (%d → %d)", move, path, kept, srv.pageParts.Len())
+				if now := srv.pageParts.Len() + srv.sharedParts.Len(); now != kept || kept == 0 {
+					t.Errorf("move %d, %s: %d parts kept, %d after a reload (want some, and no new ones)", move, path, kept, now)
 				}
 			}
 		}
-		before := srv.pageParts.Len()
-		for _, p := range tb.players {
-			rawGet(t, p, tb.path)
+		srv.pageParts.Clear()
+		for range 2 {
+			for _, p := range tb.players {
+				rawGet(t, p, tb.path)
+			}
 		}
-		if got := srv.pageParts.Len(); got != before+len(tb.players)-1 {
-			t.Errorf("move %d: %d views kept after every player looked, want one per seat (%d)", move, got, before+len(tb.players)-1)
+		if got := srv.pageParts.Len(); got != len(tb.players) {
+			t.Errorf("move %d: %d views kept after every player looked twice, want one per seat (%d)", move, got, len(tb.players))
 		}
 		seat := tb.toAct(t)
 		seq, csrf, first := tb.formFor(t, seat)

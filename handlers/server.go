@@ -73,6 +73,8 @@ type Server struct {
 	boards *lru.Cache[boardKey, template.HTML]
 	// pageParts keeps the parts of game pages per position and view (pagecache.go).
 	pageParts *lru.Cache[partsKey, *positionParts]
+	// sharedParts keeps what is the same for every seat (pagecache.go).
+	sharedParts *lru.Cache[sharedKey, any]
 	// runTag is part of every entity tag (validators.go).
 	runTag string
 	// tagSeed seeds the hash of rendered pages' tags (validators.go).
@@ -98,7 +100,10 @@ func New(d Deps) (*Server, error) {
 	s.tagSeed = maphash.MakeSeed()
 	s.live = newLiveStreams()
 	s.boards = lru.New[boardKey, template.HTML](d.Config.Cache.BoardBytes())
-	s.pageParts = lru.New[partsKey, *positionParts](d.Config.Cache.PageBytes())
+	// Three quarters of cache.page_mb for the seats' views, a quarter for
+	// what all seats share (accounts, history pages).
+	s.pageParts = lru.New[partsKey, *positionParts](d.Config.Cache.PageBytes() * 3 / 4)
+	s.sharedParts = lru.New[sharedKey, any](d.Config.Cache.PageBytes() / 4)
 	if s.mailer == nil {
 		s.mailer = store.LocalOutbox{Store: d.Store, Log: d.Logger}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"flag"
 	"fmt"
 	"io"
@@ -200,4 +201,21 @@ func BenchmarkPageClub(b *testing.B) {
 			p.run(b, func(r *rand.Rand) (int64, string) { return p.d.users[r.IntN(len(p.d.users))], v.path(r) })
 		})
 	}
+}
+
+// BenchmarkPageFloor: the floor (floor.go), a minimal Echo + SQLite +
+// html/template handler reading a game's row and seats, on the same
+// games as BenchmarkPageGame: what a game page is compared with.
+func BenchmarkPageFloor(b *testing.B) {
+	p := openPageBench(b)
+	db, err := sql.Open("sqlite3", "file:"+*benchDB+"?mode=ro")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	p.h = floorHandler(db)
+	p.run(b, func(r *rand.Rand) (int64, string) {
+		g := p.d.gameFor(r)
+		return p.d.seated(r, g), fmt.Sprintf("/games/%d", g.ID)
+	})
 }
