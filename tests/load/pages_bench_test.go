@@ -219,3 +219,28 @@ func BenchmarkPageFloor(b *testing.B) {
 		return p.d.seated(r, g), fmt.Sprintf("/games/%d", g.ID)
 	})
 }
+
+// BenchmarkPageGameReload: the game pages of a few views again and again
+// (their parts kept, handlers/pagecache.go): what a page costs its
+// reader beyond the position, as a club's players reload their games.
+func BenchmarkPageGameReload(b *testing.B) {
+	p := openPageBench(b)
+	r := rand.New(rand.NewPCG(3, 4))
+	type view struct {
+		u    int64
+		path string
+	}
+	var views []view
+	for range 8 {
+		g := p.d.gameFor(r)
+		views = append(views, view{p.d.seated(r, g), fmt.Sprintf("/games/%d", g.ID)})
+	}
+	for _, v := range views {
+		p.get(b, v.u, v.path) // made once
+	}
+	i := 0
+	p.run(b, func(*rand.Rand) (int64, string) {
+		i++
+		return views[i%len(views)].u, views[i%len(views)].path
+	})
+}
