@@ -25,11 +25,11 @@ import (
 // replayed has the same count), the game's name and status, who reads
 // (seat, member, name, session's form token) and in what words (language,
 // zone), the players' names, and the server's run (newRunTag: another
-// build may draw differently). The game page is not validated: it shows
-// messages, deadlines and times relative to now, so it changes without a
-// move: its tag is a hash of the page as rendered (bodyTag), which the
-// server compares before sending it. No Last-Modified: a date alone cannot say that a reader's
-// language or a player's name changed.
+// build may draw differently). The game page cannot be tagged before it
+// is made: it shows messages, deadlines and times relative to now, so it
+// changes without a move. Its tag is a hash of the page as rendered
+// (bodyTag), compared before the page is sent. No Last-Modified: a date
+// alone cannot say that a reader's language or a player's name changed.
 
 // newRunTag is a random word for this run of the server, part of every
 // tag, so a restart (perhaps a new build) makes every tag stale.
