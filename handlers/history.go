@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"html/template"
 	"net/http"
 	"strconv"
@@ -74,21 +75,13 @@ func (s *Server) history(c *echo.Context) error {
 	if done, err := notModified(c, s.positionTag(c, "history", pos, p.At, before)); done || err != nil {
 		return err
 	}
-	rows, err := s.store.MovesPage(ctx, pos.Game.ID, before, historyPageSize)
+	key := newSharedKey("history", pos, sp)
+	key.before = before
+	part, err := shared(s, key, func() (*historyPart, int64, error) { return s.historyPart(ctx, sp, pos, before) })
 	if err != nil {
 		return err
 	}
-	if len(rows) > 0 {
-		p.To, p.From = rows[0].Seq, rows[len(rows)-1].Seq
-		progress, err := s.store.MovesProgress(ctx, pos.Game.ID, p.From, p.To)
-		if err != nil {
-			return err
-		}
-		p.Rounds = groupMoves(sp, pos.State, moveViews(sp, rows, pos.Seats), progress, p.From)
-	}
-	if len(rows) > 0 && rows[len(rows)-1].Seq > 1 {
-		p.Older = rows[len(rows)-1].Seq
-	}
+	p.Rounds, p.From, p.To, p.Older = part.rounds, part.from, part.to, part.older
 	if before <= p.Last {
 		p.Newer = min(p.Last, before+historyPageSize-1) + 1
 	}
@@ -106,6 +99,46 @@ func (s *Server) history(c *echo.Context) error {
 		}
 	}
 	return s.render(c, http.StatusOK, "history", sp.T("pages.history.title", "game", pos.Game.Name), p)
+}
+
+// historyPart is a page of the history as every seat sees it, kept per
+// position and page (pagecache.go).
+type historyPart struct {
+	rounds          []roundView
+	from, to, older int
+}
+
+// historyPart makes the page of moves before move before, and its size.
+func (s *Server) historyPart(ctx context.Context, sp *words.Speaker, pos *store.Position, before int) (*historyPart, int64, error) {
+	rows, err := s.store.MovesPage(ctx, pos.Game.ID, before, historyPageSize)
+	if err != nil {
+		return nil, 0, err
+	}
+	h := &historyPart{}
+	size := 512
+	if len(rows) > 0 {
+		h.to, h.from = rows[0].Seq, rows[len(rows)-1].Seq
+		progress, err := s.store.MovesProgress(ctx, pos.Game.ID, h.from, h.to)
+		if err != nil {
+			return nil, 0, err
+		}
+		h.rounds = groupMoves(sp, pos.State, moveViews(sp, rows, pos.Seats), progress, h.from)
+		for _, r := range h.rounds {
+			for _, t := range r.Turns {
+				size += 128 + len(t.Side) + len(t.Chip) + len(t.Style)
+				for _, m := range t.Moves {
+					size += 128 + len(m.Who) + len(m.By)
+					for _, e := range m.Events {
+						size += 16 + len(e)
+					}
+				}
+			}
+		}
+	}
+	if len(rows) > 0 && rows[len(rows)-1].Seq > 1 {
+		h.older = rows[len(rows)-1].Seq
+	}
+	return h, int64(size), nil
 }
 
 // groupMoves groups a page's moves (newest first) by round and turn.

@@ -5,6 +5,8 @@ import (
 	"html/template"
 	"math"
 	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -92,17 +94,24 @@ func (a *archive) ladderPage(c *echo.Context) error {
 	if p.Season != "" && seasonIndex(a.seasons, p.Season) < 0 {
 		return fail(http.StatusNotFound, "pages.error.no_season")
 	}
-	// The stored ladder with names and reliabilities: one query.
-	rows, err := a.s.store.Ratings().LadderPage(ctx, kind, p.Season)
-	if err != nil {
-		return err
-	}
 	you := currentUser(c).ID
-	page := ladderPageOf(c.QueryParam("page"), len(rows))
 	base := "/ladder/" + kind + "?"
 	if p.Season != "" {
 		base += "season=" + urlQuery(p.Season) + "&"
 	}
+	if c.QueryParam("page") == "" {
+		if err := a.ladderSlice(c, r, &p, base, you); err != nil {
+			return err
+		}
+		return a.s.render(c, http.StatusOK, "ladder_page", r.sp.T("pages.ladder.title", "game", p.Name), p)
+	}
+	// An old numbered link (?page=N): the whole ladder with names and
+	// reliabilities in one query, cut to the page.
+	rows, err := a.s.store.Ratings().LadderPage(ctx, kind, p.Season)
+	if err != nil {
+		return err
+	}
+	page := ladderPageOf(c.QueryParam("page"), len(rows))
 	p.Total = len(rows)
 	for i, l := range rows {
 		id, _ := strconv.ParseInt(l.Member, 10, 64)
@@ -125,6 +134,63 @@ func (a *archive) ladderPage(c *echo.Context) error {
 		p.Lower = base + "page=" + strconv.Itoa(page+2)
 	}
 	return a.s.render(c, http.StatusOK, "ladder_page", r.sp.T("pages.ladder.title", "game", p.Name), p)
+}
+
+// ladderSlice fills p with the page of the ladder the request's key asks
+// for (?after, ?before, ?from; none: the top), read from the key
+// (Ratings.LadderPageAt), its links carrying the keys of its ends.
+func (a *archive) ladderSlice(c *echo.Context, r *reader, p *ladderPage, base string, you int64) error {
+	ctx := c.Request().Context()
+	var key *store.LadderKey
+	seek := store.LadderAfter
+	for _, q := range []struct {
+		name string
+		seek store.LadderSeek
+	}{{"after", store.LadderAfter}, {"before", store.LadderBefore}, {"from", store.LadderFrom}} {
+		if v := c.QueryParam(q.name); v != "" {
+			k, err := store.ParseLadderKey(v)
+			if err != nil {
+				return fail(http.StatusNotFound, "pages.error.not_found")
+			}
+			key, seek = &k, q.seek
+			break
+		}
+	}
+	sl, err := a.s.store.Ratings().LadderPageAt(ctx, p.Kind, p.Season, key, seek, ladderPageSize)
+	if err != nil {
+		return err
+	}
+	if seek == store.LadderBefore && len(sl.Rows) < ladderPageSize {
+		// Near the top: the first page, whole.
+		if sl, err = a.s.store.Ratings().LadderPageAt(ctx, p.Kind, p.Season, nil, store.LadderAfter, ladderPageSize); err != nil {
+			return err
+		}
+	}
+	p.Total = sl.Total
+	for _, l := range sl.Rows {
+		id, _ := strconv.ParseInt(l.Member, 10, 64)
+		p.Rows = append(p.Rows, ladderRow{Rank: l.Rank, MemberID: id, Name: l.Name, Rating: r.decimal(l.Ordinal), Games: l.Games, Wins: l.Wins,
+			Provisional: l.Provisional, Timeouts: l.Reliability.Timeouts, Median: r.duration(l.Reliability.MedianMove), You: id == you})
+	}
+	if n := len(sl.Rows); n > 0 {
+		p.From, p.To = sl.First, sl.First+n-1
+		if p.From > 1 {
+			p.Better = base + "before=" + url.QueryEscape(sl.Rows[0].Key().String())
+		}
+		if p.To < p.Total {
+			p.Lower = base + "after=" + url.QueryEscape(sl.Rows[n-1].Key().String())
+		}
+	}
+	if !slices.ContainsFunc(p.Rows, func(row ladderRow) bool { return row.You }) {
+		k, rank, ok, err := a.s.store.Ratings().LadderPlace(ctx, p.Kind, p.Season, you)
+		if err != nil {
+			return err
+		}
+		if ok {
+			p.YourRank, p.YourPage = rank, base+"from="+url.QueryEscape(k.String())
+		}
+	}
+	return nil
 }
 
 // ladderPageOf reads ?page (1 for the best places) as a page index from

@@ -69,57 +69,39 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 		v.Talk, err = s.buildTalk(ctx, sp, pos.Game, pos.Seats, userID, 0)
 		return v, err
 	}
-	v.Board = s.positionBoard(pos, you, sp, true)
-	v.Overview = s.overview(pos, sp)
-	v.Glance = glanceOf(pos, you, sp)
-	if d, ok := pos.State.(game.Describer); ok && you >= 0 {
-		v.Situation = sp.Sentences(d.Situation(you))
-	}
-	if pos.Game.Status == store.StatusActive && you >= 0 && !v.Manage.Resigned {
-		var prompts []string
-		for _, d := range pos.State.ToAct() {
-			if d.Seat == you {
-				prompts = append(prompts, sp.Say(d.Prompt))
-			}
-		}
-		if moves := pos.State.LegalMoves(you); len(prompts) > 0 && len(moves) > 0 {
-			v.Form = buildForm(sp, base, pos.Seq, prompts, moves, withheld(pos.State, you), focus)
-		}
-	}
-	if pos.State.Finished() {
-		v.Result = resultOf(sp, pos.State.Result(), pos.Seats, you)
-	} else if pos.Game.Ending == store.EndAgreed {
-		v.Result = resultOf(sp, pos.Game.GameResult(), pos.Seats, you) // scored at the agreed end
-	}
-	v.Archive = s.gamePanel(ctx, r, pos)
-	if pos.Game.Status == store.StatusFinished {
-		var err error
-		if v.Account, err = s.accountOf(ctx, sp, pos.Game); err != nil {
-			return nil, err
-		}
-	}
-	if played > 0 && played <= pos.Seq {
-		rows, err := s.store.MovesSince(ctx, pos.Game.ID, played-1)
-		if err != nil {
-			return nil, err
-		}
-		v.Happened = moveViews(sp, rows, pos.Seats)
-	}
-	rows, err := s.store.MovesSince(ctx, pos.Game.ID, max(0, pos.Seq-6))
+	parts, err := s.parts(ctx, sp, pos, you, base)
 	if err != nil {
 		return nil, err
 	}
-	if n := len(rows); n > 0 && pos.Game.Status == store.StatusActive && you >= 0 {
-		v.TakeBack = store.CanTakeBack(&rows[n-1], you, userID) == ""
+	v.Board, v.Overview, v.Situation, v.Result, v.Account = parts.Board, parts.Overview, parts.Situation, parts.Result, parts.Account
+	v.Glance = parts.Glance
+	if pos.Game.Status == store.StatusActive && you >= 0 && !v.Manage.Resigned && parts.Form != nil {
+		v.Form = parts.Form
+		if focus != "" { // narrowed down to one group: this request's own form
+			f := parts.Form
+			v.Form = buildForm(sp, base, pos.Seq, f.Prompts, pos.State.LegalMoves(you), withheld(pos.State, you), focus)
+		}
+	}
+	v.Archive = s.gamePanel(ctx, r, pos)
+	if played > 0 && played <= pos.Seq {
+		// The page after a move: what happened since the form was made,
+		// from the kept last moves when they reach back that far.
+		var ok bool
+		if v.Happened, ok = parts.since(played); !ok {
+			rows, err := s.store.MovesSince(ctx, pos.Game.ID, played-1)
+			if err != nil {
+				return nil, err
+			}
+			v.Happened = moveViews(sp, rows, pos.Seats)
+		}
+	}
+	if parts.last != nil && pos.Game.Status == store.StatusActive && you >= 0 {
+		v.TakeBack = store.CanTakeBack(parts.last, you, userID) == ""
 	}
 	if v.Talk, err = s.buildTalk(ctx, sp, pos.Game, pos.Seats, userID, 0); err != nil {
 		return nil, err
 	}
-	recent := moveViews(sp, rows, pos.Seats)
-	for i, j := 0, len(recent)-1; i < j; i, j = i+1, j-1 {
-		recent[i], recent[j] = recent[j], recent[i]
-	}
-	v.Recent = recent
+	v.Recent = parts.recent()
 	return v, nil
 }
 
@@ -161,7 +143,7 @@ func (s *Server) gamePage(c *echo.Context) error {
 	if st := pos.Game.Status; st == store.StatusActive || st == store.StatusInviting {
 		v.Live = gamePath(pos.Game.ID) + "/events"
 	}
-	return s.render(c, http.StatusOK, "game", pos.Game.Name, v)
+	return s.renderValidated(c, "game", pos.Game.Name, v)
 }
 
 // move plays the signed-in user's move. Every refusal writes nothing and

@@ -127,6 +127,19 @@ func (p *perReader) execute(w io.Writer, name string, r *reader, data any) error
 const ogImageKey = "og-image"
 
 func (s *Server) render(c *echo.Context, code int, page, title string, data any) error {
+	return s.renderPage(c, code, page, title, data, false)
+}
+
+// renderValidated renders a page that may be answered 304 Not Modified:
+// its tag is a hash of the page as rendered for this request (validators.go),
+// so it covers whatever the page shows (the reader, the form token, a
+// notice, a time said relative to now) and a reload of an unchanged page
+// costs its rendering but not its bytes.
+func (s *Server) renderValidated(c *echo.Context, page, title string, data any) error {
+	return s.renderPage(c, http.StatusOK, page, title, data, true)
+}
+
+func (s *Server) renderPage(c *echo.Context, code int, page, title string, data any, validate bool) error {
 	r := s.reader(c)
 	t, ok := s.pages.byName[page]
 	if !ok {
@@ -144,7 +157,13 @@ func (s *Server) render(c *echo.Context, code int, page, title string, data any)
 	}
 	h := c.Response().Header()
 	h.Set("Content-Language", v.Lang)
-	h.Add("Vary", "Accept-Language")
+	if validate {
+		if done, err := notModified(c, s.bodyTag(buf.Bytes())); done || err != nil {
+			return err
+		}
+	} else {
+		h.Add("Vary", "Accept-Language")
+	}
 	return c.HTMLBlob(code, buf.Bytes())
 }
 

@@ -32,7 +32,7 @@ func (s *Server) routes() []route {
 		{get, "/healthz", s.healthz, public},
 		{get, "/static/*", static, public},
 		{get, "/maps/:file", s.mapFile, public}, // the boards' maps, by content (maps.go)
-		{get, "/favicon.ico", favicon, public}, // asked for by browsers whatever the page links
+		{get, "/favicon.ico", favicon, public},  // asked for by browsers whatever the page links
 		{get, "/", s.home, public},
 
 		// Sign-in by mailed link (auth.go), settings (settings.go),

@@ -7,6 +7,7 @@ package handlers
 import (
 	"context"
 	"fmt"
+	"hash/maphash"
 	"html/template"
 	"log/slog"
 	"net/http"
@@ -78,8 +79,14 @@ type Server struct {
 	boards *lru.Cache[boardKey, template.HTML]
 	// maps are the boards' static maps (maps.go).
 	maps *mapAssets
+	// pageParts keeps the parts of game pages per position and view (pagecache.go).
+	pageParts *lru.Cache[partsKey, *positionParts]
+	// sharedParts keeps what is the same for every seat (pagecache.go).
+	sharedParts *lru.Cache[sharedKey, any]
 	// runTag is part of every entity tag (validators.go).
 	runTag string
+	// tagSeed seeds the hash of rendered pages' tags (validators.go).
+	tagSeed maphash.Seed
 	// live counts the open streams of live game pages (live.go).
 	live *liveStreams
 	// picKey is the link key that signs public pictures (board_link.go).
@@ -98,9 +105,14 @@ func New(d Deps) (*Server, error) {
 		secure: strings.HasPrefix(d.Config.PublicURL(), "https://")}
 	s.local = d.Config.LocalMail()
 	s.runTag = newRunTag()
+	s.tagSeed = maphash.MakeSeed()
 	s.live = newLiveStreams()
 	s.boards = lru.New[boardKey, template.HTML](d.Config.Cache.BoardBytes())
 	s.maps = newMapAssets()
+	// Three quarters of cache.page_mb for the seats' views, a quarter for
+	// what all seats share (accounts, history pages).
+	s.pageParts = lru.New[partsKey, *positionParts](d.Config.Cache.PageBytes() * 3 / 4)
+	s.sharedParts = lru.New[sharedKey, any](d.Config.Cache.PageBytes() / 4)
 	if s.mailer == nil {
 		s.mailer = store.LocalOutbox{Store: d.Store, Log: d.Logger}
 	}

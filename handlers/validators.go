@@ -2,9 +2,11 @@ package handlers
 
 import (
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"hash/fnv"
+	"hash/maphash"
 	"net/http"
 	"strings"
 
@@ -23,10 +25,11 @@ import (
 // replayed has the same count), the game's name and status, who reads
 // (seat, member, name, session's form token) and in what words (language,
 // zone), the players' names, and the server's run (newRunTag: another
-// build may draw differently). The game page is not validated: it shows
-// messages, deadlines and times relative to now, so it changes without a
-// move. No Last-Modified: a date alone cannot say that a reader's
-// language or a player's name changed.
+// build may draw differently). The game page cannot be tagged before it
+// is made: it shows messages, deadlines and times relative to now, so it
+// changes without a move. Its tag is a hash of the page as rendered
+// (bodyTag), compared before the page is sent. No Last-Modified: a date
+// alone cannot say that a reader's language or a player's name changed.
 
 // newRunTag is a random word for this run of the server, part of every
 // tag, so a restart (perhaps a new build) makes every tag stale.
@@ -34,6 +37,14 @@ func newRunTag() string {
 	b := make([]byte, 8)
 	_, _ = rand.Read(b) // never fails (crypto/rand)
 	return hex.EncodeToString(b)
+}
+
+// bodyTag is the weak entity tag of a rendered page: a hash of its bytes,
+// seeded per run of the server (a tag of another run never matches).
+func (s *Server) bodyTag(body []byte) string {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], maphash.Bytes(s.tagSeed, body))
+	return `W/"p` + hex.EncodeToString(b[:]) + `"`
 }
 
 // positionTag is the weak entity tag of a page of pos for the request's

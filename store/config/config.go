@@ -52,6 +52,7 @@ type Log struct {
 type Cache struct {
 	StateMB int `yaml:"state_mb"` // game states loaded from the database
 	BoardMB int `yaml:"board_mb"` // boards drawn for pages
+	PageMB  int `yaml:"page_mb"`  // game pages' parts per position and view
 }
 
 // StateBytes is the bound of the state cache in bytes.
@@ -59,6 +60,9 @@ func (c Cache) StateBytes() int64 { return int64(c.StateMB) << 20 }
 
 // BoardBytes is the bound of the board cache in bytes.
 func (c Cache) BoardBytes() int64 { return int64(c.BoardMB) << 20 }
+
+// PageBytes is the bound of the game pages' parts in bytes.
+func (c Cache) PageBytes() int64 { return int64(c.PageMB) << 20 }
 
 // Auth sets sign-in limits.
 type Auth struct {
@@ -93,7 +97,7 @@ func Default() Config {
 		Addr:           "localhost:8080",
 		Database:       "rondel.db",
 		Log:            Log{Level: "info", Format: "text"},
-		Cache:          Cache{StateMB: 24, BoardMB: 8},
+		Cache:          Cache{StateMB: 24, BoardMB: 8, PageMB: 16},
 		Auth:           Auth{LinkMinutes: 15, SessionDays: 30, InviteDays: 14, RateWindowMinutes: 60, PerAddress: 5, PerAddressAll: 20, PerIP: 20},
 		Mail:           Mail{From: "Rondel <rondel@localhost>", SMTP: SMTP{Port: 587, TLS: "starttls"}, Replies: defaultReplies()},
 		Notify:         defaultNotify(),
@@ -172,7 +176,7 @@ func (c Config) Check() error {
 		errs = append(errs, fmt.Errorf("log.format %q must be text or json", c.Log.Format))
 	}
 	a := c.Auth
-	for name, v := range map[string]int{"cache.state_mb": c.Cache.StateMB + 1, "cache.board_mb": c.Cache.BoardMB + 1, "auth.link_minutes": a.LinkMinutes, "auth.session_days": a.SessionDays,
+	for name, v := range map[string]int{"cache.state_mb": c.Cache.StateMB + 1, "cache.board_mb": c.Cache.BoardMB + 1, "cache.page_mb": c.Cache.PageMB + 1, "auth.link_minutes": a.LinkMinutes, "auth.session_days": a.SessionDays,
 		"auth.invite_days": a.InviteDays, "auth.rate_window_minutes": a.RateWindowMinutes, "auth.per_address": a.PerAddress, "auth.per_address_all": a.PerAddressAll, "auth.per_ip": a.PerIP} {
 		if v <= 0 {
 			errs = append(errs, fmt.Errorf("%s must be positive", name))

@@ -30,7 +30,7 @@ type client struct {
 func (c *client) step() {
 	d := c.d
 	switch d.o.Page {
-	case "game", "history":
+	case "game", "history", "floor":
 		g := d.gameFor(c.r)
 		path := fmt.Sprintf("/games/%d", g.ID)
 		if d.o.Page == "history" {

@@ -2,8 +2,9 @@
 // and measures the service against it:
 //
 //	go run ./tests/load seed --db FILE --games N [--active N --moves-max M] [--seed S]
-//	go run ./tests/load run --url URL --dir DIR --page game|history|dashboard|ladder|moves --clients C --duration D
+//	go run ./tests/load run --url URL --dir DIR --page game|history|dashboard|ladder|moves --clients C --duration D [--pid PID]
 //	go run ./tests/load jobs --db FILE
+//	go run ./tests/load floor --db FILE --addr ADDR   (the floor page, for run --page floor)
 //	go run ./tests/load race --url URL1,URL2 --dir DIR [--games N --submissions M]
 //
 // seed writes sessions.tsv and games.tsv beside the database; run reads
@@ -32,10 +33,11 @@ func main() {
 }
 
 var commands = map[string]func(ctx context.Context, args []string, stdout, stderr io.Writer) error{
-	"seed": runSeed,
-	"run":  runLoad,
-	"jobs": runJobs,
-	"race": runRace,
+	"seed":  runSeed,
+	"run":   runLoad,
+	"jobs":  runJobs,
+	"race":  runRace,
+	"floor": runFloor,
 }
 
 func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int {

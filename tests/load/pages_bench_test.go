@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"flag"
 	"fmt"
 	"io"
@@ -200,4 +201,46 @@ func BenchmarkPageClub(b *testing.B) {
 			p.run(b, func(r *rand.Rand) (int64, string) { return p.d.users[r.IntN(len(p.d.users))], v.path(r) })
 		})
 	}
+}
+
+// BenchmarkPageFloor: the floor (floor.go), a minimal Echo + SQLite +
+// html/template handler reading a game's row and seats, on the same
+// games as BenchmarkPageGame: what a game page is compared with.
+func BenchmarkPageFloor(b *testing.B) {
+	p := openPageBench(b)
+	db, err := sql.Open("sqlite3", "file:"+*benchDB+"?mode=ro")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	p.h = floorHandler(db)
+	p.run(b, func(r *rand.Rand) (int64, string) {
+		g := p.d.gameFor(r)
+		return p.d.seated(r, g), fmt.Sprintf("/games/%d", g.ID)
+	})
+}
+
+// BenchmarkPageGameReload: the game pages of a few views again and again
+// (their parts kept, handlers/pagecache.go): what a page costs its
+// reader beyond the position, as a club's players reload their games.
+func BenchmarkPageGameReload(b *testing.B) {
+	p := openPageBench(b)
+	r := rand.New(rand.NewPCG(3, 4))
+	type view struct {
+		u    int64
+		path string
+	}
+	var views []view
+	for range 8 {
+		g := p.d.gameFor(r)
+		views = append(views, view{p.d.seated(r, g), fmt.Sprintf("/games/%d", g.ID)})
+	}
+	for _, v := range views {
+		p.get(b, v.u, v.path) // made once
+	}
+	i := 0
+	p.run(b, func(*rand.Rand) (int64, string) {
+		i++
+		return views[i%len(views)].u, views[i%len(views)].path
+	})
 }

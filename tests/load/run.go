@@ -25,7 +25,8 @@ const (
 )
 
 // pages are the kinds of load run drives.
-var pages = []string{"game", "history", "dashboard", "ladder", "moves"}
+// floor is the floor server's page (floor.go), asked as game is.
+var pages = []string{"game", "history", "dashboard", "ladder", "moves", "floor"}
 
 // runOpts configure one run.
 type runOpts struct {
@@ -36,6 +37,7 @@ type runOpts struct {
 	Duration time.Duration
 	Seed     uint64
 	Timeout  time.Duration // per request
+	PID      int           // the server's process, for its CPU and memory (0: not measured)
 }
 
 // runResult is run's JSON line.
@@ -53,6 +55,7 @@ type runResult struct {
 	Max       float64        `json:"max_ms"`
 	LoadAvg   string         `json:"load_avg"` // of the machine at the end (/proc/loadavg)
 	*moveResult
+	*serverStats
 }
 
 // moveResult adds the moves page's counts: POSTs alone, accepted moves,
@@ -79,6 +82,7 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.DurationVar(&o.Duration, "duration", 30*time.Second, "how long to run")
 	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the clients' choices")
 	fs.DurationVar(&o.Timeout, "timeout", 2*time.Minute, "per request")
+	fs.IntVar(&o.PID, "pid", 0, "the server's process `id`: report its CPU per request and its memory")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -165,6 +169,12 @@ func run(ctx context.Context, o runOpts) (*runResult, error) {
 		return nil, err
 	}
 	defer d.http.CloseIdleConnections()
+	var cpu0 float64
+	if o.PID > 0 {
+		if cpu0, err = cpuMillis(o.PID); err != nil {
+			return nil, err
+		}
+	}
 	ctx, cancel := context.WithTimeout(ctx, o.Duration)
 	defer cancel()
 	clients := make([]*client, o.Clients)
@@ -182,7 +192,23 @@ func run(ctx context.Context, o runOpts) (*runResult, error) {
 		}()
 	}
 	wg.Wait()
-	return d.result(clients, time.Since(start)), nil
+	res := d.result(clients, time.Since(start))
+	if o.PID > 0 {
+		cpu1, err := cpuMillis(o.PID)
+		if err != nil {
+			return nil, err
+		}
+		ss := &serverStats{CPUms: cpu1 - cpu0}
+		if res.Requests > 0 {
+			ss.CPUPerReq = ss.CPUms / float64(res.Requests)
+		}
+		if res.moveResult != nil && res.Accepted > 0 {
+			ss.CPUPerAccept = ss.CPUms / float64(res.Accepted)
+		}
+		ss.RSSMB, ss.PeakMB = memoryMB(o.PID)
+		res.serverStats = ss
+	}
+	return res, nil
 }
 
 func (d *driver) result(clients []*client, elapsed time.Duration) *runResult {

@@ -1,0 +1,252 @@
+package handlers
+
+import (
+	"context"
+	"hash/fnv"
+	"html/template"
+	"slices"
+
+	"rondel/game"
+	"rondel/game/words"
+	"rondel/store"
+)
+
+// The parts of a game page that depend only on the position and on how
+// it is seen: the board, the overview, the situation, the form of moves,
+// the result, a finished game's account and the recent moves, in words.
+// They are made once per (game, move, seat that looks, language, players'
+// names, page address) and kept (bounded in bytes, config cache.page_mb),
+// so every viewer of the same view, and every reload, reuses them: only
+// what is the reader's own (seats, talk, deadlines, management, the
+// layout's form token) is made per request. A move makes a new key; the
+// old parts age out.
+
+type partsKey struct {
+	game   int64
+	seq    int
+	since  int64 // the last move's time: a move taken back and played again has the same count
+	viewer int   // the seat that looks, -1 for none
+	lang   string
+	names  uint64 // the players' names (a substitute renames a seat)
+	status string
+	ending string
+	base   string // where the form posts (the game's page or a mail link's)
+}
+
+// sharedKey names a part that is the same for every seat: a finished
+// game's account, a page of the history.
+type sharedKey struct {
+	what   string
+	game   int64
+	seq    int
+	since  int64
+	before int // the history page's first move not shown
+	lang   string
+	names  uint64
+}
+
+func newSharedKey(what string, pos *store.Position, sp *words.Speaker) sharedKey {
+	return sharedKey{what: what, game: pos.Game.ID, seq: pos.Seq, since: pos.Since.UnixNano(), lang: sp.Lang(), names: namesHash(pos.Seats)}
+}
+
+// shared returns what is kept under key, else makes it and keeps it with
+// the size make says.
+func shared[T any](s *Server, key sharedKey, make func() (T, int64, error)) (T, error) {
+	if v, ok := s.sharedParts.Get(key); ok {
+		if t, ok := v.(T); ok {
+			return t, nil
+		}
+	}
+	t, size, err := make()
+	if err != nil {
+		return t, err
+	}
+	s.sharedParts.Put(key, t, size)
+	return t, nil
+}
+
+// positionParts is what partsKey keeps. Read only once kept: requests
+// share it.
+type positionParts struct {
+	Board     template.HTML
+	Overview  template.HTML
+	Glance    []glanceTable // the position strip (glance.go)
+	Situation string
+	Form      *moveForm // nil when the seat has nothing to decide
+	Result    *resultView
+	Account   *accountView
+	moves     []moveView // the last moves, oldest first
+	last      *store.Move
+	size      int64
+}
+
+func namesHash(seats []store.Seat) uint64 {
+	h := fnv.New64a()
+	for _, st := range seats {
+		h.Write([]byte(st.Name))
+		h.Write([]byte{0})
+	}
+	return h.Sum64()
+}
+
+// recentMoves is how many of the last moves the game page shows.
+const recentMoves = 6
+
+// parts returns the kept parts of pos as seat you sees them in sp's
+// words, making them if they are not kept.
+func (s *Server) parts(ctx context.Context, sp *words.Speaker, pos *store.Position, you int, base string) (*positionParts, error) {
+	key := partsKey{game: pos.Game.ID, seq: pos.Seq, since: pos.Since.UnixNano(), viewer: you, lang: sp.Lang(),
+		names: namesHash(pos.Seats), status: pos.Game.Status, ending: pos.Game.Ending, base: base}
+	if p, ok := s.pageParts.Get(key); ok {
+		return p, nil
+	}
+	p, err := s.makeParts(ctx, sp, pos, you, base)
+	if err != nil {
+		return nil, err
+	}
+	s.pageParts.Put(key, p, p.size)
+	return p, nil
+}
+
+func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Position, you int, base string) (*positionParts, error) {
+	p := &positionParts{Board: s.positionBoard(pos, you, sp, true), Overview: s.overview(pos, sp), Glance: glanceOf(pos, you, sp)}
+	if d, ok := pos.State.(game.Describer); ok && you >= 0 {
+		p.Situation = sp.Sentences(d.Situation(you))
+	}
+	if pos.Game.Status == store.StatusActive && you >= 0 {
+		var prompts []string
+		for _, d := range pos.State.ToAct() {
+			if d.Seat == you {
+				prompts = append(prompts, sp.Say(d.Prompt))
+			}
+		}
+		if len(prompts) > 0 {
+			if moves := pos.State.LegalMoves(you); len(moves) > 0 {
+				p.Form = buildForm(sp, base, pos.Seq, prompts, moves, withheld(pos.State, you), "")
+			}
+		}
+	}
+	if pos.State.Finished() {
+		p.Result = resultOf(sp, pos.State.Result(), pos.Seats, you)
+	} else if pos.Game.Ending == store.EndAgreed {
+		p.Result = resultOf(sp, pos.Game.GameResult(), pos.Seats, you) // scored at the agreed end
+	}
+	if pos.Game.Status == store.StatusFinished {
+		// The same for every seat: kept once for them all.
+		var err error
+		p.Account, err = shared(s, newSharedKey("account", pos, sp), func() (*accountView, int64, error) {
+			a, err := s.accountOf(ctx, sp, pos.Game)
+			return a, accountSize(a), err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	rows, err := s.store.MovesSince(ctx, pos.Game.ID, max(0, pos.Seq-recentMoves))
+	if err != nil {
+		return nil, err
+	}
+	if n := len(rows); n > 0 {
+		last := rows[n-1]
+		p.last = &last
+	}
+	p.moves = moveViews(sp, rows, pos.Seats)
+	p.size = p.estimate()
+	return p, nil
+}
+
+// recent is the last moves, newest first (a copy: the kept list is shared).
+func (p *positionParts) recent() []moveView {
+	out := slices.Clone(p.moves)
+	slices.Reverse(out)
+	return out
+}
+
+// since is the kept moves from move played on, oldest first, and whether
+// the kept moves reach back that far.
+func (p *positionParts) since(played int) ([]moveView, bool) {
+	if len(p.moves) == 0 || p.moves[0].Seq > played {
+		return nil, false
+	}
+	i := slices.IndexFunc(p.moves, func(m moveView) bool { return m.Seq >= played })
+	if i < 0 {
+		return nil, true
+	}
+	return p.moves[i:], true
+}
+
+// estimate counts the bytes the parts hold: their text, and a rough
+// figure per record for the headers and small fields around it.
+func (p *positionParts) estimate() int64 {
+	n := 512 + len(p.Board) + len(p.Overview) + len(p.Situation) + glanceSize(p.Glance)
+	for _, m := range p.moves {
+		n += 128 + len(m.Who) + len(m.By)
+		for _, e := range m.Events {
+			n += 16 + len(e)
+		}
+	}
+	if f := p.Form; f != nil {
+		n += formSize(f)
+	}
+	if r := p.Result; r != nil {
+		n += 64 + len(r.TieBreak) + 64*len(r.Rows)
+	}
+	return int64(n) // the account is counted where it is kept (shared)
+}
+
+// accountSize counts an account's text and numbers, roughly.
+func accountSize(a *accountView) int64 {
+	if a == nil {
+		return 64
+	}
+	n := 256
+	for _, c := range a.Charts {
+		n += 256 + len(c.SVG) + len(c.Title) + 8*len(c.Xs)
+		for _, l := range c.Legend {
+			n += 64 + len(l.Name) + 8*len(l.Values)
+		}
+	}
+	return int64(n + 2048*len(a.Tables))
+}
+
+// formSize counts a form's text, a rough figure per record around it.
+func formSize(f *moveForm) int {
+	n := 256 + len(f.BackURL)
+	for _, p := range f.Prompts {
+		n += 16 + len(p)
+	}
+	choice := func(c moveChoice) int { return 96 + len(c.ID) + len(c.Value) + len(c.Label) + len(c.Why) }
+	for _, gs := range [][]moveGroup{f.Groups, f.Pick} {
+		for _, g := range gs {
+			n += 96 + len(g.Name) + len(g.ID) + len(g.Link)
+			for _, c := range g.Moves {
+				n += choice(c)
+			}
+		}
+	}
+	for _, c := range f.Buttons {
+		n += choice(c)
+	}
+	for _, a := range f.Acts {
+		n += 112 + len(a.Value) + len(a.Label) + len(a.Group) + len(a.Pick) + len(a.Target) + len(a.Why)
+	}
+	return n
+}
+
+// glanceSize counts the position strip's text, roughly.
+func glanceSize(ts []glanceTable) int {
+	n := 0
+	for _, t := range ts {
+		n += 64 + len(t.Head)
+		for _, c := range t.Columns {
+			n += 16 + len(c)
+		}
+		for _, r := range t.Rows {
+			n += 64 + len(r.Chip) + len(r.Name) + len(r.Short)
+			for _, c := range r.Cells {
+				n += 16 + len(c)
+			}
+		}
+	}
+	return n
+}

@@ -1,0 +1,155 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A page of a ladder read by key: the rows after (or before) a place,
+// found in the index ladder_ratings_rank from the key, so a deep page
+// reads the rows it shows, as the first does (no OFFSET). The ladder's
+// order is rating.RankTable's: ordinal descending, then the member id as
+// text.
+
+// LadderKey is a place on a ladder: a member's ordinal and id (as text).
+type LadderKey struct {
+	Ordinal float64
+	Member  string
+}
+
+// String is the key as a link carries it.
+func (k LadderKey) String() string {
+	return strconv.FormatFloat(k.Ordinal, 'g', -1, 64) + "~" + k.Member
+}
+
+// ParseLadderKey reads a key from a link.
+func ParseLadderKey(s string) (LadderKey, error) {
+	o, m, ok := strings.Cut(s, "~")
+	f, err := strconv.ParseFloat(o, 64)
+	if !ok || err != nil || m == "" {
+		return LadderKey{}, fmt.Errorf("store: ladder key %q", s)
+	}
+	if _, err := strconv.ParseInt(m, 10, 64); err != nil {
+		return LadderKey{}, fmt.Errorf("store: ladder key %q", s)
+	}
+	return LadderKey{Ordinal: f, Member: m}, nil
+}
+
+// LadderSeek says where a page starts: after a key (the next page), from a
+// key (that place and below), or before it (the previous page, still
+// listed best first).
+type LadderSeek int
+
+const (
+	LadderAfter LadderSeek = iota
+	LadderFrom
+	LadderBefore
+)
+
+// LadderSlice is a page of a ladder and where it stands.
+type LadderSlice struct {
+	Rows  []LadderRow // best first, ranked as LadderPage ranks them
+	First int         // the place (1 for the best) of Rows[0]
+	Total int         // places on the ladder
+}
+
+const ladderColumns = `r.user_id, r.mu, r.sigma, r.games, r.wins, u.display_name, u.email,
+			COALESCE(rel.moves, 0), COALESCE(rel.timeouts, 0), COALESCE(rel.median_secs, 0), r.ordinal
+		FROM ladder_ratings r JOIN users u ON u.id = r.user_id
+		LEFT JOIN reliability rel ON rel.kind = r.kind AND rel.user_id = r.user_id`
+
+// LadderPageAt returns up to limit places of a kind's ladder ("" for all
+// time, else a season's name) seeking from key (nil: from the top).
+func (r Ratings) LadderPageAt(ctx context.Context, kind, ladder string, key *LadderKey, seek LadderSeek, limit int) (*LadderSlice, error) {
+	s := r.s
+	db := s.db.WithContext(ctx)
+	where, order, args := `r.kind = ? AND r.ladder = ?`, `r.ordinal DESC, CAST(r.user_id AS TEXT)`, []any{kind, ladder}
+	if key != nil {
+		switch seek {
+		case LadderAfter:
+			where += ` AND (r.ordinal < ? OR (r.ordinal = ? AND CAST(r.user_id AS TEXT) > ?))`
+		case LadderFrom:
+			where += ` AND (r.ordinal < ? OR (r.ordinal = ? AND CAST(r.user_id AS TEXT) >= ?))`
+		case LadderBefore:
+			where += ` AND (r.ordinal > ? OR (r.ordinal = ? AND CAST(r.user_id AS TEXT) < ?))`
+			order = `r.ordinal, CAST(r.user_id AS TEXT) DESC`
+		}
+		args = append(args, key.Ordinal, key.Ordinal, key.Member)
+	}
+	rows, err := queryRows(db, scanLadderRow, `SELECT `+ladderColumns+` WHERE `+where+` ORDER BY `+order+` LIMIT ?`, append(args, limit)...)
+	if err != nil {
+		return nil, err
+	}
+	if key != nil && seek == LadderBefore {
+		for i, j := 0, len(rows)-1; i < j; i, j = i+1, j-1 {
+			rows[i], rows[j] = rows[j], rows[i]
+		}
+	}
+	out := &LadderSlice{Rows: rows, First: 1}
+	var total int64
+	if err := db.Raw(`SELECT COUNT(*) FROM ladder_ratings WHERE kind = ? AND ladder = ?`, kind, ladder).Row().Scan(&total); err != nil {
+		return nil, err
+	}
+	out.Total = int(total)
+	if len(rows) == 0 {
+		return out, nil
+	}
+	// The places above the page: those ranked better (their count is the
+	// first row's rank less one), and those of the same ordinal before it.
+	first := rows[0]
+	var better, tied int64
+	if err := db.Raw(`SELECT COUNT(*) FROM ladder_ratings WHERE kind = ? AND ladder = ? AND ordinal > ?`, kind, ladder, first.Ordinal).Row().Scan(&better); err != nil {
+		return nil, err
+	}
+	if err := db.Raw(`SELECT COUNT(*) FROM ladder_ratings WHERE kind = ? AND ladder = ? AND ordinal = ? AND CAST(user_id AS TEXT) < ?`,
+		kind, ladder, first.Ordinal, first.Member).Row().Scan(&tied); err != nil {
+		return nil, err
+	}
+	out.First = int(better+tied) + 1
+	rank := int(better) + 1
+	for i := range rows {
+		if i > 0 && rows[i].Ordinal != rows[i-1].Ordinal {
+			rank = out.First + i
+		}
+		rows[i].Rank = rank
+	}
+	return out, nil
+}
+
+// scanLadderRow reads one row of ladderColumns.
+func scanLadderRow(rs *sql.Rows) (LadderRow, error) {
+	var r ratingRow
+	var u User
+	var median int64
+	var lr LadderRow
+	var ordinal float64
+	err := rs.Scan(&r.UserID, &r.Mu, &r.Sigma, &r.Games, &r.Wins, &u.DisplayName, &u.Email,
+		&lr.Reliability.Moves, &lr.Reliability.Timeouts, &median, &ordinal)
+	lr.Standing, lr.Name = r.standing(), u.Name()
+	lr.Ordinal = ordinal // as stored and indexed: the key must match it exactly
+	lr.Reliability.MedianMove = time.Duration(median) * time.Second
+	return lr, err
+}
+
+// LadderPlace returns a member's key and rank on a kind's ladder, and
+// false if they are not on it.
+func (r Ratings) LadderPlace(ctx context.Context, kind, ladder string, userID int64) (LadderKey, int, bool, error) {
+	s := r.s
+	db := s.db.WithContext(ctx)
+	var ordinal []float64
+	if err := db.Raw(`SELECT ordinal FROM ladder_ratings WHERE kind = ? AND ladder = ? AND user_id = ?`, kind, ladder, userID).Scan(&ordinal).Error; err != nil || len(ordinal) == 0 {
+		return LadderKey{}, 0, false, err
+	}
+	var better int64
+	if err := db.Raw(`SELECT COUNT(*) FROM ladder_ratings WHERE kind = ? AND ladder = ? AND ordinal > ?`, kind, ladder, ordinal[0]).Row().Scan(&better); err != nil {
+		return LadderKey{}, 0, false, err
+	}
+	return LadderKey{Ordinal: ordinal[0], Member: MemberID(userID)}, int(better) + 1, true, nil
+}
+
+// Key is the row's place as a key.
+func (r LadderRow) Key() LadderKey { return LadderKey{Ordinal: r.Ordinal, Member: r.Member} }
