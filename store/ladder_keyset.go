@@ -82,7 +82,7 @@ func (r Ratings) LadderPageAt(ctx context.Context, kind, ladder string, key *Lad
 	}
 	rows, err := queryRows(db, scanLadderRow, `SELECT `+ladderColumns+` WHERE `+where+` ORDER BY `+order+` LIMIT ?`, append(args, limit)...)
 	if err != nil {
-		return nil, err
+		return nil, wrapErr(err, "store: ladder page at")
 	}
 	if key != nil && seek == LadderBefore {
 		for i, j := 0, len(rows)-1; i < j; i, j = i+1, j-1 {
@@ -92,7 +92,7 @@ func (r Ratings) LadderPageAt(ctx context.Context, kind, ladder string, key *Lad
 	out := &LadderSlice{Rows: rows, First: 1}
 	var total int64
 	if err := db.Raw(`SELECT COUNT(*) FROM ladder_ratings WHERE kind = ? AND ladder = ?`, kind, ladder).Row().Scan(&total); err != nil {
-		return nil, err
+		return nil, wrapErr(err, "store: ladder page at")
 	}
 	out.Total = int(total)
 	if len(rows) == 0 {
@@ -103,11 +103,11 @@ func (r Ratings) LadderPageAt(ctx context.Context, kind, ladder string, key *Lad
 	first := rows[0]
 	var better, tied int64
 	if err := db.Raw(`SELECT COUNT(*) FROM ladder_ratings WHERE kind = ? AND ladder = ? AND ordinal > ?`, kind, ladder, first.Ordinal).Row().Scan(&better); err != nil {
-		return nil, err
+		return nil, wrapErr(err, "store: ladder page at")
 	}
 	if err := db.Raw(`SELECT COUNT(*) FROM ladder_ratings WHERE kind = ? AND ladder = ? AND ordinal = ? AND CAST(user_id AS TEXT) < ?`,
 		kind, ladder, first.Ordinal, first.Member).Row().Scan(&tied); err != nil {
-		return nil, err
+		return nil, wrapErr(err, "store: ladder page at")
 	}
 	out.First = int(better+tied) + 1
 	rank := int(better) + 1
@@ -132,7 +132,7 @@ func scanLadderRow(rs *sql.Rows) (LadderRow, error) {
 	lr.Standing, lr.Name = r.standing(), u.Name()
 	lr.Ordinal = ordinal // as stored and indexed: the key must match it exactly
 	lr.Reliability.MedianMove = time.Duration(median) * time.Second
-	return lr, err
+	return lr, wrapErr(err, "store: scan ladder row")
 }
 
 // LadderPlace returns a member's key and rank on a kind's ladder, and
@@ -142,11 +142,11 @@ func (r Ratings) LadderPlace(ctx context.Context, kind, ladder string, userID in
 	db := s.db.WithContext(ctx)
 	var ordinal []float64
 	if err := db.Raw(`SELECT ordinal FROM ladder_ratings WHERE kind = ? AND ladder = ? AND user_id = ?`, kind, ladder, userID).Scan(&ordinal).Error; err != nil || len(ordinal) == 0 {
-		return LadderKey{}, 0, false, err
+		return LadderKey{}, 0, false, wrapErr(err, "store: ladder place")
 	}
 	var better int64
 	if err := db.Raw(`SELECT COUNT(*) FROM ladder_ratings WHERE kind = ? AND ladder = ? AND ordinal > ?`, kind, ladder, ordinal[0]).Row().Scan(&better); err != nil {
-		return LadderKey{}, 0, false, err
+		return LadderKey{}, 0, false, wrapErr(err, "store: ladder place")
 	}
 	return LadderKey{Ordinal: ordinal[0], Member: MemberID(userID)}, int(better) + 1, true, nil
 }
