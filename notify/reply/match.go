@@ -26,9 +26,30 @@ func (r *Reader) phrases(m game.LegalMove) [][]string {
 		if !m.Group.IsZero() {
 			text = sp.Say(m.Group) + " " + text
 		}
-		out = append(out, content(tokens(text)))
+		toks := content(tokens(text))
+		out = append(out, toks)
+		if m, ok := inMillions(toks); ok {
+			out = append(out, m)
+		}
 	}
 	return out
+}
+
+// inMillions is a phrase's sums said in millions as well: Chinese writes
+// 2M as 200万, and a player may still type the board's figure ("2", "2百万").
+// ok is false when the phrase holds no such sum.
+func inMillions(toks []string) ([]string, bool) {
+	var out []string
+	changed := false
+	for i, t := range toks {
+		if isDigits(t) && i+1 < len(toks) && toks[i+1] == "万" && len(t) > 2 && strings.HasSuffix(t, "00") {
+			out = append(out, t[:len(t)-2], "百")
+			changed = true
+			continue
+		}
+		out = append(out, t)
+	}
+	return out, changed
 }
 
 func content(toks []string) []string {

@@ -42,6 +42,8 @@ func TestCommands(t *testing.T) {
 		{name: "bond by its words", id: "imperial", kind: "invest", at: bondsFR, lines: "France 4", want: []string{`{"nation":"FR","cost":4,"trade_in":null}`}},
 		{name: "bond upgrade by its numbers", id: "imperial", kind: "invest", at: bondsFR, lines: "France 2 to 4", want: []string{`{"nation":"FR","cost":4,"trade_in":2}`}},
 		{name: "bond upgrade chinese", id: "imperial", kind: "invest", at: bondsFR, lines: "增持法国 2 到 6", want: []string{`{"nation":"FR","cost":6,"trade_in":2}`}},
+		{name: "bond upgrade chinese in wan", id: "imperial", kind: "invest", at: bondsFR, lines: "增持法国 200万 到 600万", want: []string{`{"nation":"FR","cost":6,"trade_in":2}`}},
+		{name: "bond upgrade chinese in millions", id: "imperial", kind: "invest", at: bondsFR, lines: "增持法国 2百万 到 6百万", want: []string{`{"nation":"FR","cost":6,"trade_in":2}`}},
 		{name: "bond nation typo", id: "imperial", kind: "invest", at: bondsFR, lines: "buy Frnace 4", fail: []int{1}, meant: 1},
 		{name: "bond pass", id: "imperial", kind: "invest", at: has(`{"type":"skip_bond"}`), lines: "pass", want: []string{`{"type":"skip_bond"}`}},
 		{name: "import three", id: "imperial", kind: "import", at: has(`{"region":"rome","unit":"army"}`),
