@@ -65,6 +65,12 @@ func (s *Service) mailMessage(tx *store.NotifyTx, v *gameView, u store.User, m s
 	}
 	l := letter{sp: sp, Greeting: greeting(sp, u), Paras: []string{intro, m.Body},
 		Main: action{sp.T("mail.action.answer"), fmt.Sprintf("%s/games/%d#messages", s.base, v.game.ID)}}
+	if l.ReplyTo = s.messageReplyAddress(v.game.ID, u.ID, m); l.ReplyTo != "" {
+		l.After = append(l.After, sp.T("mail.message.reply_table"))
+		if m.Private() {
+			l.After[len(l.After)-1] = sp.T("mail.message.reply_private", "player", m.Name)
+		}
+	}
 	row, err := s.outboxRow(v.game.ID, 0, fmt.Sprintf("%s-%d", kindMessage, m.ID), u, gameSubject(sp, v.game.Name, what), l)
 	if err != nil {
 		return err

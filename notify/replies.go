@@ -76,6 +76,9 @@ func (s *Service) handleReply(ctx context.Context, h mail.Header, from string, i
 	}
 	l, ok := s.findToken(h)
 	if !ok {
+		if t, ok := s.findMessageToken(h); ok {
+			return s.handleMessageReply(ctx, h, from, inboundID, raw, t)
+		}
 		return "no genuine token: not answered", nil
 	}
 	pos, err := s.st.Current(ctx, l.Game)
@@ -202,7 +205,13 @@ func (s *Service) playReply(ctx context.Context, a replyAnswer, moves []reply.Mo
 
 // postReply posts a reply that holds no command at the table.
 func (s *Service) postReply(ctx context.Context, a replyAnswer, text string) (string, error) {
-	_, err := s.st.PostMessage(ctx, a.link.Game, a.link.User, nil, text, s.messagesPerHour)
+	return s.postReplyTo(ctx, a, nil, text)
+}
+
+// postReplyTo posts a reply's words at the table (to nil) or to one seat
+// alone, as the member's message, and answers what became of them.
+func (s *Service) postReplyTo(ctx context.Context, a replyAnswer, to *int, text string) (string, error) {
+	_, err := s.st.PostMessage(ctx, a.link.Game, a.link.User, to, text, s.messagesPerHour)
 	if err != nil {
 		var we *words.Error
 		if !errors.As(err, &we) && !errors.Is(err, store.ErrNotAtTable) {
@@ -214,7 +223,11 @@ func (s *Service) postReply(ctx context.Context, a replyAnswer, text string) (st
 		}
 		return "message refused: " + err.Error(), s.answer(ctx, a)
 	}
-	a.paras = []words.Text{words.New("mail.reply.posted")}
 	a.quote = text
+	if to != nil {
+		a.paras = []words.Text{words.New("mail.reply.posted_private").Seat("player", *to)}
+		return "posted to one alone", s.answer(ctx, a)
+	}
+	a.paras = []words.Text{words.New("mail.reply.posted")}
 	return "posted at the table", s.answer(ctx, a)
 }

@@ -23,53 +23,69 @@ const replyMACBytes = 10
 
 var replyEncoding = base32.StdEncoding.WithPadding(base32.NoPadding)
 
-// replySign is the MAC of a token's numbers, apart from the decision
-// links' signatures (another message prefix).
-func (s *Service) replySign(payload []byte) []byte {
+// signToken is the MAC of a token's numbers. Each kind of token has its
+// own prefix (the decision links' signatures another still), so no token
+// reads as one of another kind.
+func (s *Service) signToken(prefix string, payload []byte) []byte {
 	m := hmac.New(sha256.New, s.key)
-	m.Write([]byte("reply-to\x00"))
+	m.Write([]byte(prefix))
 	m.Write(payload)
 	return m.Sum(nil)[:replyMACBytes]
 }
 
 // ReplyToken encodes the decision a reply answers (Choice is not kept).
 func (s *Service) ReplyToken(l DecisionLink) string {
-	var b []byte
-	for _, n := range []int64{l.Game, int64(l.Seat), int64(l.Seq), l.User} {
-		b = binary.AppendUvarint(b, uint64(n))
-	}
-	b = append(b, s.replySign(b)...)
-	return strings.ToLower(replyEncoding.EncodeToString(b))
+	return s.encodeToken("reply-to\x00", l.Game, int64(l.Seat), int64(l.Seq), l.User)
 }
 
 // ParseReplyToken checks and decodes a token (any case).
 func (s *Service) ParseReplyToken(tok string) (DecisionLink, error) {
+	n, err := s.decodeToken(tok, "reply-to\x00", 4)
+	if err != nil {
+		return DecisionLink{}, err
+	}
+	return DecisionLink{Game: n[0], Seat: int(n[1]), Seq: int(n[2]), User: n[3], Choice: -1}, nil
+}
+
+// decodeToken checks a token signed with the MAC prefix and decodes its
+// count numbers.
+func (s *Service) decodeToken(tok, prefix string, count int) ([]int64, error) {
 	b, err := replyEncoding.DecodeString(strings.ToUpper(tok))
 	if err != nil || len(b) <= replyMACBytes {
-		return DecisionLink{}, ErrBadLink
+		return nil, ErrBadLink
 	}
 	// The last letter may carry bits beyond the last byte, which the
 	// decoder ignores: only the token's one spelling is accepted, so no
 	// changed letter reads as the same token.
 	if !strings.EqualFold(replyEncoding.EncodeToString(b), tok) {
-		return DecisionLink{}, ErrBadLink
+		return nil, ErrBadLink
 	}
 	payload, mac := b[:len(b)-replyMACBytes], b[len(b)-replyMACBytes:]
-	if !hmac.Equal(mac, s.replySign(payload)) {
-		return DecisionLink{}, ErrBadLink
+	if !hmac.Equal(mac, s.signToken(prefix, payload)) {
+		return nil, ErrBadLink
 	}
-	var n [4]int64
+	n := make([]int64, count)
 	for i := range n {
 		v, k := binary.Uvarint(payload)
 		if k <= 0 || v > 1<<53 {
-			return DecisionLink{}, ErrBadLink
+			return nil, ErrBadLink
 		}
 		n[i], payload = int64(v), payload[k:]
 	}
 	if len(payload) != 0 {
-		return DecisionLink{}, ErrBadLink
+		return nil, ErrBadLink
 	}
-	return DecisionLink{Game: n[0], Seat: int(n[1]), Seq: int(n[2]), User: n[3], Choice: -1}, nil
+	return n, nil
+}
+
+// encodeToken is the token of numbers (none negative) signed with prefix.
+func (s *Service) encodeToken(prefix string, nums ...int64) string {
+	var b []byte
+	for _, n := range nums {
+		b = binary.AppendUvarint(b, uint64(n))
+	}
+	b = append(b, s.signToken(prefix, b)...)
+	return strings.ToLower(replyEncoding.EncodeToString(b))
 }
 
 // replyAddress is the Reply-To of a mail asking l; "" when replies are off.
@@ -85,9 +101,21 @@ func (s *Service) replyAddress(l DecisionLink) string {
 var recipientHeaders = []string{"Delivered-To", "X-Original-To", "Envelope-To", "To", "Cc"}
 
 // findToken looks for the club's plus-address among a message's
-// recipients and returns the first whose token is genuine.
+// recipients and returns the first whose token is a genuine turn token.
 func (s *Service) findToken(h mail.Header) (DecisionLink, bool) {
+	for _, tok := range s.tokens(h) {
+		if l, err := s.ParseReplyToken(tok); err == nil {
+			return l, true
+		}
+	}
+	return DecisionLink{}, false
+}
+
+// tokens are the tokens after the club's plus among a message's
+// recipients, in the order of recipientHeaders.
+func (s *Service) tokens(h mail.Header) []string {
 	prefix := strings.ToLower(s.clubLocal) + "+"
+	var out []string
 	for _, name := range recipientHeaders {
 		for _, v := range h[name] {
 			list, err := mail.ParseAddressList(v)
@@ -96,16 +124,13 @@ func (s *Service) findToken(h mail.Header) (DecisionLink, bool) {
 			}
 			for _, a := range list {
 				local, domain, ok := splitAddress(a.Address)
-				if !ok || !strings.EqualFold(domain, s.clubDomain) || !strings.HasPrefix(strings.ToLower(local), prefix) {
-					continue
-				}
-				if l, err := s.ParseReplyToken(local[len(prefix):]); err == nil {
-					return l, true
+				if ok && strings.EqualFold(domain, s.clubDomain) && strings.HasPrefix(strings.ToLower(local), prefix) {
+					out = append(out, local[len(prefix):])
 				}
 			}
 		}
 	}
-	return DecisionLink{}, false
+	return out
 }
 
 // splitAddress splits "a@b" at its last "@".
