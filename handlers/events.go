@@ -13,6 +13,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"rondel/game"
 	"rondel/game/event"
 	"rondel/game/words"
 	"rondel/store"
@@ -82,17 +83,35 @@ func (s *Server) showEvents(c *echo.Context, code int, refusal string) error {
 type eventForm struct {
 	Name, Kind, Format, Points, Closes, OnDeadline string
 	Rounds, Seats, MinSeats, MaxSeats, RoundDays   int
-	Rated                                          bool
+	Rated, Late                                    bool
 	Kinds, Formats, Deadlines                      []optionChoice
 	Error                                          string
+	// The games' options, as the new-game form offers them (each kind's),
+	// and their clock preset (only when notify runs).
+	Games   []gameChoice
+	Clock   bool
+	Presets []presetChoice
+	Preset  string
 }
 
 func (s *Server) eventFormFrom(c *echo.Context, posted bool) eventForm {
 	sp := s.speaker(c)
 	f := eventForm{Kind: "imperial", Format: "swiss", Points: "4, 2, 1", OnDeadline: store.DeadlineScore,
 		Rounds: 3, Seats: 4, MinSeats: 3, MaxSeats: 5, RoundDays: 21, Rated: true}
+	f.Clock, f.Presets, f.Preset = s.notify != nil, presetChoices(sp, s.cfg.Notify.Presets), s.cfg.Notify.Deadline
 	for _, info := range s.store.Registry().List() {
 		f.Kinds = append(f.Kinds, optionChoice{Value: info.ID, Label: sp.Say(info.Name)})
+		gc := gameChoice{ID: info.ID, Name: sp.Say(info.Name)}
+		for _, o := range info.Options {
+			of := optionFieldOf(sp, info.ID, o)
+			if v := c.FormValue(of.Field); posted && v != "" {
+				of.Value = v
+			}
+			gc.Options = append(gc.Options, of)
+		}
+		if len(gc.Options) > 0 {
+			f.Games = append(f.Games, gc)
+		}
 	}
 	for _, v := range []event.Format{event.Swiss, event.League, event.RoundRobin} {
 		f.Formats = append(f.Formats, optionChoice{Value: string(v), Label: sp.T("event.format." + string(v))})
@@ -113,7 +132,10 @@ func (s *Server) eventFormFrom(c *echo.Context, posted bool) eventForm {
 	f.Name, f.Kind, f.Format = c.FormValue("name"), c.FormValue("kind"), c.FormValue("format")
 	f.Points, f.Closes, f.OnDeadline = c.FormValue("points"), c.FormValue("closes"), c.FormValue("on_deadline")
 	f.Rounds, f.Seats, f.MinSeats, f.MaxSeats = num("rounds", 0), num("seats", 0), num("min_seats", 0), num("max_seats", 0)
-	f.RoundDays, f.Rated = num("round_days", -1), c.FormValue("rated") != ""
+	f.RoundDays, f.Rated, f.Late = num("round_days", -1), c.FormValue("rated") != "", c.FormValue("late") != ""
+	if f.Clock {
+		f.Preset = c.FormValue("preset")
+	}
 	return f
 }
 
@@ -140,7 +162,21 @@ func (s *Server) createEvent(c *echo.Context) error {
 		return refuse(words.New("event.error.config").Lit("why", err.Error()))
 	}
 	ne := store.NewEvent{Name: f.Name, Kind: f.Kind, Config: cfg, Rated: f.Rated, RoundDays: f.RoundDays,
-		OnDeadline: f.OnDeadline, CreatedBy: u.ID}
+		OnDeadline: f.OnDeadline, CreatedBy: u.ID, LateEntries: f.Late, Options: game.Options{}}
+	if f.Clock {
+		if _, ok := s.cfg.Notify.Preset(f.Preset); !ok {
+			return refuse(words.New("pages.newgame.error.preset"))
+		}
+		ne.ClockPreset = f.Preset
+	}
+	// The chosen kind's options, as the new game form reads them.
+	if g, err := s.store.Registry().Get(f.Kind); err == nil {
+		for _, o := range g.Info().Options {
+			if v := c.FormValue(optionFieldName(f.Kind, o.Name)); v != "" {
+				ne.Options[o.Name] = v
+			}
+		}
+	}
 	ne.Config.Seed = newSeed()
 	if strings.TrimSpace(f.Closes) != "" {
 		t, err := time.ParseInLocation("2006-01-02T15:04", strings.TrimSpace(f.Closes), s.reader(c).zone)

@@ -49,6 +49,7 @@ type eventPage struct {
 	Closes             string
 	Deadline           string
 	SignUp, Entered    bool // the sign-up is open; the reader entered
+	Late               bool // it runs and still takes late entries
 	Withdrawn          bool // the reader withdrew
 	CanStart, CanLeave bool
 	Entrants           []eventEntrant
@@ -119,6 +120,7 @@ func (s *Server) showEvent(c *echo.Context, id int64, code int, notice string) e
 	}
 	p.CanLeave = p.Entered && !p.Withdrawn && e.Status != store.EventFinished && !e.Imported
 	p.CanStart = p.SignUp && s.organises(e, u)
+	p.Late = e.Status == store.EventRunning && e.LateEntries && !e.Imported && e.Round < p.Rounds
 	for i := len(tables) - 1; i >= 0; i-- {
 		t := tables[i]
 		if len(p.Draws) == 0 || p.Draws[len(p.Draws)-1].Number != t.Round {

@@ -17,9 +17,13 @@ import (
 func (s *Service) InTx(_ context.Context, tx *store.NotifyTx, c store.Change) error {
 	switch c.Kind {
 	case store.ChangeGameCreated:
-		// The game gets its clock (the configured default preset); no mail.
+		// The game gets its clock (the preset it was made with, an event's,
+		// or the configured default); no mail.
 		if c.Cause.Kind == store.CauseImport {
 			return nil
+		}
+		if c.Clock != "" {
+			return tx.SaveGameClock(s.clockFor(c.Game.ID, c.Clock, s.cfg.SkipWeekends))
 		}
 		_, err := s.ensureClock(tx, c.Game.ID)
 		return err

@@ -93,6 +93,9 @@ type Change struct {
 	Invitation *ExpiredInvitation
 	// OldName and NewName: a substitute took a seat.
 	OldName, NewName string
+	// Clock: a game created with a chosen clock preset (an event's);
+	// empty: the club's default.
+	Clock string
 }
 
 // MoveDone is what an observer learns of a move or take-back.

@@ -54,8 +54,10 @@ type Event struct {
 	RoundDeadline *time.Time
 	Standings     string // JSON of []event.Standing (derived)
 	FinishedAt    *time.Time
-	Imported      bool // from an exported record: its tables have no games here
-	Announced     int  // rounds told to the club's webhooks (Round+1: the end too)
+	Imported      bool   // from an exported record: its tables have no games here
+	Announced     int    // rounds told to the club's webhooks (Round+1: the end too)
+	ClockPreset   string // the games' clock preset (empty: the club's default)
+	LateEntries   bool   // members may enter while it runs, before its last round
 }
 
 // TableName is the events table.
@@ -122,6 +124,8 @@ type NewEvent struct {
 	RoundDays    int
 	OnDeadline   string
 	CreatedBy    int64
+	ClockPreset  string // a preset of the club's configuration; empty: its default
+	LateEntries  bool
 }
 
 // Errors of events, said to the user in plain words.
@@ -164,7 +168,7 @@ func (s *Store) CreateEvent(ctx context.Context, ne NewEvent) (*Event, error) {
 	cfgJSON, _ := json.Marshal(c)
 	row := &Event{Name: name, Kind: ne.Kind, Options: string(optJSON), Config: string(cfgJSON), Rated: ne.Rated,
 		Status: EventSignup, CreatedAt: s.Now(), SignupCloses: ne.SignupCloses, RoundDays: ne.RoundDays,
-		OnDeadline: ne.OnDeadline, Standings: "[]"}
+		OnDeadline: ne.OnDeadline, Standings: "[]", ClockPreset: ne.ClockPreset, LateEntries: ne.LateEntries}
 	if ne.CreatedBy != 0 {
 		row.CreatedBy = &ne.CreatedBy
 	}
@@ -196,7 +200,7 @@ func (s *Store) Enter(ctx context.Context, eventID, userID int64) error {
 		if err := lockEvent(tx, eventID, &e); err != nil {
 			return wrapErr(err, "store: enter")
 		}
-		if e.Status != EventSignup || e.Imported {
+		if (e.Status != EventSignup && !lateEntryOpen(tx, &e)) || e.Imported {
 			return ErrEventClosed
 		}
 		var n int64
@@ -213,6 +217,20 @@ func (s *Store) Enter(ctx context.Context, eventID, userID int64) error {
 		}
 		return tx.Create(&EventEntrant{EventID: eventID, UserID: userID, Seed: next, Name: entrantName(u), EnteredAt: s.Now()}).Error
 	}), "store: enter event %d", eventID)
+}
+
+// lateEntryOpen says whether a running event still takes entries: it
+// allows late entries and its last round is not drawn yet.
+func lateEntryOpen(tx *gorm.DB, e *Event) bool {
+	if e.Status != EventRunning || !e.LateEntries {
+		return false
+	}
+	ents, err := entrantsOf(tx, e.ID)
+	if err != nil {
+		return false
+	}
+	ev, err := engineEvent(e, ents)
+	return err == nil && e.Round < ev.Rounds()
 }
 
 // entrantName is the name an entrant plays under: their display name, or
@@ -406,7 +424,8 @@ func (s *Store) startSeatedGame(tx *gorm.DB, cs *changeSet, e *Event, name strin
 	if e.CreatedBy != nil {
 		by = *e.CreatedBy
 	}
-	if err := cs.emit(Change{Kind: ChangeGameCreated, Cause: Cause{Kind: CausePlayer}, Game: *row, Seat: -1, UserID: by}); err != nil {
+	if err := cs.emit(Change{Kind: ChangeGameCreated, Cause: Cause{Kind: CausePlayer}, Game: *row, Seat: -1, UserID: by,
+		Clock: e.ClockPreset}); err != nil {
 		return 0, wrapErr(err, "store: start seated game")
 	}
 	started, err := s.startIfAllAccepted(tx, cs, row.ID, now)
