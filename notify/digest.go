@@ -169,14 +169,8 @@ func (s *Service) mailAbandoned(tx *store.NotifyTx, c store.Change) error {
 	if err := tx.SaveGameClock(v.clock); err != nil {
 		return err
 	}
-	open, err := tx.OpenDeadlines(c.Game.ID)
-	if err != nil {
+	if err := closeAllDeadlines(tx, c.Game.ID); err != nil {
 		return err
-	}
-	for i := range open {
-		if err := tx.CloseDeadline(&open[i], store.OutcomeFinished); err != nil {
-			return err
-		}
 	}
 	return s.mailEveryone(tx, v, c.Seq, kindAbandoned, words.New("mail.abandoned.subject"),
 		words.New("mail.abandoned.ended").Lit("game", v.game.Name).Count(s.cfg.AbandonDays))

@@ -80,14 +80,8 @@ func (s *Service) mailEndAgreed(tx *store.NotifyTx, c store.Change) error {
 	if err != nil {
 		return err
 	}
-	open, err := tx.OpenDeadlines(c.Game.ID)
-	if err != nil {
+	if err := closeAllDeadlines(tx, c.Game.ID); err != nil {
 		return err
-	}
-	for i := range open {
-		if err := tx.CloseDeadline(&open[i], store.OutcomeFinished); err != nil {
-			return err
-		}
 	}
 	return s.mailEveryone(tx, v, c.Seq, kindAgreed, words.New("mail.club.agreed.subject"),
 		words.New("mail.club.agreed.text").Lit("game", v.game.Name))
@@ -182,4 +176,19 @@ func (s *Service) mailExpired(tx *store.NotifyTx, c store.Change) error {
 	}
 	return s.mailEveryone(tx, v, 0, kindExpired, words.New("mail.club.expired.subject"),
 		words.New("mail.club.expired.text").Lit("game", c.Game.Name).Count(s.cfg.AbandonDays))
+}
+
+// closeAllDeadlines stops every clock still running in a game that ended
+// without a last move (agreed, abandoned): nobody is asked any more.
+func closeAllDeadlines(tx *store.NotifyTx, gameID int64) error {
+	open, err := tx.OpenDeadlines(gameID)
+	if err != nil {
+		return err
+	}
+	for i := range open {
+		if err := tx.CloseDeadline(&open[i], store.OutcomeFinished); err != nil {
+			return err
+		}
+	}
+	return nil
 }
