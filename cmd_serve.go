@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"time"
 
 	"rondel/handlers"
@@ -59,6 +60,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	log := newLogger(cfg, stderr)
+	if limit := memoryLimit(cfg, os.Getenv); limit > 0 {
+		debug.SetMemoryLimit(limit)
+	}
 	st, err := store.Open(cfg.Database, store.Options{Registry: registry(), CacheBytes: cfg.Cache.StateBytes(), Logger: log})
 	if err != nil {
 		return err
@@ -102,6 +106,16 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// memoryLimit is the soft memory limit serve gives the Go runtime: the
+// configured memory_mb, unless GOMEMLIMIT is set (the runtime has read it
+// already, and the environment wins) or the setting is 0 (no limit).
+func memoryLimit(cfg config.Config, getenv func(string) string) int64 {
+	if getenv("GOMEMLIMIT") != "" {
+		return 0
+	}
+	return cfg.MemoryLimit()
 }
 
 // warnLocalMail says where mail goes without an SMTP server, and warns

@@ -244,3 +244,27 @@ func TestWarnsLoudlyWithoutSMTPBeyondLoopback(t *testing.T) {
 		}
 	}
 }
+
+// The configured memory limit reaches the runtime unless GOMEMLIMIT is
+// set; 0 sets none.
+func TestMemoryLimitFromConfig(t *testing.T) {
+	cfg := config.Default()
+	env := func(v string) func(string) string {
+		return func(k string) string {
+			if k == "GOMEMLIMIT" {
+				return v
+			}
+			return ""
+		}
+	}
+	if got, want := memoryLimit(cfg, env("")), int64(cfg.MemoryMB)<<20; got != want || want == 0 {
+		t.Errorf("default: limit %d, want %d (non-zero)", got, want)
+	}
+	if got := memoryLimit(cfg, env("300MiB")); got != 0 {
+		t.Errorf("with GOMEMLIMIT set: limit %d, want none (the environment wins)", got)
+	}
+	cfg.MemoryMB = 0
+	if got := memoryLimit(cfg, env("")); got != 0 {
+		t.Errorf("memory_mb 0: limit %d, want none", got)
+	}
+}

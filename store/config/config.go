@@ -26,6 +26,11 @@ type Config struct {
 	Database string `yaml:"database"`
 	Log      Log    `yaml:"log"`
 	Cache    Cache  `yaml:"cache"`
+	// MemoryMB is a soft limit on the Go runtime's memory, in MiB
+	// (runtime/debug.SetMemoryLimit): near it the garbage collector runs
+	// more often instead of letting the heap grow to twice what is live.
+	// 0: no limit. The GOMEMLIMIT environment variable wins when set.
+	MemoryMB int    `yaml:"memory_mb"`
 	Auth     Auth   `yaml:"auth"`
 	Mail     Mail   `yaml:"mail"`
 	Notify   Notify `yaml:"notify"`
@@ -60,6 +65,9 @@ func (c Cache) StateBytes() int64 { return int64(c.StateMB) << 20 }
 
 // BoardBytes is the bound of the board cache in bytes.
 func (c Cache) BoardBytes() int64 { return int64(c.BoardMB) << 20 }
+
+// MemoryLimit is the soft limit for the Go runtime in bytes, 0 for none.
+func (c Config) MemoryLimit() int64 { return int64(c.MemoryMB) << 20 }
 
 // PageBytes is the bound of the game pages' parts in bytes.
 func (c Cache) PageBytes() int64 { return int64(c.PageMB) << 20 }
@@ -98,6 +106,7 @@ func Default() Config {
 		Database:       "rondel.db",
 		Log:            Log{Level: "info", Format: "text"},
 		Cache:          Cache{StateMB: 24, BoardMB: 8, PageMB: 16},
+		MemoryMB:       112,
 		Auth:           Auth{LinkMinutes: 15, SessionDays: 30, InviteDays: 14, RateWindowMinutes: 60, PerAddress: 5, PerAddressAll: 20, PerIP: 20},
 		Mail:           Mail{From: "Rondel <rondel@localhost>", SMTP: SMTP{Port: 587, TLS: "starttls"}, Replies: defaultReplies()},
 		Notify:         defaultNotify(),
@@ -176,11 +185,11 @@ func (c Config) Check() error {
 		errs = append(errs, fmt.Errorf("log.format %q must be text or json", c.Log.Format))
 	}
 	a := c.Auth
-	for name, v := range map[string]int{"cache.state_mb": c.Cache.StateMB + 1, "cache.board_mb": c.Cache.BoardMB + 1, "cache.page_mb": c.Cache.PageMB + 1, "auth.link_minutes": a.LinkMinutes, "auth.session_days": a.SessionDays,
+	for name, v := range map[string]int{"cache.state_mb": c.Cache.StateMB + 1, "cache.board_mb": c.Cache.BoardMB + 1, "cache.page_mb": c.Cache.PageMB + 1, "memory_mb": c.MemoryMB + 1, "auth.link_minutes": a.LinkMinutes, "auth.session_days": a.SessionDays,
 		"auth.invite_days": a.InviteDays, "auth.rate_window_minutes": a.RateWindowMinutes, "auth.per_address": a.PerAddress, "auth.per_address_all": a.PerAddressAll, "auth.per_ip": a.PerIP} {
 		if v <= 0 {
 			errs = append(errs, fmt.Errorf("%s must be positive", name))
-			if strings.HasPrefix(name, "cache.") {
+			if strings.HasPrefix(name, "cache.") || name == "memory_mb" {
 				errs[len(errs)-1] = fmt.Errorf("%s must not be negative", name)
 			}
 		}
