@@ -124,3 +124,42 @@ func TestEventNoticesAndCalendar(t *testing.T) {
 		t.Fatalf("notices: %q", got)
 	}
 }
+
+// TestDeadlineScoreIsNotMailedAsAgreement: an event game still open when
+// its round's deadline passes is ended and scored by the clock; its
+// players hear that, not that everyone agreed to end it.
+func TestDeadlineScoreIsNotMailedAsAgreement(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	ev, err := e.st.CreateEvent(e.ctx, store.NewEvent{Name: "Deadline cup", Kind: "takeaway", RoundDays: 7, OnDeadline: store.DeadlineScore,
+		Config: event.Config{Format: event.Swiss, Rounds: 1, Seats: 2, MinSeats: 2, MaxSeats: 2, Points: []int{1}, Seed: 5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		id := e.person(fmt.Sprintf("d%d@example.org", i), fmt.Sprintf("D%d", i), "en", "UTC")
+		if err := e.st.Enter(e.ctx, ev.ID, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := e.st.StartEvent(e.ctx, ev.ID); err != nil {
+		t.Fatal(err)
+	}
+	e.tick()
+	if got := e.outbox(kindAgreed); len(got) != 0 {
+		t.Fatalf("ended before the deadline: %d mails", len(got))
+	}
+	e.clk.Add(8 * 24 * time.Hour)
+	e.tick()
+	got := e.outbox(kindAgreed)
+	if len(got) != 2 {
+		t.Fatalf("%d end mails after the deadline, want one to each player", len(got))
+	}
+	for _, m := range got {
+		if !strings.Contains(m.Subject, "scored at the round’s deadline") || strings.Contains(m.Subject, "agreement") {
+			t.Errorf("%s: subject %q", m.ToAddr, m.Subject)
+		}
+		if !strings.Contains(m.TextBody, "deadline passed") || strings.Contains(m.TextBody, "agreed") {
+			t.Errorf("%s: text says\n%s", m.ToAddr, m.TextBody)
+		}
+	}
+}

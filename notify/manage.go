@@ -83,8 +83,14 @@ func (s *Service) mailEndAgreed(tx *store.NotifyTx, c store.Change) error {
 	if err := closeAllDeadlines(tx, c.Game.ID); err != nil {
 		return err
 	}
-	return s.mailEveryone(tx, v, c.Seq, kindAgreed, words.New("mail.club.agreed.subject"),
-		words.New("mail.club.agreed.text").Lit("game", v.game.Name))
+	// An event's game still open at its round's deadline is ended the same
+	// way by the clock: nobody agreed, so the mail says what did happen.
+	key := "mail.club.agreed"
+	if c.Cause.Kind == store.CauseTimeout {
+		key = "mail.club.deadline_scored"
+	}
+	return s.mailEveryone(tx, v, c.Seq, kindAgreed, words.New(key+".subject"),
+		words.New(key+".text").Lit("game", v.game.Name))
 }
 
 // mailEndVote tells the players still to agree that seat agrees to end
