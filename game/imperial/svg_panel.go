@@ -110,16 +110,12 @@ func shortenText(t string, n int) string {
 // drawRondel draws the eight spaces clockwise from the top, and each
 // nation's marker on its space.
 func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
-	const rOut, rIn = 132.0, 22.0
 	pt := func(r, deg float64) (float64, float64) {
 		a := deg * math.Pi / 180
 		return cx + r*math.Sin(a), cy - r*math.Cos(a)
 	}
 	if s.layered() {
-		s.rondelSpaces(w, func(i int) {
-			fmt.Fprintf(w, `<use href="%s" data-slot="%s" fill="%s"><title>%s</title></use>`,
-				s.ref("s-"+slotNames[i]), slotNames[i], rondelFills[i], html.EscapeString(s.slotWord(i)))
-		})
+		s.rondelSpaces(w)
 	}
 	for i := range numSlots {
 		if !s.layered() && s.moving() {
@@ -202,10 +198,11 @@ func rondelSpace(cx, cy float64, i int) string {
 // rondelSpaces writes, on a position layer, the spaces as <use>s of the
 // map asset's shapes (s-<space>, mapSpaces) in one group saying their
 // white border.
-func (s *State) rondelSpaces(w *strings.Builder, space func(i int)) {
+func (s *State) rondelSpaces(w *strings.Builder) {
 	w.WriteString(`<g stroke="#fff" stroke-width="2">`)
 	for i := range numSlots {
-		space(i)
+		fmt.Fprintf(w, `<use href="%s" data-slot="%s" fill="%s"><title>%s</title></use>`,
+			s.ref("s-"+slotNames[i]), slotNames[i], rondelFills[i], html.EscapeString(s.slotWord(i)))
 	}
 	w.WriteString(`</g>`)
 }

@@ -8,7 +8,9 @@ import (
 
 // drawNationTable lists each nation: government, treasury, power points
 // (and the factor they score), tax chart space and rondel space. The
-// nation on turn is highlighted; the viewer's governments are bold.
+// nation on turn is highlighted; the viewer's governments are bold. The
+// map asset draws the headings and chips only; a position layer draws the
+// rest in drawPanelLayer.
 func (s *State) drawNationTable(w *strings.Builder, top float64, viewer int) {
 	x := panelRight
 	cols := []struct {
@@ -35,19 +37,12 @@ func (s *State) drawNationTable(w *strings.Builder, top float64, viewer int) {
 			weight = "700"
 		}
 		style := fmt.Sprintf(` font-size="12" font-weight="%s" fill="%s"`, weight, colInk)
-		if s.layered() { // the row's group carries the cells' style once
-			fmt.Fprintf(w, `<g%s>`, style)
-			style = ""
-		}
 		for i, c := range cells {
 			at := cols[i].at
 			if i == 0 {
 				at += 30
 			}
 			fmt.Fprintf(w, `<text x="%.1f" y="%.1f"%s>%s</text>`, at, y+14, style, html.EscapeString(c))
-		}
-		if s.layered() {
-			w.WriteString(`</g>`)
 		}
 	}
 }
