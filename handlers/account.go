@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"fmt"
 	"html/template"
 	"strconv"
 	"strings"
@@ -123,8 +122,7 @@ func chip(colour string) template.HTML {
 	if !hexColour.MatchString(colour) {
 		return ""
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="chip" width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">`+
-		`<rect x="0.5" y="0.5" width="13" height="13" rx="2" fill="%s" stroke="#1b1b1b"/></svg>`, strings.ToLower(colour))
-	return template.HTML(b.String())
+	// An empty span painted by its style (style.css .chip): a fifth of
+	// the bytes of a small SVG, and the game page has one per nation.
+	return template.HTML(`<span class="chip" style="background:` + strings.ToLower(colour) + `"></span>`)
 }

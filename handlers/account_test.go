@@ -143,7 +143,7 @@ func TestFinishedGameShowsPlotsAndStatistics(t *testing.T) {
 			}
 			if strings.HasPrefix(c.golden, "imperial") {
 				nations := tables.Last().Find("tbody tr")
-				if nations.Find("svg.chip").Length() != 6 {
+				if nations.Find(".chip").Length() != 6 {
 					t.Error("the nations are not shown in their colours")
 				}
 				bonds := tables.First().Find("tbody tr").First().Find("td").Last().Text()

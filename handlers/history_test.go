@@ -99,7 +99,7 @@ func TestHistoryByRoundsPaged(t *testing.T) {
 					seen[m.seq] = true
 				}
 				doc.Find("section.history .turn").Each(func(_ int, tn *goquery.Selection) {
-					if style := tn.AttrOr("style", ""); !strings.HasPrefix(style, "border-left-color: #") || tn.Find("p.side svg.chip").Length() != 1 {
+					if style := tn.AttrOr("style", ""); !strings.HasPrefix(style, "border-left-color: #") || tn.Find("p.side .chip").Length() != 1 {
 						t.Errorf("a turn not shown in its colour: %q", style)
 					}
 				})

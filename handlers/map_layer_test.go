@@ -78,7 +78,7 @@ func TestGamePageRefersToItsMap(t *testing.T) {
 		uses := doc.Find("section.board svg use[data-region]")
 		href := doc.Find("section.board svg use").First().AttrOr("href", "")
 		file, _, _ := strings.Cut(href, "#")
-		if !regexp.MustCompile(`^/maps/[0-9a-f]{16}\.svg$`).MatchString(file) {
+		if !regexp.MustCompile(`^/maps/[0-9a-f]{10}\.svg$`).MatchString(file) {
 			t.Fatalf("%s: the board refers to %q", kind, href)
 		}
 		resp, err := http.Get(tb.e.ts.URL + file) // no session, nothing cached

@@ -18,7 +18,9 @@ import (
 // docs/maps.md): a game page draws only the position and refers to its
 // map's shapes at /maps/<hash>.svg, which a browser fetches
 // once and keeps for a year: the address names the file's content (the
-// first 16 hex digits of its SHA-256), so a changed map is a new address.
+// first 10 hex digits of its SHA-256: 40 bits tell a few dozen maps apart,
+// and the address is written in every region's <use> of a game page), so a
+// changed map is a new address.
 // A map is drawn the first time a page of this run needs it and kept for
 // the run (a few maps in three languages, 4-110 KB each).
 
@@ -46,7 +48,7 @@ func (m *mapAssets) url(l game.Layerer, sp *words.Speaker) string {
 	}
 	svg := []byte(l.MapSVG(sp))
 	sum := sha256.Sum256(svg)
-	name = hex.EncodeToString(sum[:8]) + ".svg"
+	name = hex.EncodeToString(sum[:5]) + ".svg"
 	m.mu.Lock()
 	m.byMap[key] = name
 	m.byName[name] = svg

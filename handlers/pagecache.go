@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"fmt"
 	"hash/fnv"
 	"html/template"
 	"slices"
@@ -28,6 +29,7 @@ type partsKey struct {
 	viewer int   // the seat that looks, -1 for none
 	lang   string
 	names  uint64 // the players' names (a substitute renames a seat)
+	zone   string // the reader's time zone: the recent moves say their times in it
 	status string
 	ending string
 	base   string // where the form posts (the game's page or a mail link's)
@@ -77,7 +79,47 @@ type positionParts struct {
 	Account   *accountView
 	moves     []moveView // the last moves, oldest first
 	last      *store.Move
+	kept      keptHTML
 	size      int64
+}
+
+// keptHTML is the parts of the page as HTML, executed once per view from
+// game.html's named templates, so a reload or another viewer of the view
+// executes only the reader's own part of the page.
+type keptHTML struct {
+	Strip, Result, Account, Recent template.HTML
+}
+
+// partHTML executes the game page's named template name on v for r.
+func (s *Server) partHTML(r *reader, name string, v *gameView) (template.HTML, error) {
+	buf := s.pages.buffer()
+	defer s.pages.release(buf)
+	if err := s.pages.byName["game"].execute(buf, name, r, v); err != nil {
+		return "", fmt.Errorf("handlers: rendering the game page's %s: %w", name, err)
+	}
+	return template.HTML(buf.String()), nil
+}
+
+// keep executes the kept parts' HTML (the account's once for every seat).
+func (s *Server) keep(r *reader, pos *store.Position, p *positionParts) error {
+	v := &gameView{Game: pos.Game, Glance: p.Glance, Result: p.Result, Account: p.Account, Recent: p.recent()}
+	var err error
+	for _, part := range []struct {
+		name string
+		to   *template.HTML
+	}{{"strip", &p.kept.Strip}, {"result", &p.kept.Result}, {"recent", &p.kept.Recent}} {
+		if *part.to, err = s.partHTML(r, part.name, v); err != nil {
+			return err
+		}
+	}
+	if p.Account == nil {
+		return nil
+	}
+	p.kept.Account, err = shared(s, newSharedKey("account.html", pos, r.sp), func() (template.HTML, int64, error) {
+		h, err := s.partHTML(r, "account", v)
+		return h, int64(len(h)), err
+	})
+	return err
 }
 
 func namesHash(seats []store.Seat) uint64 {
@@ -94,9 +136,9 @@ const recentMoves = 6
 
 // parts returns the kept parts of pos as seat you sees them in sp's
 // words, making them if they are not kept.
-func (s *Server) parts(ctx context.Context, sp *words.Speaker, pos *store.Position, you int, base string) (*positionParts, error) {
+func (s *Server) parts(ctx context.Context, r *reader, sp *words.Speaker, pos *store.Position, you int, base string) (*positionParts, error) {
 	key := partsKey{game: pos.Game.ID, seq: pos.Seq, since: pos.Since.UnixNano(), viewer: you, lang: sp.Lang(),
-		names: namesHash(pos.Seats), status: pos.Game.Status, ending: pos.Game.Ending, base: base}
+		names: namesHash(pos.Seats), zone: r.zone.String(), status: pos.Game.Status, ending: pos.Game.Ending, base: base}
 	if p, ok := s.pageParts.Get(key); ok {
 		return p, nil
 	}
@@ -104,6 +146,10 @@ func (s *Server) parts(ctx context.Context, sp *words.Speaker, pos *store.Positi
 	if err != nil {
 		return nil, err
 	}
+	if err := s.keep(r, pos, p); err != nil {
+		return nil, err
+	}
+	p.size = p.estimate()
 	s.pageParts.Put(key, p, p.size)
 	return p, nil
 }
@@ -151,7 +197,6 @@ func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Po
 		p.last = &last
 	}
 	p.moves = moveViews(sp, rows, pos.Seats)
-	p.size = p.estimate()
 	return p, nil
 }
 
@@ -178,7 +223,8 @@ func (p *positionParts) since(played int) ([]moveView, bool) {
 // estimate counts the bytes the parts hold: their text, and a rough
 // figure per record for the headers and small fields around it.
 func (p *positionParts) estimate() int64 {
-	n := 512 + len(p.Board) + len(p.Overview) + len(p.Situation) + glanceSize(p.Glance)
+	n := 512 + len(p.Board) + len(p.Overview) + len(p.Situation) + glanceSize(p.Glance) +
+		len(p.kept.Strip) + len(p.kept.Result) + len(p.kept.Recent)
 	for _, m := range p.moves {
 		n += 128 + len(m.Who) + len(m.By)
 		for _, e := range m.Events {

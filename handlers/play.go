@@ -69,12 +69,12 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 		v.Talk, err = s.buildTalk(ctx, sp, pos.Game, pos.Seats, userID, 0)
 		return v, err
 	}
-	parts, err := s.parts(ctx, sp, pos, you, base)
+	parts, err := s.parts(ctx, r, sp, pos, you, base)
 	if err != nil {
 		return nil, err
 	}
 	v.Board, v.Overview, v.Situation, v.Result, v.Account = parts.Board, parts.Overview, parts.Situation, parts.Result, parts.Account
-	v.Glance = parts.Glance
+	v.Glance, v.Kept = parts.Glance, &parts.kept
 	if pos.Game.Status == store.StatusActive && you >= 0 && !v.Manage.Resigned && parts.Form != nil {
 		v.Form = parts.Form
 		if focus != "" { // narrowed down to one group: this request's own form

@@ -74,7 +74,10 @@ type gameView struct {
 	Talk       *talkView     // the messages at the table (messages.go)
 	TakeBack   bool          // the viewer may take back the last move
 	Account    *accountView  // a finished game's plots and statistics (account.go)
-	Manage     *manageView   // cancel, invitations, join, resign, end early (manage_view.go)
+	// Kept is the strip, result, account and recent moves as HTML, made
+	// once per view (pagecache.go); nil: the page executes them itself.
+	Kept   *keptHTML
+	Manage *manageView // cancel, invitations, join, resign, end early (manage_view.go)
 	// Base is the page's address; its move forms post to Base + "/move".
 	Base string
 	// Opened from a mailed decision link (notify_decision.go): whom the

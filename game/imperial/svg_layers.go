@@ -79,7 +79,9 @@ func (s *State) MapSVG(sp *words.Speaker) string {
 	}
 	w.WriteString(`<g id="panel">`)
 	d.drawPanel(&w, panelTop, -1)
-	w.WriteString(`</g><g id="slots">`)
+	w.WriteString(`</g>`)
+	mapSpaces(&w, panelTop)
+	w.WriteString(`<g id="slots">`)
 	d.drawRondel(&w, rondelX, panelTop+rondelDY)
 	w.WriteString(`</g></defs></svg>`)
 	return w.String()

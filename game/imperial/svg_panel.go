@@ -30,7 +30,8 @@ func (s *State) drawPanel(w *strings.Builder, top float64, viewer int) {
 		fmt.Fprintf(w, `<line x1="0" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#8a7f6a" stroke-width="1.5"/>`, top, svgWidth, top)
 	}
 	if s.layered() {
-		fmt.Fprintf(w, `<use href="%s"/>`, s.ref("panel"))
+		s.drawPanelLayer(w, top, viewer)
+		return
 	}
 	if s.moving() { // the map asset keeps the rondel's words apart (#slots)
 		s.drawRondel(w, rondelX, top+rondelDY)
@@ -40,10 +41,9 @@ func (s *State) drawPanel(w *strings.Builder, top float64, viewer int) {
 	}
 	s.drawPowerTrack(w, top+10)
 	s.drawTaxChart(w, top+82)
-	if s.moving() {
-		s.drawNationTable(w, top+150, viewer)
-		s.drawPlayerTable(w, top+290, viewer)
-	}
+	// The map asset keeps the tables' headings and chips.
+	s.drawNationTable(w, top+150, viewer)
+	s.drawPlayerTable(w, top+290, viewer)
 }
 
 // The rondel's centre on the panel.
@@ -110,20 +110,17 @@ func shortenText(t string, n int) string {
 // drawRondel draws the eight spaces clockwise from the top, and each
 // nation's marker on its space.
 func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
-	const rOut, rIn = 132.0, 22.0
 	pt := func(r, deg float64) (float64, float64) {
 		a := deg * math.Pi / 180
 		return cx + r*math.Sin(a), cy - r*math.Cos(a)
 	}
+	if s.layered() {
+		s.rondelSpaces(w)
+	}
 	for i := range numSlots {
-		a0, a1 := float64(i)*45-22.5, float64(i)*45+22.5
-		x0, y0 := pt(rOut, a0)
-		x1, y1 := pt(rOut, a1)
-		x2, y2 := pt(rIn, a1)
-		x3, y3 := pt(rIn, a0)
-		if s.moving() {
-			fmt.Fprintf(w, `<path d="M%.1f %.1fA%.0f %.0f 0 0 1 %.1f %.1fL%.1f %.1fA%.0f %.0f 0 0 0 %.1f %.1fZ" data-slot="%s" fill="%s" stroke="#fff" stroke-width="2"><title>%s</title></path>`,
-				x0, y0, rOut, rOut, x1, y1, x2, y2, rIn, rIn, x3, y3, slotNames[i], rondelFills[i], html.EscapeString(s.slotWord(i)))
+		if !s.layered() && s.moving() {
+			fmt.Fprintf(w, `<path d="%s" data-slot="%s" fill="%s" stroke="#fff" stroke-width="2"><title>%s</title></path>`,
+				rondelSpace(cx, cy, i), slotNames[i], rondelFills[i], html.EscapeString(s.slotWord(i)))
 		}
 		// Wide words sit further out on the sides, clear of the markers.
 		lx, ly := pt(113+6*math.Abs(math.Sin(float64(i)*math.Pi/4)), float64(i)*45)
@@ -141,6 +138,10 @@ func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
 		return
 	}
 	// Marker places on a space: two rows of two, then one near the hub.
+	if s.layered() {
+		w.WriteString(chipText)
+		defer w.WriteString(`</g>`)
+	}
 	spots := [][2]float64{{67, -15}, {67, 15}, {45, -12}, {45, 12}, {88, 0}, {26, 0}}
 	count := make([]int, numSlots)
 	for ni, nat := range s.Nations {
@@ -161,8 +162,56 @@ func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
 		if ni == s.Turn && !s.Finished() {
 			width = 2.5
 		}
+		tip := html.EscapeString(s.say("rondel.marker", s.nationName(ni), s.slotWord(nat.Rondel)))
+		if s.layered() { // in a group that says the text's style (drawPanelLayer)
+			fmt.Fprintf(w, `<g data-nation="%s" data-slot="%s"><title>%s</title><use href="#imp-mk" x="%s" y="%s" fill="%s"`, s.nationID(ni), slotNames[nat.Rondel], tip, num(mx-13), num(my-8), col)
+			if width != 1 {
+				fmt.Fprintf(w, ` stroke-width="%s"`, num(width))
+			}
+			fmt.Fprintf(w, `/><text x="%s" y="%s"`, num(mx), num(my+4))
+			if ink := inkOn(col); ink != colInk {
+				fmt.Fprintf(w, ` fill="%s"`, ink)
+			}
+			fmt.Fprintf(w, `>%s</text></g>`, html.EscapeString(s.nationID(ni)))
+			continue
+		}
 		fmt.Fprintf(w, `<g data-nation="%s" data-slot="%s"><title>%s</title><rect x="%.1f" y="%.1f" width="26" height="16" rx="4" fill="%s" stroke="%s" stroke-width="%.1f"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text></g>`,
-			s.nationID(ni), slotNames[nat.Rondel], html.EscapeString(s.say("rondel.marker", s.nationName(ni), s.slotWord(nat.Rondel))), mx-13, my-8, col, stroke, width, mx, my+4, inkOn(col), html.EscapeString(s.nationID(ni)))
+			s.nationID(ni), slotNames[nat.Rondel], tip, mx-13, my-8, col, stroke, width, mx, my+4, inkOn(col), html.EscapeString(s.nationID(ni)))
+	}
+}
+
+// rondelSpace is the outline of the rondel's space i around (cx, cy).
+func rondelSpace(cx, cy float64, i int) string {
+	const rOut, rIn = 132.0, 22.0
+	pt := func(r, deg float64) (float64, float64) {
+		a := deg * math.Pi / 180
+		return cx + r*math.Sin(a), cy - r*math.Cos(a)
+	}
+	a0, a1 := float64(i)*45-22.5, float64(i)*45+22.5
+	x0, y0 := pt(rOut, a0)
+	x1, y1 := pt(rOut, a1)
+	x2, y2 := pt(rIn, a1)
+	x3, y3 := pt(rIn, a0)
+	return fmt.Sprintf("M%.1f %.1fA%.0f %.0f 0 0 1 %.1f %.1fL%.1f %.1fA%.0f %.0f 0 0 0 %.1f %.1fZ", x0, y0, rOut, rOut, x1, y1, x2, y2, rIn, rIn, x3, y3)
+}
+
+// rondelSpaces writes, on a position layer, the spaces as <use>s of the
+// map asset's shapes (s-<space>, mapSpaces) in one group saying their
+// white border.
+func (s *State) rondelSpaces(w *strings.Builder) {
+	w.WriteString(`<g stroke="#fff" stroke-width="2">`)
+	for i := range numSlots {
+		fmt.Fprintf(w, `<use href="%s" data-slot="%s" fill="%s"><title>%s</title></use>`,
+			s.ref("s-"+slotNames[i]), slotNames[i], rondelFills[i], html.EscapeString(s.slotWord(i)))
+	}
+	w.WriteString(`</g>`)
+}
+
+// mapSpaces defines the rondel's spaces in the map asset, unpainted (the
+// position layer's <use> paints them and a click-to-act ring outlines them).
+func mapSpaces(w *strings.Builder, top float64) {
+	for i := range numSlots {
+		fmt.Fprintf(w, `<path id="s-%s" d="%s"/>`, slotNames[i], rondelSpace(rondelX, top+rondelDY, i))
 	}
 }
 
@@ -189,6 +238,10 @@ func (s *State) markerStack(w *strings.Builder, x, y float64, nations []int) {
 	for k, ni := range nations {
 		mx := x + float64(k%2)*11
 		my := y - 12 - float64(k/2)*11
+		if s.layered() {
+			fmt.Fprintf(w, `<use href="#imp-tm" x="%s" y="%s" fill="%s"><title>%s</title></use>`, num(mx), num(my), s.nationColour(ni), html.EscapeString(s.nationName(ni)))
+			continue
+		}
 		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="10" height="10" rx="2" fill="%s" stroke="#111" stroke-width="0.9"><title>%s</title></rect>`,
 			mx, my, s.nationColour(ni), html.EscapeString(s.nationName(ni)))
 	}

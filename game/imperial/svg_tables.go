@@ -8,7 +8,9 @@ import (
 
 // drawNationTable lists each nation: government, treasury, power points
 // (and the factor they score), tax chart space and rondel space. The
-// nation on turn is highlighted; the viewer's governments are bold.
+// nation on turn is highlighted; the viewer's governments are bold. The
+// map asset draws the headings and chips only; a position layer draws the
+// rest in drawPanelLayer.
 func (s *State) drawNationTable(w *strings.Builder, top float64, viewer int) {
 	x := panelRight
 	cols := []struct {
@@ -20,37 +22,21 @@ func (s *State) drawNationTable(w *strings.Builder, top float64, viewer int) {
 	}
 	for ni, nat := range s.Nations {
 		y := top + 20 + float64(ni)*19
-		if ni == s.Turn && !s.Finished() {
+		if ni == s.Turn && !s.Finished() && s.moving() {
 			fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="19" rx="3" fill="#fff3b0" stroke="#c9a400"/>`, x-4, y, svgWidth-x-6)
 		}
 		col := s.nationColour(ni)
 		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="24" height="14" rx="3" fill="%s" stroke="#111" stroke-width="0.8"/>`, x, y+2.5, col)
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text>`, x+12, y+13.5, inkOn(col), html.EscapeString(s.nationID(ni)))
-		gov := s.say("none")
-		if nat.Government >= 0 {
-			gov = shortenText(s.playerName(nat.Government), 22)
+		if !s.moving() { // the map asset: the chips only
+			continue
 		}
-		rondel := s.say("rondel.notyet")
-		if nat.Rondel >= 0 {
-			rondel = s.slotWord(nat.Rondel)
-		}
-		cells := []string{
-			shortenText(s.nationName(ni), 20),
-			gov,
-			s.money(nat.Treasury),
-			s.say("power.cell", nat.Power, powerFactor(nat.Power)),
-			fmt.Sprint(nat.TaxValue),
-			rondel,
-		}
+		cells := s.nationCells(ni)
 		weight := "400"
 		if nat.Government == viewer && viewer >= 0 {
 			weight = "700"
 		}
 		style := fmt.Sprintf(` font-size="12" font-weight="%s" fill="%s"`, weight, colInk)
-		if s.layered() { // the row's group carries the cells' style once
-			fmt.Fprintf(w, `<g%s>`, style)
-			style = ""
-		}
 		for i, c := range cells {
 			at := cols[i].at
 			if i == 0 {
@@ -58,9 +44,27 @@ func (s *State) drawNationTable(w *strings.Builder, top float64, viewer int) {
 			}
 			fmt.Fprintf(w, `<text x="%.1f" y="%.1f"%s>%s</text>`, at, y+14, style, html.EscapeString(c))
 		}
-		if s.layered() {
-			w.WriteString(`</g>`)
-		}
+	}
+}
+
+// nationCells are the words of nation ni's row.
+func (s *State) nationCells(ni int) []string {
+	nat := s.Nations[ni]
+	gov := s.say("none")
+	if nat.Government >= 0 {
+		gov = shortenText(s.playerName(nat.Government), 22)
+	}
+	rondel := s.say("rondel.notyet")
+	if nat.Rondel >= 0 {
+		rondel = s.slotWord(nat.Rondel)
+	}
+	return []string{
+		shortenText(s.nationName(ni), 20),
+		gov,
+		s.money(nat.Treasury),
+		s.say("power.cell", nat.Power, powerFactor(nat.Power)),
+		fmt.Sprint(nat.TaxValue),
+		rondel,
 	}
 }
 
@@ -90,6 +94,9 @@ func (s *State) drawPlayerTable(w *strings.Builder, top float64, viewer int) {
 		cx := bondX + float64(ni)*cellW
 		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="15" rx="3" fill="%s"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text>`,
 			cx+1, top, cellW-2, col, cx+cellW/2, top+11.5, inkOn(col), html.EscapeString(s.nationID(ni)))
+	}
+	if !s.moving() { // the map asset: the headings only
+		return
 	}
 	for seat, p := range s.Players {
 		y := top + 20 + float64(seat)*19
@@ -146,9 +153,14 @@ func (s *State) bondCell(w *strings.Builder, x, y, width float64, ni, seat int) 
 	if float64(len(text))*6.6+6 > width {
 		text = s.say("bonds.sum", total, len(costs))
 	}
+	tip := html.EscapeString(s.say("bonds.tip", s.nationName(ni), strings.Join(costs, ", "), s.money(total)))
+	if s.layered() { // in a group that says the text's style (drawPanelLayer)
+		fmt.Fprintf(w, `<g><title>%s</title><use href="#imp-bc" x="%s" y="%s" fill="%s" stroke="%s"/><text x="%s" y="%s">%s</text></g>`,
+			tip, num(x+1), num(y+1.5), mix("#ffffff", s.nationColour(ni), 0.35), s.nationColour(ni), num(x+width/2), num(y+13.5), text)
+		return
+	}
 	fmt.Fprintf(w, `<g><title>%s</title><rect x="%.1f" y="%.1f" width="%.1f" height="16" rx="3" fill="%s" stroke="%s" stroke-width="1"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text></g>`,
-		html.EscapeString(s.say("bonds.tip", s.nationName(ni), strings.Join(costs, ", "), s.money(total))),
-		x+1, y+1.5, width-2, mix("#ffffff", s.nationColour(ni), 0.35), s.nationColour(ni), x+width/2, y+13.5, colInk, text)
+		tip, x+1, y+1.5, width-2, mix("#ffffff", s.nationColour(ni), 0.35), s.nationColour(ni), x+width/2, y+13.5, colInk, text)
 }
 
 // drawLegend explains the symbols of the map, two columns.
