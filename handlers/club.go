@@ -2,8 +2,6 @@ package handlers
 
 import (
 	"net/http"
-	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -94,20 +92,20 @@ func (s *Server) clubGames(c *echo.Context) error {
 	}
 	q := c.QueryParams()
 	var err error
-	if p.Open, err = s.clubListOf(r, v, q, "open", func(off int) ([]store.Listing, bool, error) {
-		return s.store.OpenGames(ctx, off, clubPageSize)
+	if p.Open, err = s.clubKeyed(r, v, q, "open", createdAt, func(pg store.ClubPage) ([]store.Listing, bool, error) {
+		return s.store.OpenGames(ctx, pg, clubPageSize)
 	}); err != nil {
 		return err
 	}
 	if err := s.openTerms(ctx, r, &p.Open); err != nil {
 		return err
 	}
-	if p.Playing, err = s.clubListOf(r, v, q, "playing", func(off int) ([]store.Listing, bool, error) {
-		return s.store.GamesInPlay(ctx, off, clubPageSize)
+	if p.Playing, err = s.clubKeyed(r, v, q, "playing", lastMoveAt, func(pg store.ClubPage) ([]store.Listing, bool, error) {
+		return s.store.GamesInPlay(ctx, pg, clubPageSize)
 	}); err != nil {
 		return err
 	}
-	if p.Finished, err = s.finishedList(r, v, q, func(pg store.ClubPage) ([]store.Listing, bool, error) {
+	if p.Finished, err = s.clubKeyed(r, v, q, "finished", finishedAt, func(pg store.ClubPage) ([]store.Listing, bool, error) {
 		return s.store.FinishedGames(ctx, f, pg, clubPageSize)
 	}); err != nil {
 		return err
@@ -120,40 +118,11 @@ func (s *Server) clubGames(c *echo.Context) error {
 	return s.render(c, http.StatusOK, "club", sp.T("club.title"), p)
 }
 
-// clubListOf reads one list's page (its number in the query parameter
-// name) and says its games in words.
 // clubViewer is who looks at the club's page: whether they may take a
 // seat, and the token their buttons carry.
 type clubViewer struct {
 	id   int64
 	csrf string
-}
-
-func (s *Server) clubListOf(r *reader, v clubViewer, q url.Values, name string, read func(offset int) ([]store.Listing, bool, error)) (clubList, error) {
-	page := 1
-	if n, err := strconv.Atoi(q.Get(name)); err == nil && n >= 1 && n <= 10000 {
-		page = n
-	}
-	ls, more, err := read((page - 1) * clubPageSize)
-	if err != nil {
-		return clubList{}, err
-	}
-	out := s.clubRows(r, v, name, ls)
-	link := func(n int) string {
-		u := url.Values{}
-		for k, vs := range q {
-			u[k] = vs
-		}
-		u.Set(name, strconv.Itoa(n))
-		return "/club?" + u.Encode() + "#" + name
-	}
-	if page > 1 {
-		out.Prev = link(page - 1)
-	}
-	if more {
-		out.Next = link(page + 1)
-	}
-	return out, nil
 }
 
 // clubRows says one list's games in words.

@@ -9,17 +9,19 @@ import (
 	"rondel/store"
 )
 
-// The finished games grow without end, so their list pages by keyset:
-// "Older" links carry the key of the page's last game
-// (finished_after=<end in Unix nanoseconds>.<id>), "Newer" the key of its
-// first (finished_before=...), and a page deep in the list costs what the
-// first costs. An old ?finished=N link still shows its page (by offset)
+// The club page's lists page by keyset: "Older" links carry the key of
+// the page's last game (finished_after=<time in Unix nanoseconds>.<id>,
+// and open_after, playing_after), "Newer" the key of its first
+// (..._before=...), and a page deep in a list costs what the first costs.
+// The time is the one the list is ordered by: when the game was made
+// (open seats), its last move (in play), its end (finished). An old
+// ?finished=N (?open=N, ?playing=N) link still shows its page (by offset)
 // and leads on by keys.
 
-// finishedList reads the page of finished games the query asks for and
-// says its games in words.
-func (s *Server) finishedList(r *reader, v clubViewer, q url.Values, read func(store.ClubPage) ([]store.Listing, bool, error)) (clubList, error) {
-	const name = "finished"
+// clubKeyed reads the page of list name the query asks for and says its
+// games in words; at is the time of a game the list is ordered by.
+func (s *Server) clubKeyed(r *reader, v clubViewer, q url.Values, name string, at func(store.Listing) time.Time,
+	read func(store.ClubPage) ([]store.Listing, bool, error)) (clubList, error) {
 	var pg store.ClubPage
 	if k, ok := parseClubKey(q.Get(name + "_after")); ok {
 		pg.Key = &k
@@ -42,10 +44,10 @@ func (s *Server) finishedList(r *reader, v clubViewer, q url.Values, read func(s
 	older := more || (pg.Key != nil && pg.Back)
 	newer := pg.Offset > 0 || (pg.Key != nil && !pg.Back) || (pg.Back && more)
 	if older {
-		out.Next = clubLink(q, name, name+"_after", clubKeyOf(ls[len(ls)-1]))
+		out.Next = clubLink(q, name, name+"_after", clubKeyOf(at, ls[len(ls)-1]))
 	}
 	if newer {
-		out.Prev = clubLink(q, name, name+"_before", clubKeyOf(ls[0]))
+		out.Prev = clubLink(q, name, name+"_before", clubKeyOf(at, ls[0]))
 	}
 	return out, nil
 }
@@ -66,12 +68,18 @@ func clubLink(q url.Values, name, param, key string) string {
 	return "/club?" + u.Encode() + "#" + name
 }
 
-func clubKeyOf(l store.Listing) string {
-	var at int64
-	if l.Game.FinishedAt != nil {
-		at = l.Game.FinishedAt.UnixNano()
+func clubKeyOf(at func(store.Listing) time.Time, l store.Listing) string {
+	return strconv.FormatInt(at(l).UnixNano(), 10) + "." + strconv.FormatInt(l.Game.ID, 10)
+}
+
+// The times the club's lists are ordered by.
+func createdAt(l store.Listing) time.Time  { return l.Game.CreatedAt }
+func lastMoveAt(l store.Listing) time.Time { return l.Summary.LastMoveAt }
+func finishedAt(l store.Listing) time.Time {
+	if l.Game.FinishedAt == nil {
+		return time.Time{}
 	}
-	return strconv.FormatInt(at, 10) + "." + strconv.FormatInt(l.Game.ID, 10)
+	return *l.Game.FinishedAt
 }
 
 func parseClubKey(v string) (store.ClubKey, bool) {

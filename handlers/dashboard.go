@@ -116,10 +116,10 @@ func (s *Server) dashFinished(c *echo.Context, r *reader, userID int64, page *da
 		return nil
 	}
 	if more || (pg.Key != nil && pg.Back) {
-		page.Older = "/?finished_after=" + clubKeyOf(ls[len(ls)-1]) + "#finished"
+		page.Older = "/?finished_after=" + clubKeyOf(finishedAt, ls[len(ls)-1]) + "#finished"
 	}
 	if (pg.Key != nil && !pg.Back) || (pg.Back && more) {
-		page.Newer = "/?finished_before=" + clubKeyOf(ls[0]) + "#finished"
+		page.Newer = "/?finished_before=" + clubKeyOf(finishedAt, ls[0]) + "#finished"
 	}
 	return nil
 }

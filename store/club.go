@@ -25,18 +25,22 @@ type ClubFilter struct {
 const clubPage = 200
 
 // OpenGames lists games waiting for players that have seats open to
-// every member, newest first: limit from offset, and whether more follow.
-func (s *Store) OpenGames(ctx context.Context, offset, limit int) ([]Listing, bool, error) {
+// every member, newest first: the page p asks for, and whether more
+// follow in the direction read.
+func (s *Store) OpenGames(ctx context.Context, p ClubPage, limit int) ([]Listing, bool, error) {
 	// INDEXED BY: without ANALYZE's statistics SQLite would read every
 	// waiting game by games_status and sort them.
-	return s.clubList(ctx, `SELECT `+gameCols+` FROM games`+s.indexedBy("games_open")+` WHERE status = 'inviting' AND open_seats > 0
-		ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, offset, limit)
+	cond, args, order, offset := p.seek("created_at", "id")
+	return s.clubPaged(ctx, p, `SELECT `+gameCols+` FROM games`+s.indexedBy("games_open")+` WHERE status = 'inviting' AND open_seats > 0`+cond+`
+		ORDER BY `+order+` LIMIT ? OFFSET ?`, append(args, offset, limit)...)
 }
 
-// GamesInPlay lists the games in play, the latest move first.
-func (s *Store) GamesInPlay(ctx context.Context, offset, limit int) ([]Listing, bool, error) {
-	return s.clubList(ctx, `SELECT `+prefixed("g.", gameCols)+` FROM game_summaries sm JOIN games g ON g.id = sm.game_id
-		WHERE sm.status = 'active' ORDER BY sm.last_move_at DESC, sm.game_id DESC LIMIT ? OFFSET ?`, offset, limit)
+// GamesInPlay lists the games in play, the latest move first, along
+// game_summaries_playing (migration 00260).
+func (s *Store) GamesInPlay(ctx context.Context, p ClubPage, limit int) ([]Listing, bool, error) {
+	cond, args, order, offset := p.seek("sm.last_move_at", "sm.game_id")
+	return s.clubPaged(ctx, p, `SELECT `+prefixed("g.", gameCols)+` FROM game_summaries sm`+s.indexedBy("game_summaries_playing")+`
+		JOIN games g ON g.id = sm.game_id WHERE sm.status = 'active'`+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(args, offset, limit)...)
 }
 
 // ClubPage says which page of a list to read: the first, the rows after
@@ -49,11 +53,39 @@ type ClubPage struct {
 	Back   bool
 }
 
-// ClubKey is where a row stands in the finished games' order: when it
-// ended, and its id among those that ended at the same moment.
+// ClubKey is where a row stands in a list's order, newest first: its
+// time (created, last move or end, by list), and its id among the rows
+// of the same moment.
 type ClubKey struct {
 	At time.Time
 	ID int64
+}
+
+// seek says how to read page p of a list ordered by (at, id), newest
+// first: a condition to add (" AND ..."), its arguments, the order and
+// the offset. With a key it is a row value compared along the list's
+// index (at, id): the page starts at the key, whatever its depth; Back
+// reads the other way (clubPaged turns the rows round).
+func (p ClubPage) seek(at, id string) (cond string, args []any, order string, offset int) {
+	order = at + " DESC, " + id + " DESC"
+	if p.Key == nil {
+		return "", nil, order, p.Offset
+	}
+	cmp := "<"
+	if p.Back {
+		cmp, order = ">", at+", "+id
+	}
+	return " AND (" + at + ", " + id + ") " + cmp + " (?, ?)", []any{p.Key.At.UTC(), p.Key.ID}, order, 0
+}
+
+// clubPaged runs clubList for page p and returns the rows newest first
+// whichever way they were read.
+func (s *Store) clubPaged(ctx context.Context, p ClubPage, q string, args ...any) ([]Listing, bool, error) {
+	out, more, err := s.clubList(ctx, q, args...)
+	if p.Key != nil && p.Back {
+		slices.Reverse(out)
+	}
+	return out, more, err
 }
 
 // FinishedGames lists the games that were played and ended (not those
@@ -80,27 +112,14 @@ func (s *Store) FinishedGames(ctx context.Context, f ClubFilter, p ClubPage, lim
 		// picks without ANALYZE's statistics.
 		from = `games` + s.indexedBy("games_finished")
 	}
-	order, offset := `finished_at DESC, id DESC`, p.Offset
-	if p.Key != nil {
-		// A row value compared along games_finished(finished_at, id): the
-		// page starts at the key, whatever its depth.
-		cmp := "<"
-		if p.Back {
-			cmp, order = ">", `finished_at, id`
-		}
-		where, args = append(where, "(finished_at, id) "+cmp+" (?, ?)"), append(args, p.Key.At.UTC(), p.Key.ID)
-		offset = 0
-	}
+	cond, kargs, order, offset := p.seek("finished_at", "id")
 	q := `SELECT ` + gameCols + ` FROM ` + from + ` WHERE status = 'finished' AND ending NOT IN ('cancelled', 'expired')`
 	for _, w := range where {
 		q += " AND " + w
 	}
-	q += ` ORDER BY ` + order + ` LIMIT ? OFFSET ?`
-	out, more, err := s.clubList(ctx, q, append(args, offset, limit)...)
-	if p.Key != nil && p.Back {
-		slices.Reverse(out)
-	}
-	return out, more, err
+	q += cond + ` ORDER BY ` + order + ` LIMIT ? OFFSET ?`
+	args = append(append(args, kargs...), offset, limit)
+	return s.clubPaged(ctx, p, q, args...)
 }
 
 // clubList runs a paged query of games (its last two arguments are the

@@ -148,7 +148,7 @@ func TestCancelledAndJoinedGamesVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	cleanVerify(t, s)
-	open, _, err := s.OpenGames(ctx, 0, 10)
+	open, _, err := s.OpenGames(ctx, ClubPage{}, 10)
 	if err != nil || len(open) != 1 || open[0].Game.ID != ids[2] {
 		t.Errorf("open games: %v %v", open, err)
 	}

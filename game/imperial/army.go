@@ -49,12 +49,15 @@ func (s *State) convoyCapacity(sea int) int {
 // seas each holding an own fleet with capacity, then railway after if it
 // arrives in its own home provinces. Routes by land come first; a region
 // reachable by land is not listed again by convoy.
-func (s *State) armyRoutes(from int) []route {
+func (s *State) armyRoutes(from int) []route { return s.armyRoutesInto(nil, from) }
+
+// armyRoutesInto is armyRoutes appending to out (a maneuver's list reuses
+// one buffer for all its armies).
+func (s *State) armyRoutesInto(out []route, from int) []route {
 	start := s.railFrom(from)
 	if start == nil {
 		start = []int{from}
 	}
-	var out []route
 	// Per region: reached by land (1), its railway looked up (2); the
 	// railway's regions are kept once found (a home province is reached
 	// again and again).

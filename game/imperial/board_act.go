@@ -23,7 +23,7 @@ import (
 func (s *State) boardAct(m Move, a *listArena) *game.BoardAct {
 	switch m.Type {
 	case MRondel:
-		return a.act(game.Ref("slot", m.Slot), "")
+		return a.act(slotRef(m.Slot), "")
 	case MImportUnit, MFactory:
 		return a.act(s.regionRef(a, m.Region), "")
 	case MFleet:
@@ -34,6 +34,22 @@ func (s *State) boardAct(m Move, a *listArena) *game.BoardAct {
 		return a.act(s.unitRef(a, m.Region, "army"), s.regionRef(a, m.Region))
 	}
 	return nil
+}
+
+// slotRefs are the references of the rondel's spaces, by slotNames.
+var slotRefs = func() []string {
+	out := make([]string, len(slotNames))
+	for i, n := range slotNames {
+		out[i] = game.Ref("slot", n)
+	}
+	return out
+}()
+
+func slotRef(name string) string {
+	if i := slotIndex(name); i >= 0 {
+		return slotRefs[i]
+	}
+	return game.Ref("slot", name)
 }
 
 // regionRef is the reference of a region's shape, made once per list.
@@ -107,11 +123,14 @@ func (a *listArena) act(pick, target string) *game.BoardAct {
 	return &a.acts[len(a.acts)-1]
 }
 
-// passes are the moves that decline or end a decision (game.LegalMove's
-// Pass): a form shows each as a button of its own.
-var passes = map[string]bool{
-	MEnd: true, MImportEnd: true, MSkipBond: true, MSkipFactory: true, MPeace: true,
-	MNoBattle: true, MNoForce: true, MDenyPassage: true,
+// isPass reports whether moves of type t decline or end a decision
+// (game.LegalMove's Pass): a form shows each as a button of its own.
+func isPass(t string) bool {
+	switch t {
+	case MEnd, MImportEnd, MSkipBond, MSkipFactory, MPeace, MNoBattle, MNoForce, MDenyPassage:
+		return true
+	}
+	return false
 }
 
 // Withheld names the spaces of the rondel the nation cannot choose now,

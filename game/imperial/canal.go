@@ -152,15 +152,18 @@ func (s *State) answerCanal(seat int, m Move, l *log) error {
 }
 
 // canalDecisions is the open canal question, if any.
-func (s *State) canalDecisions() []game.Decision {
+func (s *State) canalDecisions(worded bool) []game.Decision {
 	if s.Maneuver == nil || s.Maneuver.Canal == nil {
 		return nil
 	}
 	req := s.Maneuver.Canal
 	ctl := req.Asked[0]
-	return []game.Decision{{Seat: s.Nations[ctl].Government, Kind: DCanal, Subject: s.nationID(ctl),
-		Prompt: s.nat(canalText("prompt.passage"), "nation", s.Turn).With("canals", canalWords(req.Canal)).
-			Sub("move", s.canalMoveWords(req.Move))}}
+	d := game.Decision{Seat: s.Nations[ctl].Government, Kind: DCanal, Subject: s.nationID(ctl)}
+	if worded {
+		d.Prompt = s.nat(canalText("prompt.passage"), "nation", s.Turn).With("canals", canalWords(req.Canal)).
+			Sub("move", s.canalMoveWords(req.Move))
+	}
+	return []game.Decision{d}
 }
 
 func (s *State) canalMoves(nationID string, add adder) {

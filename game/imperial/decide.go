@@ -21,56 +21,69 @@ const (
 )
 
 // ToAct lists the open decisions.
-func (s *State) ToAct() []game.Decision {
+func (s *State) ToAct() []game.Decision { return s.toAct(true) }
+
+// toAct is ToAct; without worded its prompts are left zero (LegalMoves
+// needs only who decides what, and a prompt costs a few allocations).
+func (s *State) toAct(worded bool) []game.Decision {
 	gov := func(ni int) int { return s.Nations[ni].Government }
-	one := func(seat int, kind string, ni int, prompt words.Text) []game.Decision {
+	say := func(f func() words.Text) words.Text {
+		if !worded {
+			return words.Text{}
+		}
+		return f()
+	}
+	one := func(seat int, kind string, ni int, prompt func() words.Text) []game.Decision {
 		subj := ""
 		if ni >= 0 {
 			subj = s.nationID(ni)
 		}
-		return []game.Decision{{Seat: seat, Kind: kind, Subject: subj, Prompt: prompt}}
+		return []game.Decision{{Seat: seat, Kind: kind, Subject: subj, Prompt: say(prompt)}}
 	}
 	prompt := func(id string, ni int) words.Text { return s.nat(words.New("imperial.prompt."+id), "nation", ni) }
+	asked := func(id string, ni int) func() words.Text { return func() words.Text { return prompt(id, ni) } }
 	ni := s.Turn
 	switch s.Phase {
 	case PhaseAuction:
-		return one(s.auctionChooser(), DAuction, s.Auction.Nation, prompt("auction", s.Auction.Nation))
+		return one(s.auctionChooser(), DAuction, s.Auction.Nation, asked("auction", s.Auction.Nation))
 	case PhaseRondel:
-		return one(gov(ni), DRondel, ni, prompt("rondel", ni))
+		return one(gov(ni), DRondel, ni, asked("rondel", ni))
 	case PhaseForce:
 		var out []game.Decision
 		for _, seat := range s.swissBanks(s.InvestorCard) {
 			if !containsInt(s.Pending.Declined, seat) {
 				out = append(out, game.Decision{Seat: seat, Kind: DForce, Subject: s.nationID(ni),
-					Prompt: prompt("force", ni).Term("slot", slotKey(s.Pending.Slot))})
+					Prompt: say(func() words.Text { return prompt("force", ni).Term("slot", slotKey(s.Pending.Slot)) })})
 			}
 		}
 		return out
 	case PhaseImport:
-		return one(gov(ni), DImport, ni, s.importPrompt())
+		return one(gov(ni), DImport, ni, s.importPrompt)
 	case PhaseFactory:
-		return one(gov(ni), DFactory, ni, prompt("factory", ni))
+		return one(gov(ni), DFactory, ni, asked("factory", ni))
 	case PhaseManeuver:
-		if d := s.canalDecisions(); d != nil {
+		if d := s.canalDecisions(worded); d != nil {
 			return d
 		}
 		c := s.Maneuver.Conflict
 		if c == nil {
-			return one(gov(ni), DManeuver, ni, prompt("maneuver", ni))
+			return one(gov(ni), DManeuver, ni, asked("maneuver", ni))
 		}
 		if c.Stage == "mover" {
-			return one(gov(ni), DBattle, ni, s.reg(prompt("battle", ni), "region", c.Region))
+			return one(gov(ni), DBattle, ni, func() words.Text { return s.reg(prompt("battle", ni), "region", c.Region) })
 		}
 		var out []game.Decision
 		for _, x := range c.Asked {
-			p := s.reg(s.nat(prompt("demand", x), "mover", ni), "region", c.Region).Term("unit", unitKey(c.Unit))
+			p := say(func() words.Text {
+				return s.reg(s.nat(prompt("demand", x), "mover", ni), "region", c.Region).Term("unit", unitKey(c.Unit))
+			})
 			out = append(out, game.Decision{Seat: gov(x), Kind: DDemand, Subject: s.nationID(x), Prompt: p})
 		}
 		return out
 	case PhaseInvest:
-		return one(s.Investors[0], DInvest, -1, words.New("imperial.prompt.invest"))
+		return one(s.Investors[0], DInvest, -1, func() words.Text { return words.New("imperial.prompt.invest") })
 	case PhaseAfter:
-		return one(s.afterSeat(), DInvest, s.afterNation(), prompt("invest_after", s.afterNation()))
+		return one(s.afterSeat(), DInvest, s.afterNation(), asked("invest_after", s.afterNation()))
 	}
 	return nil
 }
@@ -133,9 +146,9 @@ func (s *State) LegalMoves(seat int) []game.LegalMove {
 	}
 	a := newListArena(cap(out))
 	add := func(m Move, label, group words.Text) {
-		out = append(out, game.LegalMove{Move: a.json(m), Label: label, Group: group, Board: s.boardAct(m, a), Pass: passes[m.Type]})
+		out = append(out, game.LegalMove{Move: a.json(m), Label: label, Group: group, Board: s.boardAct(m, a), Pass: isPass(m.Type)})
 	}
-	for _, d := range s.ToAct() {
+	for _, d := range s.toAct(false) {
 		if d.Seat != seat {
 			continue
 		}
@@ -182,19 +195,31 @@ func splitGroups(moves []game.LegalMove) []game.LegalMove {
 		return moves // the common case: no group can be too long
 	}
 	// A position has a few dozen groups at most: find each move's group
-	// by comparing, rather than by encoding every group as a key.
-	var groups []words.Text
-	var count, seen []int
-	which := make([]int, len(moves))
+	// by comparing, rather than by encoding every group as a key. The
+	// moves of one group are listed together and share its text, so the
+	// previous move's group is tried first. The buffers stay on the stack.
+	var groupBuf [64]words.Text
+	var countBuf, seenBuf [64]int
+	var whichBuf [256]int
+	groups, count, seen := groupBuf[:0], countBuf[:0], seenBuf[:0]
+	which := whichBuf[:0]
+	if len(moves) > len(whichBuf) {
+		which = make([]int, 0, len(moves))
+	}
 	for i, lm := range moves {
-		k := slices.IndexFunc(groups, lm.Group.Equal)
+		var k int
+		if i > 0 && sameText(lm.Group, moves[i-1].Group) {
+			k = which[i-1]
+		} else {
+			k = slices.IndexFunc(groups, lm.Group.Equal)
+		}
 		if k < 0 {
 			k = len(groups)
 			groups = append(groups, lm.Group)
 			count = append(count, 0)
 			seen = append(seen, 0)
 		}
-		which[i] = k
+		which = append(which, k)
 		count[k]++
 	}
 	for i, lm := range moves {
@@ -209,6 +234,12 @@ func splitGroups(moves []game.LegalMove) []game.LegalMove {
 		seen[k]++
 	}
 	return moves
+}
+
+// sameText reports cheaply whether a and b are one text (the same id and
+// the same arguments' array): a shortcut for Equal, never a substitute.
+func sameText(a, b words.Text) bool {
+	return a.ID == b.ID && a.Raw == b.Raw && len(a.Args) == len(b.Args) && (len(a.Args) == 0 || &a.Args[0] == &b.Args[0])
 }
 
 // rondelMoves lists the spaces the nation on turn may choose. Each label
@@ -238,18 +269,36 @@ func (s *State) rondelLabel(ni, slot int) words.Text {
 	}
 	n := steps(from, slot)
 	fee := s.rondelFee(ni, n)
-	id := "rondel"
+	investor := passesInvestor(from, slot) && s.rules.InvestorCard
+	// One allocation for the arguments and the numbers they point to
+	// (texts are never changed); the ids come from a table.
+	l := &rondelArgs{n: n, fee: fee}
+	l.args[0] = words.Named{Name: words.CountArg, Arg: words.Arg{Num: &l.n}}
+	l.args[1] = words.Named{Name: "slot", Arg: words.Term(slotKey(slot))}
+	args := l.args[:2]
 	if fee > 0 {
-		id += "_fee"
+		args = append(args, words.Named{Name: "fee", Arg: words.Arg{Money: &l.fee}})
 	}
-	if passesInvestor(from, slot) && s.rules.InvestorCard {
-		id += "_investor"
+	return words.Make(rondelIDs[b2i(fee > 0)][b2i(investor)], args...)
+}
+
+// rondelArgs holds a rondel label's arguments, sorted by name as
+// words.Make keeps them, and their numbers.
+type rondelArgs struct {
+	args   [3]words.Named
+	n, fee int
+}
+
+// rondelIDs are the rondel labels' ids by whether a fee is paid and
+// whether the move passes the investor.
+var rondelIDs = [2][2]string{
+	{"imperial.move.rondel", "imperial.move.rondel_investor"},
+	{"imperial.move.rondel_fee", "imperial.move.rondel_fee_investor"},
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	args := make([]words.Named, 2, 3)
-	args[0] = words.Named{Name: "slot", Arg: words.Term(slotKey(slot))}
-	args[1] = words.Named{Name: words.CountArg, Arg: words.Num(n)}
-	if fee > 0 {
-		args = append(args, words.Named{Name: "fee", Arg: words.Money(fee)})
-	}
-	return words.Make(prefixed(labelKeys, "imperial.move.", id), args...)
+	return 0
 }

@@ -16,7 +16,7 @@ func (s *State) maneuverMoves(add adder) {
 		add(Move{Type: MPeace}, label("peace"), s.reg(group("battle"), "region", c.Region))
 		return
 	}
-	labels := make([]routeLabels, len(s.b.Regions))
+	var rs routeScratch
 	for r, reg := range s.b.Regions {
 		f, h, fl := s.unmoved(r)
 		if fl > 0 && !s.Maneuver.ArmiesMoving {
@@ -26,7 +26,7 @@ func (s *State) maneuverMoves(add adder) {
 			}
 		}
 		if f+h > 0 {
-			s.armyMoves(r, f, h, add, labels)
+			s.armyMoves(r, f, h, add, &rs)
 		}
 	}
 	for r := range s.b.Regions {
@@ -48,10 +48,12 @@ const maxGroup = 40
 // not yet moved) may go, and their changes of status. Routes by land and
 // railway form one group and routes by convoy another when the two
 // together would be too long a list.
-func (s *State) armyMoves(r, f, h int, add adder, labels []routeLabels) {
+func (s *State) armyMoves(r, f, h int, add adder, rs *routeScratch) {
 	reg := s.b.Regions[r]
-	routes := s.armyRoutes(r)
-	byLand, byConvoy := s.reg(group("army"), "region", r), s.reg(group("army"), "region", r)
+	routes := s.armyRoutesInto(rs.routes[:0], r)
+	rs.routes = routes
+	byLand := s.reg(group("army"), "region", r)
+	byConvoy := byLand // texts are never changed: one group shared
 	if s.armyMoveCount(routes) > maxGroup {
 		byLand, byConvoy = s.reg(group("army_land"), "region", r), s.reg(group("army_convoy"), "region", r)
 	}
@@ -63,23 +65,19 @@ func (s *State) armyMoves(r, f, h int, add adder, labels []routeLabels) {
 		if rt.Via != nil {
 			l.plain, g = s.reg(label("army_convoy"), "to", rt.To).With("seas", s.regions(rt.Via)), byConvoy
 		} else {
-			if !labels[rt.To].made {
-				labels[rt.To] = routeLabels{made: true, plain: s.reg(label("army"), "to", rt.To)}
-			}
-			l = labels[rt.To]
+			l = rs.label(rt.To, func() words.Text { return s.reg(label("army"), "to", rt.To) })
 		}
 		if s.foreignHome(rt.To) {
-			if l.friendly.IsZero() {
-				l.friendly = withStatus(l.plain, true, false, "move")
-				l.hostile = withStatus(l.plain, true, true, "move")
+			if l.status == nil {
+				l.status = statusOf(l.plain)
 				if rt.Via == nil {
-					labels[rt.To] = l
+					rs.keep(rt.To, l)
 				}
 			}
-			add(m, l.friendly, g)
+			add(m, l.status.friendly, g)
 			if !s.protectedProvince(rt.To) {
 				m.Hostile = true
-				add(m, l.hostile, g)
+				add(m, l.status.hostile, g)
 			}
 			continue
 		}
@@ -100,8 +98,62 @@ func (s *State) armyMoves(r, f, h int, add adder, labels []routeLabels) {
 // Texts share their arguments and are never changed, so moves may share
 // them.
 type routeLabels struct {
-	made                     bool
-	plain, friendly, hostile words.Text
+	plain  words.Text
+	status *statusLabels // into a foreign home province; nil until needed
+}
+
+// statusLabels are a move's labels as a friend and as a foe
+// (withStatus), made in one allocation: both name the same move.
+type statusLabels struct {
+	friendly, hostile words.Text
+	move              words.Text
+	args              [2]words.Named
+}
+
+func statusOf(plain words.Text) *statusLabels {
+	st := &statusLabels{move: plain}
+	st.args[0] = words.Named{Name: "move", Arg: words.Arg{Text: &st.move}}
+	st.args[1] = st.args[0]
+	st.friendly = words.Make(statusKey("move", ".friendly"), st.args[0:1:1]...)
+	st.hostile = words.Make(statusKey("move", ".hostile"), st.args[1:2:2]...)
+	return st
+}
+
+// routeScratch is what a maneuver's list keeps from one army's moves to
+// the next: the route buffer (armyRoutesInto) and the labels by land made
+// so far, found by region (at: index+1 in labels; 0: none yet). A list
+// reaches a few dozen regions by land, so the labels are not one slot per
+// region of the board.
+type routeScratch struct {
+	routes []route
+	at     []uint16
+	labels []routeLabels
+}
+
+// label is the labels of a move by land to region to, made by plain the
+// first time.
+func (rs *routeScratch) label(to int, plain func() words.Text) routeLabels {
+	if to < len(rs.at) && rs.at[to] != 0 {
+		return rs.labels[rs.at[to]-1]
+	}
+	rs.keep(to, routeLabels{plain: plain()})
+	return rs.labels[len(rs.labels)-1]
+}
+
+// keep stores l as the labels by land to region to.
+func (rs *routeScratch) keep(to int, l routeLabels) {
+	if to >= len(rs.at) {
+		rs.at = append(rs.at, make([]uint16, to+1-len(rs.at)+32)...)
+	}
+	if i := rs.at[to]; i != 0 {
+		rs.labels[i-1] = l
+		return
+	}
+	if rs.labels == nil {
+		rs.labels = make([]routeLabels, 0, 32)
+	}
+	rs.labels = append(rs.labels, l)
+	rs.at[to] = uint16(len(rs.labels)) // a board has far fewer regions
 }
 
 // armyMoveCount is how many moves armyMoves lists for the routes.
@@ -137,11 +189,19 @@ func (s *State) battleMoves(r int, only string, add adder) {
 					if !s.hasTarget(other, r, target, hostile) || (hostile && target != "army") {
 						continue
 					}
-					t := label("battle").Term("target", unitKey(target))
-					if target == "army" && s.b.Regions[r].Kind == board.Home && s.b.Regions[r].NationIdx != other {
-						t = label(map[bool]string{true: "battle_standing", false: "battle_lying"}[hostile])
+					// One allocation for the label's arguments (words.Make).
+					nat := words.Named{Name: "nation", Arg: words.Term(s.nationKey(other))}
+					unit := words.Named{Name: "unit", Arg: words.Term(unitKey(mine))}
+					var t words.Text
+					switch {
+					case target == "army" && s.b.Regions[r].Kind == board.Home && s.b.Regions[r].NationIdx != other && hostile:
+						t = words.Make(prefixed(labelKeys, "imperial.move.", "battle_standing"), nat, unit)
+					case target == "army" && s.b.Regions[r].Kind == board.Home && s.b.Regions[r].NationIdx != other:
+						t = words.Make(prefixed(labelKeys, "imperial.move.", "battle_lying"), nat, unit)
+					default:
+						t = words.Make(prefixed(labelKeys, "imperial.move.", "battle"), nat, unit,
+							words.Named{Name: "target", Arg: words.Term(unitKey(target))})
 					}
-					t = s.nat(t, "nation", other).Term("unit", unitKey(mine))
 					add(Move{Type: MBattle, Region: s.b.Regions[r].ID, Unit: mine, Against: s.nationID(other), Target: target, TargetHostile: hostile}, t, g)
 				}
 			}

@@ -36,7 +36,15 @@ func slotKey(slot int) string { return slotKeys[slot] }
 
 // unitKey names a unit kind ("army", "fleet") as a bare noun; aUnitKey
 // with its indefinite article ("an army").
-func unitKey(kind string) string  { return "imperial.unit." + kind }
+func unitKey(kind string) string {
+	switch kind { // the two kinds a maneuver's labels name again and again: no concatenation
+	case "army":
+		return "imperial.unit.army"
+	case "fleet":
+		return "imperial.unit.fleet"
+	}
+	return "imperial.unit." + kind
+}
 func aUnitKey(kind string) string { return "imperial.a_unit." + kind }
 
 // unitsText counts units of a kind ("1 army", "2 armies"); kind may also
