@@ -13,6 +13,7 @@ package picture
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 )
 
@@ -85,7 +86,14 @@ type Op struct {
 	Bold   bool
 	Halo   string  // a ring of this colour around the text, "" for none
 	W, H   float64 // OpRect's size
-	Gap    float64 // dash gap; 0: as long as the dash
+	// An OpRect is drawn in a frame moved to (TX, TY) and turned by Turn
+	// degrees (a road's slot along its route).
+	TX, TY, Turn float64
+	// HaloWidth is the halo's width in the SVG (0: 2.5); HaloOver draws it
+	// over the letters, a thin outline (the raster draws one halo).
+	HaloWidth float64
+	HaloOver  bool
+	Gap       float64 // dash gap; 0: as long as the dash
 	// Opacity of the fill in the SVG (0: opaque); the raster fills opaque.
 	Opacity float64
 
@@ -134,9 +142,14 @@ func Rect(x, y, w, h float64, fill, stroke string, width float64) Op {
 	return Op{Kind: OpRect, X: x, Y: y, W: w, H: h, Fill: fill, Stroke: stroke, Width: width}
 }
 
-// corners is a rectangle's outline for the raster.
+// corners is a rectangle's outline for the raster, moved and turned.
 func (o Op) corners() [][2]float64 {
-	return [][2]float64{{o.X, o.Y}, {o.X + o.W, o.Y}, {o.X + o.W, o.Y + o.H}, {o.X, o.Y + o.H}}
+	pts := [][2]float64{{o.X, o.Y}, {o.X + o.W, o.Y}, {o.X + o.W, o.Y + o.H}, {o.X, o.Y + o.H}}
+	sin, cos := math.Sincos(o.Turn * math.Pi / 180)
+	for i, p := range pts {
+		pts[i] = [2]float64{o.TX + p[0]*cos - p[1]*sin, o.TY + p[0]*sin + p[1]*cos}
+	}
+	return pts
 }
 
 // Group gathers ops under data- attributes.

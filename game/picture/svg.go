@@ -151,6 +151,9 @@ func svgOp(w *strings.Builder, o Op, mapURL string, over bool) {
 			fmt.Fprintf(w, ` rx="%s"`, num(o.R))
 		}
 		fmt.Fprintf(w, `%s%s`, data(o), paint(o))
+		if o.TX != 0 || o.TY != 0 || o.Turn != 0 {
+			fmt.Fprintf(w, ` transform="translate(%s %s) rotate(%s)"`, num(o.TX), num(o.TY), num(o.Turn))
+		}
 		closeTag(w, "rect", o)
 	case OpPoly:
 		if len(o.Points) == 2 && o.Fill == "" {
@@ -180,7 +183,14 @@ func svgOp(w *strings.Builder, o Op, mapURL string, over bool) {
 			fmt.Fprintf(w, ` text-anchor="%s"`, attr(o.Anchor))
 		}
 		if o.Halo != "" {
-			fmt.Fprintf(w, ` paint-order="stroke" stroke="%s" stroke-width="2.5"`, attr(o.Halo))
+			hw := o.HaloWidth
+			if hw == 0 {
+				hw = 2.5
+			}
+			if !o.HaloOver {
+				w.WriteString(` paint-order="stroke"`)
+			}
+			fmt.Fprintf(w, ` stroke="%s" stroke-width="%g"`, attr(o.Halo), hw)
 		}
 		fmt.Fprintf(w, `>%s</text>`, html.EscapeString(o.Text))
 	case OpArrow:
