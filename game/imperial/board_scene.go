@@ -44,7 +44,10 @@ func (s *State) mapScene(sh *board.Shapes, f sceneFor) *picture.Scene {
 			continue
 		}
 		op := picture.Path(rs.Path, s.regionFill(ri), "", 0).Of("r-" + r.ID).
-			With(picture.Attr{Name: "region", Value: r.ID}).Tip(s.regionTitle(ri))
+			With(picture.Attr{Name: "region", Value: r.ID})
+		if f.words { // a tooltip only a page shows: the picture skips writing it
+			op = op.Tip(s.regionTitle(ri))
+		}
 		if r.Kind != board.Sea {
 			op.Stroke, op.Width = colBorder, 0.7
 			op = op.Classed("imp-land") // its border from pieceDefs' style
