@@ -18,9 +18,11 @@ import (
 // is drawn over it and refers to the map's shapes by id: each region is a
 // <use> of "#r-<region>" coloured by its owner through the fill it passes
 // on, and carries the data- attributes and the tooltip the whole drawing's
-// <path> carries. BoardSVG still draws both in one self-contained SVG, in
-// the same code: the layer (s.lay) only decides which part each piece of
-// the drawing belongs to.
+// <path> carries. Both are written from the position's one scene
+// (board_scene.go). BoardSVG draws everything in one self-contained SVG:
+// the map's parts as its own definitions, the scene with its own region
+// outlines; the layer (s.lay) decides which part the panel's pieces
+// belong to.
 
 // layer says which part of the board is being drawn: the map's asset, or
 // the position referring to the asset at url.
@@ -136,7 +138,7 @@ func (s *State) drawUnder(w *strings.Builder, sh *board.Shapes) {
 // a short <use> (a piece written out is four times longer); each takes
 // its nation's colour from the fill the <use> passes on. They draw what
 // armyIcon, fleetIcon, factoryIcon and flagIcon draw. The style gives a
-// land region its border (as drawRegionShapes's attributes do).
+// land region its border (the scene's regions carry the class imp-land).
 const pieceDefs = `<style>.imp-land{stroke:` + colBorder + `;stroke-width:0.7;stroke-linejoin:round}</style><defs>` +
 	`<g id="imp-al" stroke="#111" stroke-width="1"><rect x="-7" y="-4.5" width="14" height="9" rx="1"/><ellipse cx="7" cy="0" rx="1.8" ry="4.5"/></g>` +
 	`<g id="imp-as" stroke="#111" stroke-width="1"><rect x="-4.5" y="-7" width="9" height="14" rx="1"/><ellipse cx="0" cy="-7" rx="4.5" ry="1.8"/></g>` +
