@@ -9,9 +9,10 @@ import (
 	"rondel/game/words"
 )
 
-// The board as a picture (game.Picturer) for mails and previews: the same
-// land and sea, routes, road slots, cities and Rome as BoardSVG, and under
-// it the score track and each player's points and roads left as numbers.
+// The board as a picture (game.Picturer) for mails and previews: the web
+// board's scene of the map (board_scene.go) rastered, with the changes
+// ringed, and under it the score track and each player's points and roads
+// left as numbers.
 // No words: the legend and the description go beside the picture in the
 // reader's language.
 
@@ -26,94 +27,15 @@ const decisionColour = "#c0392b"
 // at the viewer's last turn) it rings the roads built and the cities
 // claimed since.
 func (s *State) Picture(viewer int, before game.State) *picture.Scene {
-	b := s.b
-	bg := "#dcebf2"
-	if b.Background != "" {
-		bg = b.Background
-	}
-	w, h := float64(b.Width), float64(b.Height)
-	sc := &picture.Scene{Width: w, Height: h + pictureTrack, Background: "#f4efe4"}
-	sc.Add(picture.Rect(0, 0, w, h, bg, "", 0))
-	for _, sh := range b.Shapes {
-		pts := make([][2]float64, len(sh.pts))
-		for i, p := range sh.pts {
-			pts[i] = [2]float64{float64(p[0]), float64(p[1])}
-		}
-		sc.Add(picture.Poly(pts, sh.Fill, "#9db7c4", 1))
-	}
 	var old *State
 	if o, ok := before.(*State); ok && o != nil && o.b == s.b {
 		old = o
 	}
-	for ri := range b.Routes {
-		s.pictureRoute(sc, ri, old)
-	}
-	sc.Add(picture.Circle(float64(b.Rome.X), float64(b.Rome.Y), 17, "#8b1a1a", "#f2d16b", 3))
-	for ci := range b.Cities {
-		s.pictureCity(sc, ci, old)
-	}
+	sc := s.mapScene(sceneFor{old: old})
+	h := sc.Height
+	sc.Height += pictureTrack
 	s.pictureTrack(sc, h, viewer)
 	return sc
-}
-
-func (s *State) pictureRoute(sc *picture.Scene, ri int, old *State) {
-	r := s.b.Routes[ri]
-	x1, y1 := s.nodePoint(r.A)
-	x2, y2 := s.nodePoint(r.B)
-	if r.Sea {
-		sc.Add(picture.Line(x1, y1, x2, y2, "#4f86a8", 2.5).Dashed(6))
-	} else {
-		sc.Add(picture.Line(x1, y1, x2, y2, "#a08a62", 3))
-	}
-	a := math.Atan2(y2-y1, x2-x1)
-	ca, sa := math.Cos(a), math.Sin(a)
-	fill, stroke := "#fbf8f0", "#8c7b5a"
-	o := s.d.Built[ri]
-	if o >= 0 {
-		fill, stroke = playerFill[playerColours[o]], "#111111"
-	}
-	for k := 1; k <= r.Roads; k++ {
-		f := float64(k) / float64(r.Roads+1)
-		cx, cy := x1+(x2-x1)*f, y1+(y2-y1)*f
-		var pts [][2]float64
-		for _, c := range [][2]float64{{-9, -4}, {9, -4}, {9, 4}, {-9, 4}} {
-			pts = append(pts, [2]float64{cx + c[0]*ca - c[1]*sa, cy + c[0]*sa + c[1]*ca})
-		}
-		op := picture.Poly(pts, fill, stroke, 1.2)
-		if o < 0 {
-			op = op.Dashed(2.5)
-		}
-		sc.Add(op)
-	}
-	if old != nil && o >= 0 && old.d.Built[ri] < 0 {
-		mx, my := (x1+x2)/2, (y1+y2)/2
-		sc.Add(picture.Circle(mx, my, 14, "", "#e67e22", 3))
-		sc.Mark(picture.MarkRoad)
-	}
-}
-
-func (s *State) pictureCity(sc *picture.Scene, ci int, old *State) {
-	c := s.b.Cities[ci]
-	x, y := float64(c.X), float64(c.Y)
-	fill := s.b.Colours[s.b.colorIdx[c.Colour]].Fill
-	if owner := s.d.Owner[ci]; owner >= 0 {
-		sc.Add(picture.Circle(x, y, 17, playerFill[playerColours[owner]], "#111111", 1),
-			picture.Circle(x, y, 11, fill, "#111111", 1))
-		if old != nil && old.d.Owner[ci] < 0 {
-			sc.Add(picture.Circle(x, y, 22, "", "#e67e22", 3))
-			sc.Mark(picture.MarkCity)
-		}
-	} else {
-		sc.Add(picture.Circle(x, y, 13, fill, "#222222", 1.5))
-		if s.d.Treasures[ci] == Gold {
-			sc.Add(picture.Rect(x-6, y-27, 12, 8, "#f5c518", "#555555", 0.8))
-		}
-	}
-	if c.ID == s.d.Pending {
-		sc.Add(picture.Circle(x, y, 23, "", decisionColour, 2.5).Dashed(5))
-		sc.Mark(picture.MarkDecision)
-	}
-	sc.Add(picture.Text(x, y+4.5, 13, fmt.Sprint(c.Value), "#ffffff", "middle", true).WithHalo("#000000"))
 }
 
 // pictureTrack draws the score line with each player's marker, and a box

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"rondel/game/picture"
 	"rondel/game/words"
 )
 
@@ -72,25 +73,14 @@ func (s *State) drawBoard(viewer int, sp *words.Speaker, mapURL string) string {
 	h := b.Height + trackHeight
 	fmt.Fprintf(&w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" font-family="sans-serif" role="img" aria-label="%s">`,
 		b.Width, h, b.Width, h, say(b.titleArg()))
-	if mapURL != "" {
-		fmt.Fprintf(&w, `<use href="%s#land"/>`, html.EscapeString(mapURL))
-	} else {
+	if mapURL == "" { // the map file's parts, here
+		w.WriteString(`<defs><g id="land">`)
 		s.drawLand(&w, say)
-	}
-	for ri := range b.Routes {
-		s.drawRoute(&w, ri)
-	}
-	if mapURL != "" {
-		fmt.Fprintf(&w, `<use href="%s#rome"/>`, html.EscapeString(mapURL))
-	} else {
+		w.WriteString(`</g><g id="rome">`)
 		s.drawRome(&w, say)
+		w.WriteString(`</g></defs>`)
 	}
-	for ci := range b.Cities {
-		// data-city marks the city for a page's click-to-act script (game.BoardAct).
-		fmt.Fprintf(&w, `<g data-city="%s">`, b.Cities[ci].ID)
-		s.drawCity(&w, ci, say)
-		w.WriteString(`</g>`)
-	}
+	picture.WriteOps(&w, s.mapScene(sceneFor{sp: sp}).Ops, mapURL, mapURL != "")
 	s.drawTrack(&w, viewer, sp)
 	w.WriteString(`</svg>`)
 	return w.String()
@@ -133,61 +123,6 @@ func (s *State) nodePoint(id string) (float64, float64) {
 	}
 	c := s.b.Cities[s.b.cityIdx[id]]
 	return float64(c.X), float64(c.Y)
-}
-
-// drawRoute draws the line and one slot per road, filled when built.
-func (s *State) drawRoute(w *strings.Builder, ri int) {
-	r := s.b.Routes[ri]
-	x1, y1 := s.nodePoint(r.A)
-	x2, y2 := s.nodePoint(r.B)
-	style := `stroke="#a08a62" stroke-width="3"`
-	if r.Sea {
-		style = `stroke="#4f86a8" stroke-width="2.5" stroke-dasharray="7 5"`
-	}
-	fmt.Fprintf(w, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" %s/>`, x1, y1, x2, y2, style)
-	angle := math.Atan2(y2-y1, x2-x1) * 180 / math.Pi
-	// An empty slot is pale and dashed so that it never looks like a road
-	// of the white player, which is solid white with a black edge.
-	fill, stroke, empty := "#fbf8f0", "#8c7b5a", ` fill-opacity="0.6" stroke-dasharray="3 2"`
-	if o := s.d.Built[ri]; o >= 0 {
-		fill, stroke, empty = playerFill[playerColours[o]], "#111", ""
-	}
-	for k := 1; k <= r.Roads; k++ {
-		f := float64(k) / float64(r.Roads+1)
-		cx, cy := x1+(x2-x1)*f, y1+(y2-y1)*f
-		fmt.Fprintf(w, `<rect x="-9" y="-4" width="18" height="8" rx="2" fill="%s" stroke="%s" stroke-width="1.2"%s transform="translate(%.1f %.1f) rotate(%.1f)"/>`,
-			fill, stroke, empty, cx, cy, angle)
-	}
-}
-
-// drawCity draws a city: colour disc with its value, name below, and either
-// its treasure (available) or a ring in the claimer's colour (claimed).
-func (s *State) drawCity(w *strings.Builder, ci int, say func(words.Arg) string) {
-	c := s.b.Cities[ci]
-	fill := s.b.Colours[s.b.colorIdx[c.Colour]].Fill
-	owner := s.d.Owner[ci]
-	if owner >= 0 {
-		// The claimer's colour as a wide ring; the city's own colour stays readable.
-		fmt.Fprintf(w, `<circle cx="%d" cy="%d" r="17" fill="%s" stroke="#111" stroke-width="1"/>`, c.X, c.Y, playerFill[playerColours[owner]])
-		fmt.Fprintf(w, `<circle cx="%d" cy="%d" r="11" fill="%s" stroke="#111" stroke-width="1"/>`, c.X, c.Y, fill)
-	} else {
-		fmt.Fprintf(w, `<circle cx="%d" cy="%d" r="13" fill="%s" stroke="#222" stroke-width="1.5"/>`, c.X, c.Y, fill)
-		t := s.d.Treasures[ci]
-		bg := "#fffdf5"
-		if t == Gold {
-			bg = "#f5c518"
-		}
-		name := say(treasureArg(t))
-		tw := textWidth(html.UnescapeString(name), 10) + 6
-		fmt.Fprintf(w, `<rect x="%d" y="%d" width="%d" height="13" rx="3" fill="%s" stroke="#555" stroke-width="0.8"/>`, c.X-tw/2, c.Y-30, tw, bg)
-		fmt.Fprintf(w, `<text x="%d" y="%d" font-size="10" text-anchor="middle" fill="#222">%s</text>`, c.X, c.Y-20, name)
-	}
-	if c.ID == s.d.Pending {
-		// The city whose way to Rome the mover is choosing.
-		fmt.Fprintf(w, `<circle cx="%d" cy="%d" r="23" fill="none" stroke="#c0392b" stroke-width="2.5" stroke-dasharray="5 3"/>`, c.X, c.Y)
-	}
-	fmt.Fprintf(w, `<text x="%d" y="%d" font-size="12" font-weight="bold" text-anchor="middle" fill="#fff" stroke="#000" stroke-width="0.4">%d</text>`, c.X, c.Y+4, c.Value)
-	fmt.Fprintf(w, `<text x="%d" y="%d" font-size="10" text-anchor="middle" fill="#222" stroke="#dcebf2" stroke-width="3" paint-order="stroke">%s</text>`, c.X, c.Y+27, say(s.b.nodeArg(c.ID)))
 }
 
 // drawLegend names the eight colour regions in the top left corner, the

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"rondel/game/imperial/board"
+	"rondel/game/picture"
 	"rondel/game/words"
 )
 
@@ -64,7 +65,9 @@ func (s *State) drawBoard(viewer int) string {
 	if s.layered() {
 		w.WriteString(hatchDef + pieceDefs) // the anchors are the map's
 	} else {
-		w.WriteString(svgDefs)
+		w.WriteString(svgDefs + pieceDefs + `<defs>`)
+		s.writeMapParts(&w, sh)
+		w.WriteString(`</defs>`)
 	}
 	s.writeFlagPatterns(&w)
 	fmt.Fprintf(&w, `<rect width="%.0f" height="%.0f" fill="%s"/>`, svgWidth, height, colPaper)
@@ -79,35 +82,14 @@ func (s *State) boardTitle() string {
 	return s.say("title."+s.b.ID, s.Round)
 }
 
-// drawMap draws the regions, the scenery, the borders, the connectors,
-// then what stands in each region.
+// drawMap draws the map part of the board: the position's scene
+// (board_scene.go) as SVG, over the map asset or with its own shapes.
 func (s *State) drawMap(w *strings.Builder, g mapGeom) {
-	sh := g.sh
 	fmt.Fprintf(w, `<g transform="translate(0 %.0f)">`, g.top)
-	fmt.Fprintf(w, `<rect width="%.0f" height="%.0f" fill="%s"/>`, sh.Width, sh.Height, colLake)
-	s.drawRegionShapes(w, sh)
+	url := ""
 	if s.layered() {
-		fmt.Fprintf(w, `<use href="%s"/>`, s.ref("under"))
-	} else {
-		s.drawUnder(w, sh)
+		url = s.lay.url
 	}
-	if m := s.Maneuver; m != nil && m.Conflict != nil {
-		if rs, ok := sh.Shape(s.b.Regions[m.Conflict.Region].ID); ok {
-			const look = `fill="none" stroke="#c0392b" stroke-width="3" stroke-dasharray="6 3"`
-			if s.layered() {
-				fmt.Fprintf(w, `<use href="%s" %s><title>%s</title></use>`, s.ref("r-"+rs.ID), look, html.EscapeString(s.say("battle.tip")))
-			} else {
-				fmt.Fprintf(w, `<path d="%s" %s fill-rule="evenodd"><title>%s</title></path>`, rs.Path, look, html.EscapeString(s.say("battle.tip")))
-			}
-		}
-	}
-	if s.layered() {
-		fmt.Fprintf(w, `<use href="%s"/>`, s.ref("names"))
-	}
-	for ri := range s.b.Regions {
-		if rs, ok := sh.Shape(s.b.Regions[ri].ID); ok {
-			s.drawRegion(w, rs, ri)
-		}
-	}
+	picture.WriteOps(w, s.mapScene(g.sh, sceneFor{acting: -1, words: true}).Ops, url, s.layered())
 	w.WriteString(`</g>`)
 }

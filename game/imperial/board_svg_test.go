@@ -170,18 +170,18 @@ func TestBoardSVGShowsPosition(t *testing.T) {
 				}
 			}
 		}
-		// One icon per nation's group of a kind in a region; the legend
-		// draws one of each too.
+		// One placed icon per nation's group of a kind in a region (the
+		// legend draws its own, written out).
 		for _, k := range []struct {
 			what  string
 			icon  string
 			count int
 		}{
-			{"friendly (lying) armies", `<rect x="-7" y="-4.5"`, lying},
-			{"hostile (standing) armies", `<rect x="-4.5" y="-7"`, standing},
-			{"fleets", `<path d="M-8 0H8L5 5H-5Z"`, fleets},
+			{"friendly (lying) armies", `<use href="#imp-al"`, lying},
+			{"hostile (standing) armies", `<use href="#imp-as"`, standing},
+			{"fleets", `<use href="#imp-fl"`, fleets},
 		} {
-			if got := strings.Count(svg, k.icon) - 1; got != k.count {
+			if got := strings.Count(svg, k.icon); got != k.count {
 				t.Errorf("%s: %d icons of %s, position has %d groups", c.name, got, k.what, k.count)
 			}
 		}
@@ -190,11 +190,11 @@ func TestBoardSVGShowsPosition(t *testing.T) {
 				t.Errorf("%s: region %s is not labelled %q", c.name, r.ID, r.Name)
 			}
 		}
-		if got := strings.Count(svg, `d="M0.5 -14H11`) - 1; got != flags {
+		if got := strings.Count(svg, `<use href="#imp-fg"`); got != flags {
 			t.Errorf("%s: %d flags drawn, position has %d", c.name, got, flags)
 		}
-		built := regexp.MustCompile(`d="M-8 7V-2[^"]*" fill="#(6b4423|1d4e89)"`).FindAllString(svg, -1)
-		if got := len(built) - 2; got != factories {
+		built := regexp.MustCompile(`<use href="#imp-f[as]1"`).FindAllString(svg, -1)
+		if got := len(built); got != factories {
 			t.Errorf("%s: %d factories drawn, position has %d", c.name, got, factories)
 		}
 		for id, n := range sum.Nations {

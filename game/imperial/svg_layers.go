@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"rondel/game/imperial/board"
+	"rondel/game/picture"
 	"rondel/game/words"
 )
 
@@ -17,9 +18,11 @@ import (
 // is drawn over it and refers to the map's shapes by id: each region is a
 // <use> of "#r-<region>" coloured by its owner through the fill it passes
 // on, and carries the data- attributes and the tooltip the whole drawing's
-// <path> carries. BoardSVG still draws both in one self-contained SVG, in
-// the same code: the layer (s.lay) only decides which part each piece of
-// the drawing belongs to.
+// <path> carries. Both are written from the position's one scene
+// (board_scene.go). BoardSVG draws everything in one self-contained SVG:
+// the map's parts as its own definitions, the scene with its own region
+// outlines; the layer (s.lay) decides which part the panel's pieces
+// belong to.
 
 // layer says which part of the board is being drawn: the map's asset, or
 // the position referring to the asset at url.
@@ -63,20 +66,7 @@ func (s *State) MapSVG(sp *words.Speaker) string {
 			fmt.Fprintf(&w, `<path id="r-%s" d="%s" fill-rule="evenodd"/>`, r.ID, rs.Path)
 		}
 	}
-	w.WriteString(`<g id="under">`)
-	d.drawUnder(&w, sh)
-	w.WriteString(`</g><g id="names">`)
-	for ri, r := range d.b.Regions {
-		if rs, ok := sh.Shape(r.ID); ok && !rs.Callout {
-			d.drawRegionName(&w, rs, ri, "")
-		}
-	}
-	w.WriteString(`</g>`)
-	for ri, r := range d.b.Regions {
-		if rs, ok := sh.Shape(r.ID); ok && rs.Callout {
-			d.drawRegionName(&w, rs, ri, ` id="n-`+r.ID+`"`)
-		}
-	}
+	d.writeMapParts(&w, sh)
 	w.WriteString(`<g id="panel">`)
 	d.drawPanel(&w, panelTop, -1)
 	w.WriteString(`</g>`)
@@ -85,6 +75,27 @@ func (s *State) MapSVG(sp *words.Speaker) string {
 	d.drawRondel(&w, rondelX, panelTop+rondelDY)
 	w.WriteString(`</g></defs></svg>`)
 	return w.String()
+}
+
+// writeMapParts writes, as definitions by id, the map's parts the scene
+// refers to (picture.MapElement): what lies under the pieces ("under"),
+// the regions' names ("names"), and the name of each region drawn in a
+// callout ("n-<region>").
+func (s *State) writeMapParts(w *strings.Builder, sh *board.Shapes) {
+	w.WriteString(`<g id="under">`)
+	s.drawUnder(w, sh)
+	w.WriteString(`</g><g id="names">`)
+	for ri, r := range s.b.Regions {
+		if rs, ok := sh.Shape(r.ID); ok && !rs.Callout {
+			s.drawRegionName(w, rs, ri, "")
+		}
+	}
+	w.WriteString(`</g>`)
+	for ri, r := range s.b.Regions {
+		if rs, ok := sh.Shape(r.ID); ok && rs.Callout {
+			s.drawRegionName(w, rs, ri, ` id="n-`+r.ID+`"`)
+		}
+	}
 }
 
 // PositionSVG draws the position for viewer over the map asset found at
@@ -129,7 +140,7 @@ func (s *State) drawUnder(w *strings.Builder, sh *board.Shapes) {
 // a short <use> (a piece written out is four times longer); each takes
 // its nation's colour from the fill the <use> passes on. They draw what
 // armyIcon, fleetIcon, factoryIcon and flagIcon draw. The style gives a
-// land region its border (as drawRegionShapes's attributes do).
+// land region its border (the scene's regions carry the class imp-land).
 const pieceDefs = `<style>.imp-land{stroke:` + colBorder + `;stroke-width:0.7;stroke-linejoin:round}</style><defs>` +
 	`<g id="imp-al" stroke="#111" stroke-width="1"><rect x="-7" y="-4.5" width="14" height="9" rx="1"/><ellipse cx="7" cy="0" rx="1.8" ry="4.5"/></g>` +
 	`<g id="imp-as" stroke="#111" stroke-width="1"><rect x="-4.5" y="-7" width="9" height="14" rx="1"/><ellipse cx="0" cy="-7" rx="4.5" ry="1.8"/></g>` +
@@ -141,50 +152,37 @@ const pieceDefs = `<style>.imp-land{stroke:` + colBorder + `;stroke-width:0.7;st
 	`<path id="imp-fs0" d="M-8 7V-2L-4 -6V-2L0 -6V-2L4 -6V-7H7V7Z" fill="#ffffff" fill-opacity="0.6" stroke="#1d4e89" stroke-width="1.2" stroke-dasharray="2 1.5"/>` +
 	`</defs>`
 
-// placePiece writes a piece of pieceDefs at (x, y) in colour fill ("" for a
-// piece of its own colours).
-func placePiece(w *strings.Builder, id string, x, y float64, fill string) {
-	fmt.Fprintf(w, `<use href="#%s" x="%.1f" y="%.1f"`, id, x, y)
-	if fill != "" {
-		fmt.Fprintf(w, ` fill="%s"`, fill)
+// pieceSymbols are pieceDefs for the raster (picture.Scene.Symbols): the
+// same pieces in polygons, rectangles and circles (the raster draws no
+// ellipses or curves), their nation's colour inherited from the use.
+func pieceSymbols() map[string][]picture.Op {
+	const in, edge = picture.Inherit, "#111111"
+	site := [][2]float64{{-8, 7}, {-8, -2}, {-4, -6}, {-4, -2}, {0, -6}, {0, -2}, {4, -6}, {4, -7}, {7, -7}, {7, 7}}
+	return map[string][]picture.Op{
+		"imp-al": {picture.Rect(-7, -4.5, 14, 9, in, edge, 1), picture.Rect(5.2, -4.5, 3.6, 9, in, edge, 1)},
+		"imp-as": {picture.Rect(-4.5, -7, 9, 14, in, edge, 1), picture.Rect(-4.5, -8.8, 9, 3.6, in, edge, 1)},
+		"imp-fl": {picture.Poly([][2]float64{{-8, 0}, {8, 0}, {5, 5}, {-5, 5}}, in, edge, 1),
+			picture.Poly([][2]float64{{-1, -0.5}, {-1, -8}, {5, -2}}, in, edge, 0.9)},
+		"imp-fg": {picture.Line(0, 0, 0, -14, "#222222", 1.3),
+			picture.Poly([][2]float64{{0.5, -14}, {11, -14}, {8.5, -10.5}, {11, -7}, {0.5, -7}}, in, edge, 0.8)},
+		"imp-fa1": {picture.Poly(site, "#6b4423", edge, 0.8)},
+		"imp-fs1": {picture.Poly(site, "#1d4e89", edge, 0.8)},
+		"imp-fa0": {picture.Poly(site, "#ffffff", "#6b4423", 1.2).Dashed(2)},
+		"imp-fs0": {picture.Poly(site, "#ffffff", "#1d4e89", 1.2).Dashed(2)},
 	}
-	w.WriteString(`/>`)
 }
 
-// army, fleet, factory and flag draw a piece: written out on the whole
-// board, placed from pieceDefs on a position layer.
-func (s *State) army(w *strings.Builder, x, y float64, fill string, standing bool) {
-	switch {
-	case !s.layered():
-		armyIcon(w, x, y, fill, standing)
-	case standing:
-		placePiece(w, "imp-as", x, y, fill)
+// drawRegionName writes a region's name (with attr, e.g. an id, on its
+// element) where the scene puts its pieces' rows under it.
+func (s *State) drawRegionName(w *strings.Builder, rs *board.RegionShape, ri int, attr string) {
+	lx, ly := rs.Label[0], rs.Label[1]+4
+	name := html.EscapeString(s.regionName(ri))
+	switch s.b.Regions[ri].Kind {
+	case board.Impassable:
+		fmt.Fprintf(w, `<text%s x="%.1f" y="%.1f" font-size="11" fill="#333" text-anchor="middle" paint-order="stroke" stroke="#eee" stroke-width="3">%s</text>`, attr, lx, ly, name)
+	case board.Sea:
+		fmt.Fprintf(w, `<text%s x="%.1f" y="%.1f" font-size="12" font-style="italic" fill="#12395c" text-anchor="middle" paint-order="stroke" stroke="%s" stroke-width="3">%s</text>`, attr, lx, ly, colSea, name)
 	default:
-		placePiece(w, "imp-al", x, y, fill)
+		fmt.Fprintf(w, `<text%s x="%.1f" y="%.1f" font-size="12" font-weight="600" fill="%s" text-anchor="middle" paint-order="stroke" stroke="#ffffff" stroke-opacity="0.85" stroke-width="3">%s</text>`, attr, lx, ly, colInk, name)
 	}
-}
-
-func (s *State) fleet(w *strings.Builder, x, y float64, fill string) {
-	if !s.layered() {
-		fleetIcon(w, x, y, fill)
-		return
-	}
-	placePiece(w, "imp-fl", x, y, fill)
-}
-
-func (s *State) factory(w *strings.Builder, x, y float64, shipyard, built bool) {
-	if !s.layered() {
-		factoryIcon(w, x, y, shipyard, built)
-		return
-	}
-	id := map[[2]bool]string{{false, true}: "imp-fa1", {true, true}: "imp-fs1", {false, false}: "imp-fa0", {true, false}: "imp-fs0"}[[2]bool{shipyard, built}]
-	placePiece(w, id, x, y, "")
-}
-
-func (s *State) flag(w *strings.Builder, x, y float64, fill string) {
-	if !s.layered() {
-		flagIcon(w, x, y, fill)
-		return
-	}
-	placePiece(w, "imp-fg", x, y, fill)
 }

@@ -8,32 +8,6 @@ import (
 	"rondel/game/imperial/board"
 )
 
-// drawRegionShapes draws every region as one path carrying its engine id,
-// filled by what it is and whose flag it holds, with a tooltip saying its
-// name and what stands there.
-func (s *State) drawRegionShapes(w *strings.Builder, sh *board.Shapes) {
-	for ri, r := range s.b.Regions {
-		rs, ok := sh.Shape(r.ID)
-		if !ok {
-			continue
-		}
-		stroke := ` stroke="` + colBorder + `" stroke-width="0.7" stroke-linejoin="round"`
-		if r.Kind == board.Sea {
-			stroke = ""
-		}
-		if s.layered() {
-			if stroke != "" {
-				stroke = ` class="imp-land"` // its border from pieceDefs' style
-			}
-			fmt.Fprintf(w, `<use href="%s" data-region="%s" fill="%s"%s><title>%s</title></use>`,
-				s.ref("r-"+r.ID), r.ID, s.regionFill(ri), stroke, html.EscapeString(s.regionTitle(ri)))
-			continue
-		}
-		fmt.Fprintf(w, `<path d="%s" data-region="%s" fill="%s"%s fill-rule="evenodd"><title>%s</title></path>`,
-			rs.Path, r.ID, s.regionFill(ri), stroke, html.EscapeString(s.regionTitle(ri)))
-	}
-}
-
 // regionFill colours a region by its owner: home provinces in a tint of
 // their nation, neutral lands and seas in quiet tones, striped in a
 // nation's colour under its flag.

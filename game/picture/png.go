@@ -38,11 +38,32 @@ func (s *Scene) colours() []string {
 	}
 	add(s.Background)
 	add("#ffffff") // arrows' edges
-	for _, o := range s.Ops {
-		add(o.Fill)
-		add(o.Stroke)
-		add(o.Halo)
+	var walk func(ops []Op)
+	walk = func(ops []Op) {
+		for _, o := range ops {
+			if f, ok := s.Flat[o.Fill]; ok {
+				add(f)
+			} else if o.Fill != Inherit {
+				add(o.Fill)
+			}
+			add(o.Stroke)
+			add(o.Halo)
+			walk(o.Ops)
+		}
 	}
+	walk(s.Ops)
+	for _, id := range sortedKeys(s.Symbols) {
+		walk(s.Symbols[id])
+	}
+	return out
+}
+
+func sortedKeys(m map[string][]Op) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
 	return out
 }
 

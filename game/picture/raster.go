@@ -19,6 +19,7 @@ type raster struct {
 	z     *vector.Rasterizer
 	mask  []byte // coverage of the op being drawn, reused
 	fonts *faces
+	scene *Scene
 }
 
 // Render draws the scene width pixels wide (the height keeps the scene's
@@ -38,6 +39,7 @@ func Render(s *Scene, width int) (*image.RGBA, error) {
 		return nil, err
 	}
 	r.fonts = fs
+	r.scene = s
 	draw.Draw(r.img, r.img.Bounds(), image.NewUniform(colour(s.Background)), image.Point{}, draw.Src)
 	for _, op := range s.Ops {
 		r.op(op)
@@ -51,14 +53,28 @@ func colour(hex string) color.RGBA {
 }
 
 func (r *raster) op(o Op) {
+	if f, ok := r.scene.Flat[o.Fill]; ok {
+		o.Fill = f // a pattern the raster fills flat
+	}
 	switch o.Kind {
+	case OpGroup:
+		for _, c := range o.Ops {
+			r.op(c)
+		}
+	case OpUse:
+		for _, c := range r.scene.Symbols[o.Use] {
+			r.op(c.moved(o.X, o.Y, o.Fill))
+		}
+	case OpRect:
+		o.Kind, o.Points = OpPoly, o.corners()
+		r.op(o)
 	case OpPath:
 		rings := parsePath(o.Path)
 		if o.Fill != "" {
 			r.fill(rings, o.Fill)
 		}
 		if o.Stroke != "" {
-			r.stroke(rings, true, o.Width, o.Dash, o.Stroke)
+			r.stroke(rings, true, o.Width, o.Dash, o.Gap, o.Stroke)
 		}
 	case OpPoly:
 		if len(o.Points) == 0 {
@@ -68,7 +84,7 @@ func (r *raster) op(o Op) {
 			r.fill([][]pt{o.Points}, o.Fill)
 		}
 		if o.Stroke != "" {
-			r.stroke([][]pt{o.Points}, o.Fill != "", o.Width, o.Dash, o.Stroke)
+			r.stroke([][]pt{o.Points}, o.Fill != "", o.Width, o.Dash, o.Gap, o.Stroke)
 		}
 	case OpCircle:
 		ring := circle(o.X, o.Y, o.R, 0)
@@ -76,7 +92,7 @@ func (r *raster) op(o Op) {
 			r.fill([][]pt{ring}, o.Fill)
 		}
 		if o.Stroke != "" {
-			r.stroke([][]pt{ring}, true, o.Width, o.Dash, o.Stroke)
+			r.stroke([][]pt{ring}, true, o.Width, o.Dash, o.Gap, o.Stroke)
 		}
 	case OpArrow:
 		r.arrow(o)
@@ -194,7 +210,7 @@ func reversed(ring []pt) []pt {
 // stroke draws lines width units wide along each polyline (closed: back
 // to its start), in dashes when dash > 0: one quadrilateral a segment and
 // a round join at each corner, all in one pass.
-func (r *raster) stroke(lines [][]pt, closed bool, width, dash float64, hex string) {
+func (r *raster) stroke(lines [][]pt, closed bool, width, dash, gap float64, hex string) {
 	if width <= 0 {
 		width = 1
 	}
@@ -203,7 +219,7 @@ func (r *raster) stroke(lines [][]pt, closed bool, width, dash float64, hex stri
 		if closed && len(line) > 1 {
 			line = append(line[:len(line):len(line)], line[0])
 		}
-		for _, seg := range dashes(line, dash) {
+		for _, seg := range dashes(line, dash, gap) {
 			parts = append(parts, strokeParts(seg, width/2)...)
 		}
 	}
@@ -243,10 +259,14 @@ func strokeParts(line []pt, hw float64) [][]pt {
 	return out
 }
 
-// dashes cuts a polyline into dashes of length d with gaps as long.
-func dashes(line []pt, d float64) [][]pt {
+// dashes cuts a polyline into dashes of length d with gaps of length g
+// (0: as long as the dashes).
+func dashes(line []pt, d, g float64) [][]pt {
 	if d <= 0 || len(line) < 2 {
 		return [][]pt{line}
+	}
+	if g <= 0 {
+		g = d
 	}
 	var out [][]pt
 	cur := []pt{line[0]}
@@ -262,7 +282,11 @@ func dashes(line []pt, d float64) [][]pt {
 				out = append(out, append(cur, p))
 			}
 			cur = []pt{p}
-			on, left = !on, d
+			on = !on
+			left = d
+			if !on {
+				left = g
+			}
 		}
 		left -= l - at
 		cur = append(cur, b)
@@ -286,9 +310,9 @@ func (r *raster) arrow(o Op) {
 	head := o.Width * 3.2
 	end := pt{b[0] - ux*head*0.8, b[1] - uy*head*0.8}
 	tri := []pt{b, {end[0] - uy*head*0.6, end[1] + ux*head*0.6}, {end[0] + uy*head*0.6, end[1] - ux*head*0.6}}
-	r.stroke([][]pt{{a, end}}, false, o.Width+2, 0, "#ffffff")
-	r.stroke([][]pt{tri}, true, 2, 0, "#ffffff")
-	r.stroke([][]pt{{a, end}}, false, o.Width, 0, o.Stroke)
+	r.stroke([][]pt{{a, end}}, false, o.Width+2, 0, 0, "#ffffff")
+	r.stroke([][]pt{tri}, true, 2, 0, 0, "#ffffff")
+	r.stroke([][]pt{{a, end}}, false, o.Width, 0, 0, o.Stroke)
 	r.fill([][]pt{tri}, o.Stroke)
 }
 
@@ -296,4 +320,19 @@ func (r *raster) arrow(o Op) {
 // wide (for a page that names the picture's size without drawing it).
 func (s *Scene) PixelHeight(width int) int {
 	return int(math.Ceil(s.Height * float64(width) / s.Width))
+}
+
+// moved is a symbol's op placed at (x, y), its inherited fill fill.
+// Symbols are drawn with polygons, rectangles and circles.
+func (o Op) moved(x, y float64, fill string) Op {
+	if o.Fill == Inherit {
+		o.Fill = fill
+	}
+	o.X, o.Y = o.X+x, o.Y+y
+	pts := make([][2]float64, len(o.Points))
+	for i, p := range o.Points {
+		pts[i] = [2]float64{p[0] + x, p[1] + y}
+	}
+	o.Points = pts
+	return o
 }

@@ -13,6 +13,7 @@ package picture
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 )
 
@@ -25,7 +26,17 @@ type Scene struct {
 	// in the order first drawn: the legend beside the picture explains
 	// them, and only them.
 	Marks []string
+	// Symbols are shapes placed many times (OpUse), each drawn by the
+	// raster from its ops at (0, 0); a fill "inherit" takes the use's
+	// fill. The SVG back ends define them once (in the page's <defs>).
+	Symbols map[string][]Op
+	// Flat is the colour the raster fills with where an op's fill is a
+	// pattern ("url(#id)"), which only the SVG back end draws.
+	Flat map[string]string
 }
+
+// Inherit, as a symbol op's fill, takes the fill of the use placing it.
+const Inherit = "inherit"
 
 // Kinds of change mark (Scene.Marks); the legend names them.
 const (
@@ -49,7 +60,14 @@ const (
 	OpCircle               // X, Y, R
 	OpText                 // Text at X, Y (baseline), Size, Anchor
 	OpArrow                // from Points[0] to Points[1], head at the end
+	OpRect                 // X, Y, W, H, corners rounded by R (SVG only)
+	OpGroup                // Ops, sharing Data and Title
+	OpUse                  // the symbol Use at X, Y in Fill
 )
+
+// Attr is one data- attribute of an op (Name without "data-"): what a
+// page's script reads, which the raster ignores.
+type Attr struct{ Name, Value string }
 
 // Op is one thing drawn, over what was drawn before.
 type Op struct {
@@ -66,7 +84,26 @@ type Op struct {
 	Size   float64
 	Anchor string // "start", "middle" or "end"
 	Bold   bool
-	Halo   string // a ring of this colour around the text, "" for none
+	Halo   string  // a ring of this colour around the text, "" for none
+	W, H   float64 // OpRect's size
+	// An OpRect is drawn in a frame moved to (TX, TY) and turned by Turn
+	// degrees (a road's slot along its route).
+	TX, TY, Turn float64
+	// HaloWidth is the halo's width in the SVG (0: 2.5); HaloOver draws it
+	// over the letters, a thin outline (the raster draws one halo).
+	HaloWidth float64
+	HaloOver  bool
+	Gap       float64 // dash gap; 0: as long as the dash
+	// Opacity of the fill in the SVG (0: opaque); the raster fills opaque.
+	Opacity float64
+
+	// What a web page needs and the raster ignores.
+	Ref   string // a map element's id: over a map, an op is <use href="map#Ref">; alone it draws its own Path (a group with Ref is always the map's element)
+	Use   string // OpUse: the symbol (Scene.Symbols) placed at X, Y
+	Class string // a class of the page's style carrying the stroke in the SVG (the raster strokes with Stroke)
+	Data  []Attr // data- attributes
+	Title string // a tooltip
+	Ops   []Op   // OpGroup's children
 }
 
 // Add appends ops and returns the scene, for chaining.
@@ -102,7 +139,29 @@ func Line(x1, y1, x2, y2 float64, stroke string, width float64) Op {
 
 // Rect fills and/or strokes a rectangle.
 func Rect(x, y, w, h float64, fill, stroke string, width float64) Op {
-	return Poly([][2]float64{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}, fill, stroke, width)
+	return Op{Kind: OpRect, X: x, Y: y, W: w, H: h, Fill: fill, Stroke: stroke, Width: width}
+}
+
+// corners is a rectangle's outline for the raster, moved and turned.
+func (o Op) corners() [][2]float64 {
+	pts := [][2]float64{{o.X, o.Y}, {o.X + o.W, o.Y}, {o.X + o.W, o.Y + o.H}, {o.X, o.Y + o.H}}
+	sin, cos := math.Sincos(o.Turn * math.Pi / 180)
+	for i, p := range pts {
+		pts[i] = [2]float64{o.TX + p[0]*cos - p[1]*sin, o.TY + p[0]*sin + p[1]*cos}
+	}
+	return pts
+}
+
+// Group gathers ops under data- attributes.
+func Group(data []Attr, ops ...Op) Op { return Op{Kind: OpGroup, Data: data, Ops: ops} }
+
+// MapElement is the map's element id, drawn over the map by reference and
+// by the raster as children (its stand-in, or nothing: words).
+func MapElement(id string, children ...Op) Op { return Op{Kind: OpGroup, Ref: id, Ops: children} }
+
+// Use places the symbol id at (x, y), its inherited fill fill.
+func Use(id string, x, y float64, fill string) Op {
+	return Op{Kind: OpUse, Use: id, X: x, Y: y, Fill: fill}
 }
 
 // Circle fills and/or strokes a circle.
@@ -127,8 +186,26 @@ func (o Op) WithHalo(colour string) Op { o.Halo = colour; return o }
 // Dashed returns a stroked op drawn in dashes of length d.
 func (o Op) Dashed(d float64) Op { o.Dash = d; return o }
 
-// RGB parses "#rrggbb" (grey for anything else).
+// DashGap returns a stroked op drawn in dashes of length d, gaps g.
+func (o Op) DashGap(d, g float64) Op { o.Dash, o.Gap = d, g; return o }
+
+// Tip returns the op with a tooltip.
+func (o Op) Tip(title string) Op { o.Title = title; return o }
+
+// Of returns the op referring to the map's element id.
+func (o Op) Of(id string) Op { o.Ref = id; return o }
+
+// With returns the op with data- attributes.
+func (o Op) With(data ...Attr) Op { o.Data = data; return o }
+
+// Classed returns the op with a style class for its stroke in the SVG.
+func (o Op) Classed(c string) Op { o.Class = c; return o }
+
+// RGB parses "#rrggbb" or "#rgb" (grey for anything else).
 func RGB(hex string) (r, g, b uint8) {
+	if len(hex) == 4 && hex[0] == '#' {
+		hex = string([]byte{'#', hex[1], hex[1], hex[2], hex[2], hex[3], hex[3]})
+	}
 	if len(hex) != 7 || hex[0] != '#' {
 		return 0x88, 0x88, 0x88
 	}

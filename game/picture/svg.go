@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -12,30 +13,94 @@ import (
 func SVG(s *Scene) string {
 	var w strings.Builder
 	fmt.Fprintf(&w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %g %g" font-family="'Go', sans-serif">`, s.Width, s.Height)
-	fmt.Fprintf(&w, `<rect width="%g" height="%g" fill="%s"/>`, s.Width, s.Height, attr(s.Background))
-	for _, o := range s.Ops {
-		svgOp(&w, o)
+	if len(s.Symbols) > 0 {
+		w.WriteString(`<defs>`)
+		for _, id := range sortedKeys(s.Symbols) {
+			fmt.Fprintf(&w, `<g id="%s">`, attr(id))
+			WriteOps(&w, s.Symbols[id], "", false)
+			w.WriteString(`</g>`)
+		}
+		w.WriteString(`</defs>`)
 	}
+	fmt.Fprintf(&w, `<rect width="%g" height="%g" fill="%s"/>`, s.Width, s.Height, attr(s.Background))
+	WriteOps(&w, s.Ops, "", false)
 	w.WriteString(`</svg>`)
 	return w.String()
 }
 
+// WriteOps writes ops as SVG elements into a page's drawing. over: the
+// drawing lies over the map asset at mapURL, so an op referring to a map
+// element (Ref) is a <use> of it, carrying the op's fill, stroke, data-
+// attributes and tooltip, and the page does not send the shape again;
+// otherwise such an op draws its own Path. A group referring to a map
+// element is always a <use> of it: its children are only the raster's
+// stand-in (the map's words and scenery are the map's). Coordinates are
+// written with one decimal at most.
+func WriteOps(w *strings.Builder, ops []Op, mapURL string, over bool) {
+	for _, o := range ops {
+		svgOp(w, o, mapURL, over)
+	}
+}
+
 func attr(s string) string { return html.EscapeString(s) }
 
-// paint is the fill and stroke attributes of an op.
-func paint(o Op) string {
-	fill := o.Fill
-	if fill == "" {
-		fill = "none"
+// num writes a coordinate with one decimal, none when it is whole.
+func num(v float64) string {
+	v = math.Round(v*10) / 10
+	if v == 0 {
+		return "0"
 	}
-	out := fmt.Sprintf(` fill="%s"`, attr(fill))
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// paint is the fill and stroke attributes of an op: a style class stands
+// for the stroke when set; an inherited fill is left to the <use>.
+func paint(o Op) string {
+	var b strings.Builder
+	switch o.Fill {
+	case Inherit:
+	case "":
+		if o.Kind != OpUse {
+			b.WriteString(` fill="none"`)
+		}
+	default:
+		fmt.Fprintf(&b, ` fill="%s"`, attr(o.Fill))
+	}
+	if o.Opacity > 0 {
+		fmt.Fprintf(&b, ` fill-opacity="%g"`, o.Opacity)
+	}
+	if o.Class != "" {
+		fmt.Fprintf(&b, ` class="%s"`, attr(o.Class))
+		return b.String()
+	}
 	if o.Stroke != "" {
-		out += fmt.Sprintf(` stroke="%s" stroke-width="%g" stroke-linejoin="round"`, attr(o.Stroke), o.Width)
-		if o.Dash > 0 {
-			out += fmt.Sprintf(` stroke-dasharray="%g"`, o.Dash)
+		fmt.Fprintf(&b, ` stroke="%s" stroke-width="%g"`, attr(o.Stroke), o.Width)
+		switch {
+		case o.Dash > 0 && o.Gap > 0:
+			fmt.Fprintf(&b, ` stroke-dasharray="%g %g"`, o.Dash, o.Gap)
+		case o.Dash > 0:
+			fmt.Fprintf(&b, ` stroke-dasharray="%g"`, o.Dash)
 		}
 	}
-	return out
+	return b.String()
+}
+
+// data is an op's data- attributes.
+func data(o Op) string {
+	var b strings.Builder
+	for _, a := range o.Data {
+		fmt.Fprintf(&b, ` data-%s="%s"`, attr(a.Name), attr(a.Value))
+	}
+	return b.String()
+}
+
+// closeTag ends an element: with its tooltip inside, or empty.
+func closeTag(w *strings.Builder, tag string, o Op) {
+	if o.Title == "" {
+		w.WriteString(`/>`)
+		return
+	}
+	fmt.Fprintf(w, `><title>%s</title></%s>`, html.EscapeString(o.Title), tag)
 }
 
 func points(pts [][2]float64) string {
@@ -44,38 +109,90 @@ func points(pts [][2]float64) string {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		fmt.Fprintf(&b, "%.1f,%.1f", p[0], p[1])
+		b.WriteString(num(p[0]) + "," + num(p[1]))
 	}
 	return b.String()
 }
 
-func svgOp(w *strings.Builder, o Op) {
+func svgOp(w *strings.Builder, o Op, mapURL string, over bool) {
+	if o.Ref != "" && (over || o.Kind == OpGroup) {
+		fmt.Fprintf(w, `<use href="%s#%s"%s`, attr(mapURL), attr(o.Ref), data(o))
+		if o.Kind != OpGroup {
+			w.WriteString(paint(o))
+		}
+		closeTag(w, "use", o)
+		return
+	}
 	switch o.Kind {
+	case OpGroup:
+		fmt.Fprintf(w, `<g%s>`, data(o))
+		if o.Title != "" {
+			fmt.Fprintf(w, `<title>%s</title>`, html.EscapeString(o.Title))
+		}
+		WriteOps(w, o.Ops, mapURL, over)
+		w.WriteString(`</g>`)
+	case OpUse:
+		fmt.Fprintf(w, `<use href="#%s" x="%s" y="%s"%s%s`, attr(o.Use), num(o.X), num(o.Y), data(o), paint(o))
+		closeTag(w, "use", o)
 	case OpPath:
-		fmt.Fprintf(w, `<path d="%s"%s/>`, attr(o.Path), paint(o))
+		rule := ""
+		if o.Ref != "" {
+			rule = ` fill-rule="evenodd"` // as the map's element is
+		}
+		fmt.Fprintf(w, `<path d="%s"%s%s%s`, attr(o.Path), data(o), paint(o), rule)
+		closeTag(w, "path", o)
+	case OpRect:
+		w.WriteString(`<rect`)
+		if o.X != 0 || o.Y != 0 {
+			fmt.Fprintf(w, ` x="%s" y="%s"`, num(o.X), num(o.Y))
+		}
+		fmt.Fprintf(w, ` width="%s" height="%s"`, num(o.W), num(o.H))
+		if o.R > 0 {
+			fmt.Fprintf(w, ` rx="%s"`, num(o.R))
+		}
+		fmt.Fprintf(w, `%s%s`, data(o), paint(o))
+		if o.TX != 0 || o.TY != 0 || o.Turn != 0 {
+			fmt.Fprintf(w, ` transform="translate(%s %s) rotate(%s)"`, num(o.TX), num(o.TY), num(o.Turn))
+		}
+		closeTag(w, "rect", o)
 	case OpPoly:
+		if len(o.Points) == 2 && o.Fill == "" {
+			a, b := o.Points[0], o.Points[1]
+			fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s"%s`, num(a[0]), num(a[1]), num(b[0]), num(b[1]), data(o))
+			o.Fill = Inherit // a line has no fill to say
+			w.WriteString(paint(o))
+			closeTag(w, "line", o)
+			return
+		}
 		tag := "polyline"
 		if o.Fill != "" {
 			tag = "polygon"
 		}
-		fmt.Fprintf(w, `<%s points="%s"%s/>`, tag, points(o.Points), paint(o))
+		fmt.Fprintf(w, `<%s points="%s"%s%s`, tag, points(o.Points), data(o), paint(o))
+		closeTag(w, tag, o)
 	case OpCircle:
-		fmt.Fprintf(w, `<circle cx="%.1f" cy="%.1f" r="%.1f"%s/>`, o.X, o.Y, o.R, paint(o))
+		fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s"%s%s`, num(o.X), num(o.Y), num(o.R), data(o), paint(o))
+		closeTag(w, "circle", o)
 	case OpText:
-		halo := ""
-		if o.Halo != "" {
-			halo = fmt.Sprintf(` stroke="%s" stroke-width="2.5" paint-order="stroke"`, attr(o.Halo))
-		}
-		weight := ""
+		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="%g"`, num(o.X), num(o.Y), o.Size)
 		if o.Bold {
-			weight = ` font-weight="700"`
+			w.WriteString(` font-weight="700"`)
 		}
-		anchor := o.Anchor
-		if anchor == "" {
-			anchor = "start"
+		fmt.Fprintf(w, ` fill="%s"`, attr(o.Fill))
+		if o.Anchor != "" && o.Anchor != "start" {
+			fmt.Fprintf(w, ` text-anchor="%s"`, attr(o.Anchor))
 		}
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="%g" fill="%s" text-anchor="%s"%s%s>%s</text>`,
-			o.X, o.Y, o.Size, attr(o.Fill), attr(anchor), weight, halo, html.EscapeString(o.Text))
+		if o.Halo != "" {
+			hw := o.HaloWidth
+			if hw == 0 {
+				hw = 2.5
+			}
+			if !o.HaloOver {
+				w.WriteString(` paint-order="stroke"`)
+			}
+			fmt.Fprintf(w, ` stroke="%s" stroke-width="%g"`, attr(o.Halo), hw)
+		}
+		fmt.Fprintf(w, `>%s</text>`, html.EscapeString(o.Text))
 	case OpArrow:
 		a, b := o.Points[0], o.Points[1]
 		l := math.Hypot(b[0]-a[0], b[1]-a[1])
@@ -85,7 +202,7 @@ func svgOp(w *strings.Builder, o Op) {
 		ux, uy := (b[0]-a[0])/l, (b[1]-a[1])/l
 		head := o.Width * 3.2
 		ex, ey := b[0]-ux*head*0.8, b[1]-uy*head*0.8
-		fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="%g"/>`, a[0], a[1], ex, ey, attr(o.Stroke), o.Width)
+		fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%g"/>`, num(a[0]), num(a[1]), num(ex), num(ey), attr(o.Stroke), o.Width)
 		fmt.Fprintf(w, `<polygon points="%s" fill="%s"/>`, points([][2]float64{b, {ex - uy*head*0.6, ey + ux*head*0.6}, {ex + uy*head*0.6, ey - ux*head*0.6}}), attr(o.Stroke))
 	}
 }

@@ -1,0 +1,70 @@
+package imperial
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"rondel/game"
+	"rondel/game/imperial/board"
+	"rondel/game/picture"
+	"rondel/game/selfplay"
+)
+
+// TestPictureAndWebBoardAreOneScene: the mail's picture draws the same
+// regions and the same pieces, in the same places, as the web board's map
+// part, because both are the one scene (mapScene): every region outline
+// and every factory, flag and unit group of the one is in the other.
+func TestPictureAndWebBoardAreOneScene(t *testing.T) {
+	reg := game.NewRegistry(New(), New2030())
+	for _, c := range []struct {
+		game    string
+		players int
+		seed    uint64
+		moves   int
+	}{{"imperial", 5, 12, 260}, {"imperial2030", 6, 14, 300}} {
+		o, err := selfplay.Play(reg, c.game, selfplay.Config{Players: c.players, MaxMoves: c.moves}, c.seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := o.Final.(*State)
+		sh, err := board.LoadShapes(s.b.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		web := pieces(s.mapScene(sh, sceneFor{acting: -1, words: true}).Ops)
+		pic := pieces(s.Picture(-1, nil).Ops)
+		if len(web) < len(s.b.Regions) {
+			t.Errorf("%s: the web scene has %d pieces and outlines, fewer than the regions", c.game, len(web))
+		}
+		if !slices.Equal(web, pic) {
+			t.Errorf("%s: the picture draws other pieces than the web board:\nweb %v\npicture %v", c.game, web, pic)
+		}
+	}
+}
+
+// pieces lists the region outlines and placed pieces of ops: the map
+// element or symbol, the data- attributes in force and the fill (callout
+// frames sit differently with and without words, so not the places).
+func pieces(ops []picture.Op) []string {
+	var out []string
+	var walk func(ops []picture.Op, data string)
+	walk = func(ops []picture.Op, data string) {
+		for _, o := range ops {
+			d := data
+			for _, a := range o.Data {
+				d += " " + a.Name + "=" + a.Value
+			}
+			switch {
+			case o.Kind == picture.OpPath && strings.HasPrefix(o.Ref, "r-") && o.Fill != "":
+				out = append(out, o.Ref+d+" "+o.Fill)
+			case o.Kind == picture.OpUse:
+				out = append(out, o.Use+d+" "+o.Fill)
+			}
+			walk(o.Ops, d)
+		}
+	}
+	walk(ops, "")
+	slices.Sort(out)
+	return out
+}
