@@ -80,7 +80,12 @@ func (s *State) drawBoard(viewer int, sp *words.Speaker, mapURL string) string {
 		s.drawRome(&w, say)
 		w.WriteString(`</g></defs>`)
 	}
-	picture.WriteOps(&w, s.mapScene(sceneFor{sp: sp}).Ops, mapURL, mapURL != "")
+	if ops := s.mapScene(sceneFor{sp: sp}).Ops; mapURL != "" {
+		// the page's layer: its bytes are every view's (WriteStyled)
+		picture.WriteStyled(&w, ops, mapURL, true)
+	} else {
+		picture.WriteOps(&w, ops, "", false)
+	}
 	s.drawTrack(&w, viewer, sp)
 	w.WriteString(`</svg>`)
 	return w.String()

@@ -90,6 +90,12 @@ func (s *State) drawMap(w *strings.Builder, g mapGeom) {
 	if s.layered() {
 		url = s.lay.url
 	}
-	picture.WriteOps(w, s.mapScene(g.sh, sceneFor{acting: -1, words: true}).Ops, url, s.layered())
+	ops := s.mapScene(g.sh, sceneFor{acting: -1, words: true}).Ops
+	if s.layered() {
+		// the page's layer: its bytes are every view's (WriteStyled)
+		picture.WriteStyled(w, ops, url, true)
+	} else {
+		picture.WriteOps(w, ops, url, false)
+	}
 	w.WriteString(`</g>`)
 }

@@ -37,8 +37,12 @@ func SVG(s *Scene) string {
 // stand-in (the map's words and scenery are the map's). Coordinates are
 // written with one decimal at most.
 func WriteOps(w *strings.Builder, ops []Op, mapURL string, over bool) {
+	writeOps(w, ops, mapURL, over, nil)
+}
+
+func writeOps(w *strings.Builder, ops []Op, mapURL string, over bool, st *styles) {
 	for _, o := range ops {
-		svgOp(w, o, mapURL, over)
+		svgOp(w, o, mapURL, over, st)
 	}
 }
 
@@ -56,6 +60,16 @@ func num(v float64) string {
 // paint is the fill and stroke attributes of an op: a style class stands
 // for the stroke when set; an inherited fill is left to the <use>.
 func paint(o Op) string {
+	sig := paintSig(o)
+	if o.Class != "" {
+		sig += fmt.Sprintf(` class="%s"`, attr(o.Class))
+	}
+	return sig
+}
+
+// paintSig is an op's paint attributes without its own class (which,
+// when set, stands for the stroke).
+func paintSig(o Op) string {
 	var b strings.Builder
 	switch o.Fill {
 	case Inherit:
@@ -70,7 +84,6 @@ func paint(o Op) string {
 		fmt.Fprintf(&b, ` fill-opacity="%g"`, o.Opacity)
 	}
 	if o.Class != "" {
-		fmt.Fprintf(&b, ` class="%s"`, attr(o.Class))
 		return b.String()
 	}
 	if o.Stroke != "" {
@@ -81,6 +94,30 @@ func paint(o Op) string {
 		case o.Dash > 0:
 			fmt.Fprintf(&b, ` stroke-dasharray="%g"`, o.Dash)
 		}
+	}
+	return b.String()
+}
+
+// textPaint is a text's font and paint attributes.
+func textPaint(o Op) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, ` font-size="%g"`, o.Size)
+	if o.Bold {
+		b.WriteString(` font-weight="700"`)
+	}
+	fmt.Fprintf(&b, ` fill="%s"`, attr(o.Fill))
+	if o.Anchor != "" && o.Anchor != "start" {
+		fmt.Fprintf(&b, ` text-anchor="%s"`, attr(o.Anchor))
+	}
+	if o.Halo != "" {
+		hw := o.HaloWidth
+		if hw == 0 {
+			hw = 2.5
+		}
+		if !o.HaloOver {
+			b.WriteString(` paint-order="stroke"`)
+		}
+		fmt.Fprintf(&b, ` stroke="%s" stroke-width="%g"`, attr(o.Halo), hw)
 	}
 	return b.String()
 }
@@ -114,11 +151,11 @@ func points(pts [][2]float64) string {
 	return b.String()
 }
 
-func svgOp(w *strings.Builder, o Op, mapURL string, over bool) {
+func svgOp(w *strings.Builder, o Op, mapURL string, over bool, st *styles) {
 	if o.Ref != "" && (over || o.Kind == OpGroup) {
 		fmt.Fprintf(w, `<use href="%s#%s"%s`, attr(mapURL), attr(o.Ref), data(o))
 		if o.Kind != OpGroup {
-			w.WriteString(paint(o))
+			w.WriteString(st.paint(o))
 		}
 		closeTag(w, "use", o)
 		return
@@ -129,17 +166,17 @@ func svgOp(w *strings.Builder, o Op, mapURL string, over bool) {
 		if o.Title != "" {
 			fmt.Fprintf(w, `<title>%s</title>`, html.EscapeString(o.Title))
 		}
-		WriteOps(w, o.Ops, mapURL, over)
+		writeOps(w, o.Ops, mapURL, over, st)
 		w.WriteString(`</g>`)
 	case OpUse:
-		fmt.Fprintf(w, `<use href="#%s" x="%s" y="%s"%s%s`, attr(o.Use), num(o.X), num(o.Y), data(o), paint(o))
+		fmt.Fprintf(w, `<use href="#%s" x="%s" y="%s"%s%s`, attr(o.Use), num(o.X), num(o.Y), data(o), st.paint(o))
 		closeTag(w, "use", o)
 	case OpPath:
 		rule := ""
 		if o.Ref != "" {
 			rule = ` fill-rule="evenodd"` // as the map's element is
 		}
-		fmt.Fprintf(w, `<path d="%s"%s%s%s`, attr(o.Path), data(o), paint(o), rule)
+		fmt.Fprintf(w, `<path d="%s"%s%s%s`, attr(o.Path), data(o), st.paint(o), rule)
 		closeTag(w, "path", o)
 	case OpRect:
 		w.WriteString(`<rect`)
@@ -150,7 +187,7 @@ func svgOp(w *strings.Builder, o Op, mapURL string, over bool) {
 		if o.R > 0 {
 			fmt.Fprintf(w, ` rx="%s"`, num(o.R))
 		}
-		fmt.Fprintf(w, `%s%s`, data(o), paint(o))
+		fmt.Fprintf(w, `%s%s`, data(o), st.paint(o))
 		if o.TX != 0 || o.TY != 0 || o.Turn != 0 {
 			fmt.Fprintf(w, ` transform="translate(%s %s) rotate(%s)"`, num(o.TX), num(o.TY), num(o.Turn))
 		}
@@ -160,7 +197,7 @@ func svgOp(w *strings.Builder, o Op, mapURL string, over bool) {
 			a, b := o.Points[0], o.Points[1]
 			fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s"%s`, num(a[0]), num(a[1]), num(b[0]), num(b[1]), data(o))
 			o.Fill = Inherit // a line has no fill to say
-			w.WriteString(paint(o))
+			w.WriteString(st.paint(o))
 			closeTag(w, "line", o)
 			return
 		}
@@ -168,31 +205,13 @@ func svgOp(w *strings.Builder, o Op, mapURL string, over bool) {
 		if o.Fill != "" {
 			tag = "polygon"
 		}
-		fmt.Fprintf(w, `<%s points="%s"%s%s`, tag, points(o.Points), data(o), paint(o))
+		fmt.Fprintf(w, `<%s points="%s"%s%s`, tag, points(o.Points), data(o), st.paint(o))
 		closeTag(w, tag, o)
 	case OpCircle:
-		fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s"%s%s`, num(o.X), num(o.Y), num(o.R), data(o), paint(o))
+		fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s"%s%s`, num(o.X), num(o.Y), num(o.R), data(o), st.paint(o))
 		closeTag(w, "circle", o)
 	case OpText:
-		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="%g"`, num(o.X), num(o.Y), o.Size)
-		if o.Bold {
-			w.WriteString(` font-weight="700"`)
-		}
-		fmt.Fprintf(w, ` fill="%s"`, attr(o.Fill))
-		if o.Anchor != "" && o.Anchor != "start" {
-			fmt.Fprintf(w, ` text-anchor="%s"`, attr(o.Anchor))
-		}
-		if o.Halo != "" {
-			hw := o.HaloWidth
-			if hw == 0 {
-				hw = 2.5
-			}
-			if !o.HaloOver {
-				w.WriteString(` paint-order="stroke"`)
-			}
-			fmt.Fprintf(w, ` stroke="%s" stroke-width="%g"`, attr(o.Halo), hw)
-		}
-		fmt.Fprintf(w, `>%s</text>`, html.EscapeString(o.Text))
+		fmt.Fprintf(w, `<text x="%s" y="%s"%s>%s</text>`, num(o.X), num(o.Y), st.text(o), html.EscapeString(o.Text))
 	case OpArrow:
 		a, b := o.Points[0], o.Points[1]
 		l := math.Hypot(b[0]-a[0], b[1]-a[1])

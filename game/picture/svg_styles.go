@@ -1,0 +1,145 @@
+package picture
+
+import (
+	"fmt"
+	"hash/fnv"
+	"html"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// A page's board repeats the same paint on many elements (every unit's
+// count, every callout's frame, every home province of a nation): written
+// once as a style rule and named by a class, each element carries a short
+// class instead of its attributes (issue 20: the game page's bytes).
+// WriteStyled does this for the ops it writes; the rules follow them in a
+// <style> of the drawing. A rule's class is named by a hash of the rule
+// itself, so two drawings on one page that share a name share its paint.
+
+// styles maps a paint signature (the attributes an element would carry)
+// to the class that stands for it; nil writes every attribute.
+type styles struct {
+	class map[string]string
+}
+
+// WriteStyled writes ops like WriteOps, with each paint that repeats
+// enough to pay for its rule written as a class, and the rules after
+// the ops.
+func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
+	count := map[string][2]int{} // uses without and with a class of their own
+	countSigs(ops, mapURL, over, count)
+	st := &styles{class: map[string]string{}}
+	var rules []string
+	used := map[string]string{} // class -> its rule: a clash keeps attributes
+	for sig, n := range count {
+		rule := cssOf(sig)
+		if rule == "" {
+			continue
+		}
+		name := className(rule)
+		item := fmt.Sprintf(`.%s{%s}`, name, rule)
+		// a class costs ` class="k…"`, or ` k…` beside an own class
+		saved := n[0]*(len(sig)-len(` class="`+name+`"`)) + n[1]*(len(sig)-len(name)-1)
+		if saved <= len(item) {
+			continue
+		}
+		if other, ok := used[name]; ok && other != rule {
+			continue
+		}
+		used[name] = rule
+		st.class[sig] = name
+		rules = append(rules, item)
+	}
+	writeOps(w, ops, mapURL, over, st)
+	if len(rules) > 0 {
+		sort.Strings(rules) // the same drawing, the same bytes
+		w.WriteString(`<style>` + strings.Join(rules, "") + `</style>`)
+	}
+}
+
+// countSigs counts the paint signatures the ops would write, apart for
+// elements with a class of their own.
+func countSigs(ops []Op, mapURL string, over bool, count map[string][2]int) {
+	add := func(sig string, own bool) {
+		n := count[sig]
+		if own {
+			n[1]++
+		} else {
+			n[0]++
+		}
+		count[sig] = n
+	}
+	for _, o := range ops {
+		switch {
+		case o.Kind == OpGroup:
+			if o.Ref == "" {
+				countSigs(o.Ops, mapURL, over, count)
+			}
+		case o.Kind == OpText:
+			add(textPaint(o), false)
+		case o.Kind == OpArrow:
+		case o.Kind == OpPoly && len(o.Points) == 2 && o.Fill == "":
+			o.Fill = Inherit
+			add(paintSig(o), o.Class != "")
+		default:
+			add(paintSig(o), o.Class != "")
+		}
+	}
+}
+
+// paint is an op's paint attributes, its own class and the class of its
+// paint when it has one.
+func (st *styles) paint(o Op) string {
+	if st == nil {
+		return paint(o)
+	}
+	return st.classed(paintSig(o), o.Class)
+}
+
+// text is a text's font and paint attributes, or their class.
+func (st *styles) text(o Op) string {
+	if st == nil {
+		return textPaint(o)
+	}
+	return st.classed(textPaint(o), "")
+}
+
+func (st *styles) classed(sig, own string) string {
+	name, ok := st.class[sig]
+	switch {
+	case ok && own != "":
+		return fmt.Sprintf(` class="%s %s"`, attr(own), name)
+	case ok:
+		return ` class="` + name + `"`
+	case own != "":
+		return sig + fmt.Sprintf(` class="%s"`, attr(own))
+	}
+	return sig
+}
+
+var sigAttr = regexp.MustCompile(` ([a-z-]+)="([^"]*)"`)
+
+// cssOf turns a signature's attributes into CSS declarations; "" when
+// there are none.
+func cssOf(sig string) string {
+	var decl []string
+	for _, m := range sigAttr.FindAllStringSubmatch(sig, -1) {
+		v := html.UnescapeString(m[2])
+		if strings.ContainsAny(v, "{};<>") {
+			return "" // not a value a rule can hold safely
+		}
+		if m[1] == "font-size" {
+			v += "px"
+		}
+		decl = append(decl, m[1]+":"+v)
+	}
+	return strings.Join(decl, ";")
+}
+
+// className names a rule by six hex digits of its hash.
+func className(rule string) string {
+	h := fnv.New32a()
+	h.Write([]byte(rule))
+	return fmt.Sprintf("k%06x", h.Sum32()&0xffffff)
+}

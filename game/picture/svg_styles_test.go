@@ -1,0 +1,85 @@
+package picture
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestWriteStyledIsWriteOpsShorter: a paint that repeats becomes a class
+// with one rule, a paint seen once keeps its attributes, an element's own
+// class stays beside its paint's; and putting the rules' declarations back
+// as attributes gives exactly what WriteOps writes, so the drawing is the
+// same, only shorter.
+func TestWriteStyledIsWriteOpsShorter(t *testing.T) {
+	var ops []Op
+	for i := range 6 {
+		x := float64(i) * 20
+		ops = append(ops,
+			Path("M0 0H10V10Z", "#cdb6db", "#5d5a52", 0.7).Of("r-a").Classed("land").With(Attr{Name: "region", Value: "a"}).Tip("A"),
+			Group([]Attr{{Name: "unit", Value: "army"}}, Use("sym", x, 4, "#2e8b3a"),
+				halo(Text(x+9, 8, 12, "2", "#1b1b1b", "start", true))),
+			Line(x, 0, x+5, 5, "#1b1b1b", 1.2))
+	}
+	ops = append(ops, Circle(5, 5, 2, "#abcdef", "", 0)) // once: attributes
+	var plain, styled strings.Builder
+	WriteOps(&plain, ops, "/maps/m.svg", true)
+	WriteStyled(&styled, ops, "/maps/m.svg", true)
+	got := styled.String()
+	if len(got) >= plain.Len() {
+		t.Fatalf("styled %d bytes, plain %d", len(got), plain.Len())
+	}
+	for _, want := range []string{`<style>.k`, `font-size:12px;font-weight:700;fill:#1b1b1b;paint-order:stroke;stroke:#fff;stroke-width:2.5`,
+		`class="land k`, `<circle cx="5" cy="5" r="2" fill="#abcdef"/>`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s in\n%s", want, got)
+		}
+	}
+	if back := inlineStyles(t, got); back != plain.String() {
+		t.Errorf("the rules put back are not WriteOps:\n%s\nwant\n%s", back, plain.String())
+	}
+	var again strings.Builder
+	WriteStyled(&again, ops, "/maps/m.svg", true)
+	if again.String() != got {
+		t.Error("the same ops written twice differ")
+	}
+}
+
+// inlineStyles puts each rule's declarations back where its class is.
+func inlineStyles(t *testing.T, svg string) string {
+	t.Helper()
+	i := strings.Index(svg, "<style>")
+	if i < 0 {
+		return svg
+	}
+	rules := map[string]string{}
+	for _, m := range regexp.MustCompile(`\.(k[0-9a-f]{6})\{([^}]*)\}`).FindAllStringSubmatch(svg[i:], -1) {
+		var attrs strings.Builder
+		for _, d := range strings.Split(m[2], ";") {
+			k, v, _ := strings.Cut(d, ":")
+			if k == "font-size" {
+				v = strings.TrimSuffix(v, "px")
+			}
+			attrs.WriteString(` ` + k + `="` + v + `"`)
+		}
+		rules[m[1]] = attrs.String()
+	}
+	body := svg[:i]
+	return regexp.MustCompile(` class="([^"]*)"`).ReplaceAllStringFunc(body, func(c string) string {
+		var own []string
+		paint := ""
+		for _, n := range strings.Fields(c[len(` class="`) : len(c)-1]) {
+			if r, ok := rules[n]; ok {
+				paint = r
+			} else {
+				own = append(own, n)
+			}
+		}
+		if len(own) > 0 {
+			return paint + ` class="` + strings.Join(own, " ") + `"`
+		}
+		return paint
+	})
+}
+
+func halo(o Op) Op { o.Halo = "#fff"; return o }
