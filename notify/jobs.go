@@ -89,8 +89,7 @@ func (s *Service) syncGame(ctx context.Context, gameID int64) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.renderIntents(ctx, gameID) // the first turn mails
-	return err
+	return s.renderChange(ctx, gameID) // the first turn mails
 }
 
 // clockWords says how a game keeps time.

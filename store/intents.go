@@ -103,3 +103,34 @@ func (s *Store) MailIntents(ctx context.Context) ([]MailIntent, error) {
 	var out []MailIntent
 	return out, wrapErr(s.db.WithContext(ctx).Order("id").Find(&out).Error, "store: mail intents")
 }
+
+// TakeMailIntents deletes and returns, inside the transaction that will
+// queue their mails, the intents of a game no renderer holds (the
+// after-commit step of its change: no lease needed, since a rollback
+// puts them back). On PostgreSQL rows another renderer has locked are
+// passed over; SQLite's writers take turns.
+func (t *NotifyTx) TakeMailIntents(gameID int64) ([]MailIntent, error) {
+	var out []MailIntent
+	err := t.s.skipLocked(t.tx.Where("game_id = ? AND claimed_until <= ?", gameID, t.now)).Order("id").Find(&out).Error
+	if err != nil || len(out) == 0 {
+		return nil, wrapErr(err, "store: mail intents (game %d)", gameID)
+	}
+	for _, in := range out {
+		ok, err := t.FinishMailIntent(in)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, fmt.Errorf("store: mail intent %d taken meanwhile", in.ID)
+		}
+	}
+	return out, nil
+}
+
+// HasMailIntents reports whether a game has intents no renderer holds: one
+// indexed read, so that a change that left none costs no transaction.
+func (s *Store) HasMailIntents(ctx context.Context, gameID int64) (bool, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&MailIntent{}).Where("game_id = ? AND claimed_until <= ?", gameID, s.Now()).Limit(1).Count(&n).Error
+	return n > 0, wrapErr(err, "store: mail intents (game %d)", gameID)
+}
