@@ -12,8 +12,10 @@ import (
 // which mail to whom.
 
 // InTx writes, inside the change's transaction, what must be written with
-// it: the mails it queues, the chat notices and the clocks it starts or
-// stops.
+// it: the clocks it starts or stops, the chat notices, the mails of rare
+// changes, and for the turn mails of a move only their intents, rendered
+// by AfterCommit (intents.go): the hot path keeps only what must be
+// decided with the move.
 func (s *Service) InTx(_ context.Context, tx *store.NotifyTx, c store.Change) error {
 	switch c.Kind {
 	case store.ChangeGameCreated:
@@ -70,8 +72,9 @@ func (s *Service) InTx(_ context.Context, tx *store.NotifyTx, c store.Change) er
 }
 
 // AfterCommit follows a committed change: a game that started gets its
-// start and first turn mails, standing orders that now answer are played
-// (through the store again), and new mail is sent at once.
+// start and first turn mails, a move's turn mails are rendered from their
+// intents, standing orders that now answer are played (through the store
+// again), and new mail is sent at once.
 func (s *Service) AfterCommit(ctx context.Context, c store.Change) {
 	switch c.Kind {
 	case store.ChangeGameStarted:
@@ -79,6 +82,13 @@ func (s *Service) AfterCommit(ctx context.Context, c store.Change) {
 			s.log.Error("notify: game start", "game", c.Game.ID, "err", err)
 		}
 	case store.ChangeMovePlayed, store.ChangeTakenBack, store.ChangeOrdersChanged:
+		// The turn mails the move decided on (intents.go), before any
+		// automatic move follows it; one that fails waits for the job.
+		if c.Kind != store.ChangeOrdersChanged {
+			if err := s.renderChange(ctx, c.Game.ID); err != nil {
+				s.log.Error("notify: turn mails", "game", c.Game.ID, "err", err)
+			}
+		}
 		// A move notify made itself (caretaker, standing order) is one
 		// of a run its job goes on with: only a person's change starts
 		// one here.

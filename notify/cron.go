@@ -21,7 +21,8 @@ func (c cronLog) Error(err error, msg string, kv ...any) {
 // stops them and waits for running ones. Every job only looks for due
 // work in the database, and SkipIfStillRunning keeps one instance from
 // piling up runs of its own. Several instances on one PostgreSQL share
-// the work: each job but the outbox runs on one instance per tick (the
+// the work: each job but the outbox and the turn mails (each intent
+// claimed by one renderer, intents.go) runs on one instance per tick (the
 // store's Exclusive: an advisory lock; the others skip that tick), so
 // two instances never make the caretaker's move for one timeout or queue
 // one reminder twice; the outbox is sent by all at once, each mail
@@ -36,6 +37,7 @@ func (s *Service) Start(ctx context.Context) (stop func(), err error) {
 		run  func(context.Context) error
 	}{
 		{every, "outbox", s.SendDue},
+		{"@every 1m", "turn mails", s.RenderIntents},
 		{"@every 1m", "start mails", s.exclusive("start mails", s.SyncGames)},
 		{"@every 1m", "standing orders", s.exclusive("standing orders", s.AutoMoves)},
 		{"@every 1m", "deadlines", s.exclusive("deadlines", s.Deadlines)},

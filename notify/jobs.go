@@ -62,7 +62,7 @@ func (s *Service) syncGame(ctx context.Context, gameID int64) error {
 	if err != nil || pos.State == nil || pos.Game.Status != store.StatusActive {
 		return err
 	}
-	return s.st.NotifyTx(ctx, func(tx *store.NotifyTx) error {
+	err = s.st.NotifyTx(ctx, func(tx *store.NotifyTx) error {
 		v, err := s.loadView(tx, gameID)
 		if err != nil || v.clock.StartedMailed {
 			return err
@@ -86,6 +86,10 @@ func (s *Service) syncGame(ctx context.Context, gameID int64) error {
 		v.clock.StartedMailed = true
 		return tx.SaveGameClock(v.clock)
 	})
+	if err != nil {
+		return err
+	}
+	return s.renderChange(ctx, gameID) // the first turn mails
 }
 
 // clockWords says how a game keeps time.

@@ -55,11 +55,6 @@ func turnSubject(sp *words.Speaker, gameName string, d game.Decision, st game.St
 	return gameSubject(sp, gameName, sp.T(id, "what", h, "n", n))
 }
 
-// mailTurn queues the mail telling a seat what it must decide now.
-func (s *Service) mailTurn(tx *store.NotifyTx, v *gameView, seat int, st game.State, fresh []game.Decision, seq, since int, dl *store.Deadline) error {
-	return s.mailTurnAt(tx, v, seat, st, fresh, seq, seq, since, dl)
-}
-
 // mailTurnAt queues the turn mail of the turn that began at turn, said
 // at the position seq (a held-back mail is said when it is sent): one
 // mail per turn, keyed by the turn.
@@ -166,6 +161,9 @@ func (s *Service) happened(tx *store.NotifyTx, sp *words.Speaker, v *gameView, s
 	}
 	var out []string
 	for _, m := range moves {
+		if m.Seq > seq {
+			break // rendered after the commit: later moves are not this mail's
+		}
 		out = append(out, describeMove(sp, m))
 	}
 	return out, nil

@@ -196,7 +196,7 @@ func (s *Service) reconcile(tx *store.NotifyTx, v *gameView, before []game.Decis
 			// (those the move mailed get a short one), but the chat hears
 			// whose turn it is again.
 			if c.kind != causeTakeBack {
-				if err := s.mailOrHold(tx, v, seat, after, sortedDecisions(asked), seq, since, nd); err != nil {
+				if err := s.mailOrHold(tx, v, seat, seq, since, nd); err != nil {
 					return err
 				}
 			}

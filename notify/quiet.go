@@ -14,9 +14,10 @@ import (
 // a turn that ends before never mails. Each move of the same turn made in
 // person starts the delay again.
 
-// mailOrHold sends the turn mail of a seat whose turn begins, or holds it
-// back when the seat's holder moved on the web within the quiet delay.
-func (s *Service) mailOrHold(tx *store.NotifyTx, v *gameView, seat int, st game.State, asked []game.Decision, seq, since int, dl *store.Deadline) error {
+// mailOrHold sends the turn mail of a seat whose turn begins (an intent,
+// rendered after the commit: intents.go), or holds it back when the
+// seat's holder moved on the web within the quiet delay.
+func (s *Service) mailOrHold(tx *store.NotifyTx, v *gameView, seat, seq, since int, dl *store.Deadline) error {
 	if s.quiet > 0 {
 		at, ok, err := tx.LastWebMove(v.game.ID, seat, v.users[seat].ID, since)
 		if err != nil {
@@ -26,7 +27,7 @@ func (s *Service) mailOrHold(tx *store.NotifyTx, v *gameView, seat int, st game.
 			return s.holdMail(tx, dl)
 		}
 	}
-	return s.mailTurn(tx, v, seat, st, asked, seq, since, dl)
+	return s.intendTurn(tx, v, seat, seq, seq, since, dl)
 }
 
 // holdMail sets the held-back mail of a running deadline a quiet delay

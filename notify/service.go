@@ -58,6 +58,8 @@ type Service struct {
 	admins    []string       // told about mail that finally fails
 	hooks     *http.Client   // posts turn notices to webhooks (webhook.go)
 	pics      pictures       // the last board pictures drawn (picture.go)
+	// renderFault, when set (tests), fails the render of a mail intent.
+	renderFault func(store.MailIntent) error
 	// Playing by reply (replies.go): the configuration, the club address's
 	// parts, the reader of commands and the table's message limit.
 	replies               config.Replies
@@ -118,7 +120,8 @@ func sortDesc(d []time.Duration) {
 }
 
 // Tick runs every job once, in order: start mails, automatic moves,
-// reminders and timeouts, club events, digests, abandoned games, then the outbox. Tests
+// reminders and timeouts, club events, digests, abandoned games, turn mails
+// left as intents, then the outbox. Tests
 // call it with a fake clock; cron calls the jobs one by one.
 func (s *Service) Tick(ctx context.Context) error {
 	return errors.Join(
@@ -129,6 +132,7 @@ func (s *Service) Tick(ctx context.Context) error {
 		s.Digests(ctx),
 		s.Abandoned(ctx),
 		s.Invitations(ctx),
+		s.RenderIntents(ctx),
 		s.SendDue(ctx),
 	)
 }

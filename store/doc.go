@@ -15,8 +15,9 @@
 //     it ends), accounts.go (a game's account), listing.go, club.go and
 //     history.go (what pages list), live.go (news of changes).
 //   - notify's view of a move's transaction: NotifyTx (notify_tx.go) and
-//     its tables (notify_models.go, notify_ops.go); mail.go is the local
-//     mailbox.
+//     its tables (notify_models.go, notify_ops.go); intents.go holds the
+//     turn mails a move decided on, rendered after its commit; mail.go is
+//     the local mailbox.
 //   - Parts with a type of their own, reached from the store: Outbox
 //     (outbox.go: the mails and notices to send, for the sender), SignIn (signin.go: magic links, sessions), Ratings (ladder_read.go:
 //     reading the ladders), Calendar (calendar.go: the calendar feed),
