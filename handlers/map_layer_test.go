@@ -100,10 +100,11 @@ func TestGamePageRefersToItsMap(t *testing.T) {
 			ids[m[1]] = true
 		}
 		drawn := map[string]bool{}
+		fillOf := styledFill(doc.Find("section.board svg style").Text())
 		uses.Each(func(_ int, u *goquery.Selection) {
 			f, id, _ := strings.Cut(u.AttrOr("href", ""), "#")
-			if f != file || !ids[id] || u.AttrOr("fill", "") == "" || u.Find("title").Text() == "" {
-				t.Errorf("%s: region %s is drawn as %q (fill %q, title %q), not from the map", kind, u.AttrOr("data-region", ""), u.AttrOr("href", ""), u.AttrOr("fill", ""), u.Find("title").Text())
+			if f != file || !ids[id] || fillOf(u) == "" || u.Find("title").Text() == "" {
+				t.Errorf("%s: region %s is drawn as %q (fill %q, title %q), not from the map", kind, u.AttrOr("data-region", ""), u.AttrOr("href", ""), fillOf(u), u.Find("title").Text())
 			}
 			drawn[u.AttrOr("data-region", "")] = true
 		})
@@ -192,4 +193,25 @@ func status(t *testing.T, url string) int {
 	}
 	resp.Body.Close()
 	return resp.StatusCode
+}
+
+// styledFill reads an element's fill: its attribute, or the fill of a
+// rule of the drawing's style (picture.WriteStyled) one of its classes
+// names.
+func styledFill(style string) func(*goquery.Selection) string {
+	fills := map[string]string{}
+	for _, m := range regexp.MustCompile(`\.([\w-]+)\{[^}]*?(?:^|;|\{)?fill:([^;}]+)`).FindAllStringSubmatch(style, -1) {
+		fills[m[1]] = m[2]
+	}
+	return func(u *goquery.Selection) string {
+		if f := u.AttrOr("fill", ""); f != "" {
+			return f
+		}
+		for _, c := range strings.Fields(u.AttrOr("class", "")) {
+			if f := fills[c]; f != "" {
+				return f
+			}
+		}
+		return ""
+	}
 }
