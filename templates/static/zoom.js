@@ -38,7 +38,7 @@
   const out = button('−', box.dataset.zoomOut, () => zoom(z / step, ...middle()));
   const into = button('+', box.dataset.zoomIn, () => zoom(z * step, ...middle()));
   const fit = button('⤢', box.dataset.zoomFit, () => zoom(1, 0, 0));
-  frame.append(bar);
+  frame.prepend(bar); // above the board, never over it (style.css)
 
   function buttons() {
     out.disabled = z <= 1;

@@ -86,6 +86,7 @@ async function report(page) {
           width: innerWidth, height: innerHeight,
           decide: rect(document.querySelectorAll('#decide form.move, #decide form.move-now, #decide form.chosen')),
           board: rect(document.querySelectorAll('section.board svg')),
+          map: rect(document.querySelectorAll('section.board svg [data-region], section.board svg [data-city]')),
           wheel: rect(document.querySelectorAll('section.board svg [data-slot]')),
           strip: rect(document.querySelectorAll('.strip')),
         };

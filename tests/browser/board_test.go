@@ -215,6 +215,7 @@ type layout struct {
 	Height float64 `json:"height"`
 	Decide *box    `json:"decide"` // the decision form
 	Board  *box    `json:"board"`  // the board's picture
+	Map    *box    `json:"map"`    // the map's regions or cities, all of them
 	Wheel  *box    `json:"wheel"`  // the rondel's spaces, all of them
 	Strip  *box    `json:"strip"`  // the position strip
 }
