@@ -162,6 +162,10 @@ func (c *client) move() {
 		c.accepted++
 	case status == http.StatusConflict && bytes.Contains(answer, []byte("The game changed")):
 		c.conflicts++
+	case status == http.StatusConflict && bytes.Contains(answer, []byte("The game is not in play")):
+		// another client's move ended the game between our read and our
+		// move: a right answer, counted with the conflicts
+		c.conflicts++
 	default:
 		c.errs[strconv.Itoa(status)]++
 	}
