@@ -16,7 +16,33 @@ import (
 // part, because both are the one scene (mapScene): every region outline
 // and every factory, flag and unit group of the one is in the other.
 func TestPictureAndWebBoardAreOneScene(t *testing.T) {
+	for _, c := range playedBoards(t) {
+		s, sh := c.s, c.sh
+		web := pieces(s.mapScene(sh, sceneFor{acting: -1, words: true}).Ops)
+		pic := pieces(s.Picture(-1, nil).Ops)
+		if len(web) < len(s.b.Regions) {
+			t.Errorf("%s: the web scene has %d pieces and outlines, fewer than the regions", c.game, len(web))
+		}
+		if !slices.Equal(web, pic) {
+			t.Errorf("%s: the picture draws other pieces than the web board:\nweb %v\npicture %v", c.game, web, pic)
+		}
+	}
+}
+
+// playedBoard is a self-played game's final position with its map.
+type playedBoard struct {
+	game string
+	s    *State
+	sh   *board.Shapes
+}
+
+// playedBoards self-plays a game of Imperial (5 players) and of Imperial
+// 2030 (6) far into the middle: positions with flags, factories, units
+// and callouts of every kind to draw.
+func playedBoards(t *testing.T) []playedBoard {
+	t.Helper()
 	reg := game.NewRegistry(New(), New2030())
+	var out []playedBoard
 	for _, c := range []struct {
 		game    string
 		players int
@@ -32,15 +58,9 @@ func TestPictureAndWebBoardAreOneScene(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		web := pieces(s.mapScene(sh, sceneFor{acting: -1, words: true}).Ops)
-		pic := pieces(s.Picture(-1, nil).Ops)
-		if len(web) < len(s.b.Regions) {
-			t.Errorf("%s: the web scene has %d pieces and outlines, fewer than the regions", c.game, len(web))
-		}
-		if !slices.Equal(web, pic) {
-			t.Errorf("%s: the picture draws other pieces than the web board:\nweb %v\npicture %v", c.game, web, pic)
-		}
+		out = append(out, playedBoard{c.game, s, sh})
 	}
+	return out
 }
 
 // pieces lists the region outlines and placed pieces of ops: the map

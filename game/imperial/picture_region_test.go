@@ -7,10 +7,8 @@ import (
 	"image/png"
 	"testing"
 
-	"rondel/game"
 	"rondel/game/imperial/board"
 	"rondel/game/picture"
-	"rondel/game/selfplay"
 )
 
 // TestPictureRegionOwners: every region of the rules is drawn, and in its
@@ -20,22 +18,8 @@ import (
 // pixel: the colour most of the region's own pixels have (its pieces
 // cover less of it).
 func TestPictureRegionOwners(t *testing.T) {
-	reg := game.NewRegistry(New(), New2030())
-	for _, c := range []struct {
-		game    string
-		players int
-		seed    uint64
-		moves   int
-	}{{"imperial", 5, 12, 260}, {"imperial2030", 6, 14, 300}} {
-		o, err := selfplay.Play(reg, c.game, selfplay.Config{Players: c.players, MaxMoves: c.moves}, c.seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := o.Final.(*State)
-		sh, err := board.LoadShapes(s.b.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, c := range playedBoards(t) {
+		s, sh := c.s, c.sh
 		sc := s.Picture(-1, nil)
 		b, err := picture.PNG(sc, 1200)
 		if err != nil {
