@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"rondel/game"
 	"rondel/game/gametest"
 	"rondel/store"
 	"rondel/store/config"
@@ -217,4 +218,41 @@ func (e *env) turnMailsAt(gameID int64, seq int) int {
 		}
 	}
 	return n
+}
+
+// TestTakeBackDropsAnUnrenderedTurnMail: a turn mail whose render failed
+// is still an intent when its move is taken back; the take-back drops it,
+// so nobody is told later that it is their turn at a position that no
+// longer stands (they were never told of it, so they get no take-back
+// notice either).
+func TestTakeBackDropsAnUnrenderedTurnMail(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil, noQuiet)
+	g := e.startGame(gametest.ID, "taken", 3, 5, game.Options{"votes": "false"})
+	pos, err := e.st.Current(e.ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mover := pos.State.ToAct()[0].Seat
+	e.svc.renderFault = func(store.MailIntent) error { return errors.New("disk full") }
+	played, err := e.st.AppendMove(e.ctx, store.Submit{GameID: g.ID, Seat: mover, Seq: pos.Seq,
+		Move: pos.State.LegalMoves(mover)[0].Move, UserID: pos.Seats[mover].UserID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.intents()) == 0 {
+		t.Fatal("the failed render left no intent")
+	}
+	e.svc.renderFault = nil
+	if _, err := e.st.TakeBack(e.ctx, g.ID, mover, played.Seq, pos.Seats[mover].UserID); err != nil {
+		t.Fatal(err)
+	}
+	e.clk.Add(intentRetry)
+	e.tick()
+	if left := e.intents(); len(left) != 0 {
+		t.Errorf("intents of the cancelled move left: %+v", left)
+	}
+	if n := e.turnMailsAt(g.ID, played.Seq); n != 0 {
+		t.Errorf("%d turn mails for the position taken back", n)
+	}
 }

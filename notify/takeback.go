@@ -26,6 +26,12 @@ func (s *Service) observeTakeBack(tx *store.NotifyTx, v *gameView, m store.MoveD
 	if err := s.reconcile(tx, v, m.Before.ToAct(), m.After, m.Seq, m.Seat, cause{kind: causeTakeBack}); err != nil {
 		return err
 	}
+	// A turn mail of the cancelled move not yet rendered (its render
+	// failed, or a crash came between) is not sent at all: nobody was told
+	// of that position, so nobody needs telling it is gone.
+	if err := tx.DropMailIntents(v.game.ID, m.Seq-1); err != nil {
+		return err
+	}
 	told, err := tx.MailedAbout(v.game.ID, m.Seq-1)
 	if err != nil {
 		return err

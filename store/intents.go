@@ -127,6 +127,15 @@ func (t *NotifyTx) TakeMailIntents(gameID int64) ([]MailIntent, error) {
 	return out, nil
 }
 
+// DropMailIntents deletes, in a take-back's transaction, the intents of
+// the position taken back (after seq moves): their turn mails would ask
+// for decisions that no longer stand. A renderer holding one finds its
+// claim lost and queues nothing.
+func (t *NotifyTx) DropMailIntents(gameID int64, seq int) error {
+	return wrapErr(t.tx.Where("game_id = ? AND seq = ?", gameID, seq).Delete(&MailIntent{}).Error,
+		"store: dropping mail intents (game %d, move %d)", gameID, seq)
+}
+
 // HasMailIntents reports whether a game has intents no renderer holds: one
 // indexed read, so that a change that left none costs no transaction.
 func (s *Store) HasMailIntents(ctx context.Context, gameID int64) (bool, error) {
