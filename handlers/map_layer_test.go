@@ -61,9 +61,10 @@ func TestGamePageBytes(t *testing.T) {
 // The game page draws only the position and refers to its map, a static
 // file at an address naming its content, kept by browsers for good:
 // every region of the rules is drawn on the page by a <use> of an element
-// the map file has, coloured and named (for screen readers) on the page;
-// a page fetched with nothing cached gets the map from that address. The
-// whole board stays at board.svg.
+// the map file has, coloured on the page (by the <use> or the group of
+// <use>s painted alike) and named by the map's element (its <title>, the
+// tooltip of a <use> without one); a page fetched with nothing cached gets
+// the map from that address. The whole board stays at board.svg.
 func TestGamePageRefersToItsMap(t *testing.T) {
 	t.Parallel()
 	restarted := newEnvOn(t, importRegistry(gametest.Game{}, imperial.New(), imperial.New2030(), caesar.New()))
@@ -99,14 +100,27 @@ func TestGamePageRefersToItsMap(t *testing.T) {
 		for _, m := range regexp.MustCompile(` id="([^"]+)"`).FindAllStringSubmatch(string(asset), -1) {
 			ids[m[1]] = true
 		}
+		titles := map[string]string{} // a shape's id -> its tooltip
+		for _, m := range regexp.MustCompile(`<path id="([^"]+)"[^>]*><title>([^<]+)</title>`).FindAllStringSubmatch(string(asset), -1) {
+			titles[m[1]] = m[2]
+		}
 		drawn := map[string]bool{}
 		fillOf := styledFill(doc.Find("section.board svg style").Text())
 		uses.Each(func(_ int, u *goquery.Selection) {
 			f, id, _ := strings.Cut(u.AttrOr("href", ""), "#")
-			if f != file || !ids[id] || fillOf(u) == "" || u.Find("title").Text() == "" {
-				t.Errorf("%s: region %s is drawn as %q (fill %q, title %q), not from the map", kind, u.AttrOr("data-region", ""), u.AttrOr("href", ""), fillOf(u), u.Find("title").Text())
+			fill := fillOf(u)
+			if fill == "" && u.Parent().Is("g:not([data-region])") { // a run painted alike
+				fill = fillOf(u.Parent())
+			}
+			if f != file || !ids[id] || fill == "" || titles[id] == "" {
+				t.Errorf("%s: region %s is drawn as %q (fill %q, title %q), not from the map", kind, u.AttrOr("data-region", ""), u.AttrOr("href", ""), fill, titles[id])
 			}
 			drawn[u.AttrOr("data-region", "")] = true
+		})
+		doc.Find("section.board svg use[data-slot]").Each(func(_ int, u *goquery.Selection) {
+			if _, id, _ := strings.Cut(u.AttrOr("href", ""), "#"); titles[id] == "" || fillOf(u) == "" {
+				t.Errorf("%s: the rondel's space %s is not named by the map (title %q) or not painted", kind, id, titles[id])
+			}
 		})
 		doc.Find("section.board svg use").Each(func(_ int, u *goquery.Selection) {
 			if f, id, _ := strings.Cut(u.AttrOr("href", ""), "#"); f == file && !ids[id] {

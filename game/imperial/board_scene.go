@@ -45,7 +45,7 @@ func (s *State) mapScene(sh *board.Shapes, f sceneFor) *picture.Scene {
 		}
 		op := picture.Path(rs.Path, s.regionFill(ri), "", 0).Of("r-" + r.ID).
 			With(picture.Attr{Name: "region", Value: r.ID})
-		if f.words { // a tooltip only a page shows: the picture skips writing it
+		if f.words && !s.layered() { // a tooltip only a page shows (over the map asset, its own)
 			op = op.Tip(s.regionTitle(ri))
 		}
 		if r.Kind != board.Sea {

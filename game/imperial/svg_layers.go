@@ -17,8 +17,10 @@ import (
 // language that a page fetches once and its browser keeps; the position
 // is drawn over it and refers to the map's shapes by id: each region is a
 // <use> of "#r-<region>" coloured by its owner through the fill it passes
-// on, and carries the data- attributes and the tooltip the whole drawing's
-// <path> carries. Both are written from the position's one scene
+// on, and carries the data- attributes the whole drawing's <path> carries;
+// its tooltip, the region's name, is the map's (a <title> of the shape,
+// which a <use> without one of its own shows), not sent again with every
+// page. Both are written from the position's one scene
 // (board_scene.go). BoardSVG draws everything in one self-contained SVG:
 // the map's parts as its own definitions, the scene with its own region
 // outlines; the layer (s.lay) decides which part the panel's pieces
@@ -61,16 +63,16 @@ func (s *State) MapSVG(sp *words.Speaker) string {
 	var w strings.Builder
 	fmt.Fprintf(&w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f"><defs>`, svgWidth, panelTop+d.panelHeight())
 	w.WriteString(svgDefs)
-	for _, r := range d.b.Regions {
-		if rs, ok := sh.Shape(r.ID); ok {
-			fmt.Fprintf(&w, `<path id="r-%s" d="%s" fill-rule="evenodd"/>`, r.ID, rs.Path)
+	for ri, r := range d.b.Regions {
+		if rs, ok := sh.Shape(r.ID); ok { // its name, the tooltip of every <use> of it
+			fmt.Fprintf(&w, `<path id="r-%s" d="%s" fill-rule="evenodd"><title>%s</title></path>`, r.ID, rs.Path, html.EscapeString(d.regionName(ri)))
 		}
 	}
 	d.writeMapParts(&w, sh)
 	w.WriteString(`<g id="panel">`)
 	d.drawPanel(&w, panelTop, -1)
 	w.WriteString(`</g>`)
-	mapSpaces(&w, panelTop)
+	d.mapSpaces(&w, panelTop)
 	w.WriteString(`<g id="slots">`)
 	d.drawRondel(&w, rondelX, panelTop+rondelDY)
 	w.WriteString(`</g></defs></svg>`)

@@ -201,17 +201,17 @@ func rondelSpace(cx, cy float64, i int) string {
 func (s *State) rondelSpaces(w *strings.Builder) {
 	w.WriteString(`<g stroke="#fff" stroke-width="2">`)
 	for i := range numSlots {
-		fmt.Fprintf(w, `<use href="%s" data-slot="%s" fill="%s"><title>%s</title></use>`,
-			s.ref("s-"+slotNames[i]), slotNames[i], rondelFills[i], html.EscapeString(s.slotWord(i)))
+		fmt.Fprintf(w, `<use href="%s" data-slot="%s" fill="%s"/>`, s.ref("s-"+slotNames[i]), slotNames[i], rondelFills[i])
 	}
 	w.WriteString(`</g>`)
 }
 
 // mapSpaces defines the rondel's spaces in the map asset, unpainted (the
-// position layer's <use> paints them and a click-to-act ring outlines them).
-func mapSpaces(w *strings.Builder, top float64) {
+// position layer's <use> paints them and a click-to-act ring outlines
+// them), each named by its tooltip: a <use> without one shows its shape's.
+func (s *State) mapSpaces(w *strings.Builder, top float64) {
 	for i := range numSlots {
-		fmt.Fprintf(w, `<path id="s-%s" d="%s"/>`, slotNames[i], rondelSpace(rondelX, top+rondelDY, i))
+		fmt.Fprintf(w, `<path id="s-%s" d="%s"><title>%s</title></path>`, slotNames[i], rondelSpace(rondelX, top+rondelDY, i), html.EscapeString(s.slotWord(i)))
 	}
 }
 

@@ -57,14 +57,12 @@ func (s *State) flies(ni int, sea bool) bool {
 	return false
 }
 
-// regionTitle is the tooltip: the region in words. On a position layer
-// (the game page) it is the region's name only: what stands there, the
-// factories and the flags are said once in the page's text (the overview
-// of the position), not again in sixty tooltips (docs/performance.md).
+// regionTitle is the tooltip of the whole board: the region in words. A
+// position layer (the game page) has none: the map asset's shape names
+// the region, and what stands there, the factories and the flags are
+// said once in the page's text (the overview of the position), not again
+// in sixty tooltips (docs/performance.md).
 func (s *State) regionTitle(ri int) string {
-	if s.layered() {
-		return s.regionName(ri)
-	}
 	r := s.b.Regions[ri]
 	var parts []string
 	switch r.Kind {

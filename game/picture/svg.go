@@ -41,8 +41,14 @@ func WriteOps(w *strings.Builder, ops []Op, mapURL string, over bool) {
 }
 
 func writeOps(w *strings.Builder, ops []Op, mapURL string, over bool, st *styles) {
-	for _, o := range ops {
-		svgOp(w, o, mapURL, over, st)
+	for i := 0; i < len(ops); {
+		if n := runOf(ops[i:], over); st != nil && n > 1 { // WriteStyled's
+			writeRun(w, ops[i:i+n], mapURL, st)
+			i += n
+			continue
+		}
+		svgOp(w, ops[i], mapURL, over, st)
+		i++
 	}
 }
 

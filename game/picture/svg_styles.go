@@ -59,7 +59,8 @@ func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 }
 
 // countSigs counts the paint signatures the ops would write, apart for
-// elements with a class of their own.
+// elements with a class of their own; a run of map elements painted
+// alike (run) says its paint once.
 func countSigs(ops []Op, mapURL string, over bool, count map[string][2]int) {
 	add := func(sig string, own bool) {
 		n := count[sig]
@@ -70,7 +71,13 @@ func countSigs(ops []Op, mapURL string, over bool, count map[string][2]int) {
 		}
 		count[sig] = n
 	}
-	for _, o := range ops {
+	for i := 0; i < len(ops); i++ {
+		o := ops[i]
+		if n := runOf(ops[i:], over); n > 1 {
+			add(paintSig(o), o.Class != "")
+			i += n - 1
+			continue
+		}
 		switch {
 		case o.Kind == OpGroup:
 			if o.Ref == "" {
@@ -142,4 +149,37 @@ func className(rule string) string {
 	h := fnv.New32a()
 	h.Write([]byte(rule))
 	return fmt.Sprintf("k%06x", h.Sum32()&0xffffff)
+}
+
+// A page's board draws its regions one after the other, a nation's
+// provinces in a row painted alike (issue 20: the game page's bytes): a
+// run of map elements with the same paint and no tooltip of their own is
+// written as a group saying the paint once, each <use> inheriting it.
+
+// runOf is how many ops from the first are such a run over the map (0
+// or 1: none).
+func runOf(ops []Op, over bool) int {
+	if !over || !runnable(ops[0]) {
+		return 0
+	}
+	sig, own := paintSig(ops[0]), ops[0].Class
+	n := 1
+	for n < len(ops) && runnable(ops[n]) && ops[n].Class == own && paintSig(ops[n]) == sig {
+		n++
+	}
+	return n
+}
+
+// runnable: an op written as a bare <use> of a map element, painted.
+func runnable(o Op) bool {
+	return o.Ref != "" && o.Kind != OpGroup && o.Title == "" && paint(o) != ""
+}
+
+// writeRun writes a run as a group with its paint, of <use>s without.
+func writeRun(w *strings.Builder, ops []Op, mapURL string, st *styles) {
+	fmt.Fprintf(w, `<g%s>`, st.paint(ops[0]))
+	for _, o := range ops {
+		fmt.Fprintf(w, `<use href="%s#%s"%s/>`, attr(mapURL), attr(o.Ref), data(o))
+	}
+	w.WriteString(`</g>`)
 }

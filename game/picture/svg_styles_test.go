@@ -22,6 +22,11 @@ func TestWriteStyledIsWriteOpsShorter(t *testing.T) {
 			Line(x, 0, x+5, 5, "#1b1b1b", 1.2))
 	}
 	ops = append(ops, Circle(5, 5, 2, "#abcdef", "", 0)) // once: attributes
+	// a run painted alike: one group
+	for _, id := range []string{"b", "c", "d"} {
+		ops = append(ops, Path("M0 0H10V10Z", "#cdb6db", "#5d5a52", 0.7).Of("r-"+id).Classed("land").With(Attr{Name: "region", Value: id}))
+	}
+	ops = append(ops, Path("M0 0H10V10Z", "#bcd8ec", "", 0).Of("r-e").With(Attr{Name: "region", Value: "e"}))
 	var plain, styled strings.Builder
 	WriteOps(&plain, ops, "/maps/m.svg", true)
 	WriteStyled(&styled, ops, "/maps/m.svg", true)
@@ -30,7 +35,9 @@ func TestWriteStyledIsWriteOpsShorter(t *testing.T) {
 		t.Fatalf("styled %d bytes, plain %d", len(got), plain.Len())
 	}
 	for _, want := range []string{`<style>.k`, `font-size:12px;font-weight:700;fill:#1b1b1b;paint-order:stroke;stroke:#fff;stroke-width:2.5`,
-		`class="land k`, `<circle cx="5" cy="5" r="2" fill="#abcdef"/>`} {
+		`class="land k`, `<circle cx="5" cy="5" r="2" fill="#abcdef"/>`,
+		`"><use href="/maps/m.svg#r-b" data-region="b"/><use href="/maps/m.svg#r-c" data-region="c"/><use href="/maps/m.svg#r-d" data-region="d"/></g>`,
+		`<use href="/maps/m.svg#r-e" data-region="e" fill="#bcd8ec"/>`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("no %s in\n%s", want, got)
 		}
@@ -64,7 +71,7 @@ func inlineStyles(t *testing.T, svg string) string {
 		}
 		rules[m[1]] = attrs.String()
 	}
-	body := svg[:i]
+	body := ungroup(svg[:i])
 	return regexp.MustCompile(` class="([^"]*)"`).ReplaceAllStringFunc(body, func(c string) string {
 		var own []string
 		paint := ""
@@ -79,6 +86,15 @@ func inlineStyles(t *testing.T, svg string) string {
 			return paint + ` class="` + strings.Join(own, " ") + `"`
 		}
 		return paint
+	})
+}
+
+// ungroup gives each <use> of a run (writeRun) its group's paint.
+func ungroup(svg string) string {
+	run := regexp.MustCompile(`<g((?: (?:fill|fill-opacity|stroke|stroke-width|class)="[^"]*")+)>((?:<use href="[^"]*"(?: data-[a-z]+="[^"]*")*/>)+)</g>`)
+	return run.ReplaceAllStringFunc(svg, func(g string) string {
+		m := run.FindStringSubmatch(g)
+		return strings.ReplaceAll(m[2], "/>", m[1]+"/>")
 	})
 }
 

@@ -173,8 +173,18 @@
     if (el.getAttribute('transform')) hl.setAttribute('transform', el.getAttribute('transform'));
     hl.setAttribute('class', `act-ring ${cls}`);
     hl.setAttribute('pointer-events', 'none');
-    el.parentNode.append(hl);
+    hostOf(el).append(hl);
     return hl;
+  }
+
+  // hostOf is where el's highlight goes: beside it, after the board drawn
+  // so far. Regions painted alike in a row are a group of their own
+  // (picture.WriteStyled's runs): a highlight goes after the group, so
+  // that the regions drawn after its own do not cover it.
+  function hostOf(el) {
+    const p = el.parentNode;
+    const run = el.dataset.region && p !== svg && [...p.children].every((c) => c.tagName === 'use' && c.dataset.region);
+    return run ? p.parentNode : p;
   }
 
   // show writes the bar: a sentence and buttons. The bar never grows
