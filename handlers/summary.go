@@ -257,6 +257,16 @@ func sortedKeys(m map[string]any) []string {
 	return keys
 }
 
+// summaryClass is the class of the summary's outermost list or table:
+// the style sheet styles the lists and tables in it by it (.summary dl),
+// so a nested one needs none (issue 20: the game page's bytes).
+func summaryClass(depth int) string {
+	if depth == 0 {
+		return ` class="summary"`
+	}
+	return ""
+}
+
 // value writes v, found under key ("" at the top).
 func (w *summaryWriter) value(v any, depth int, key string) {
 	b := w.b
@@ -273,7 +283,7 @@ func (w *summaryWriter) value(v any, depth int, key string) {
 		if w.keyedTable(x, depth, key) {
 			return
 		}
-		b.WriteString(`<dl class="summary">`)
+		b.WriteString(`<dl` + summaryClass(depth) + `>`)
 		for _, k := range sortedKeys(x) {
 			if x[k] == false {
 				continue // a fact that does not hold says nothing ("Finished: no")
@@ -310,7 +320,7 @@ func (w *summaryWriter) list(items []any, depth int, key string) {
 		return
 	}
 	if cols := recordColumns(items); cols != nil {
-		b.WriteString(`<table class="summary"><thead><tr>`)
+		b.WriteString(`<table` + summaryClass(depth) + `><thead><tr>`)
 		for _, c := range cols {
 			fmt.Fprintf(b, "<th>%s</th>", html.EscapeString(w.v.key(c, key)))
 		}
@@ -327,7 +337,7 @@ func (w *summaryWriter) list(items []any, depth int, key string) {
 		b.WriteString("</tbody></table>")
 		return
 	}
-	b.WriteString(`<ul class="summary">`)
+	b.WriteString(`<ul` + summaryClass(depth) + `>`)
 	for _, it := range items {
 		b.WriteString("<li>")
 		w.value(it, depth+1, key)
@@ -397,7 +407,7 @@ func (w *summaryWriter) keyedTable(m map[string]any, depth int, key string) bool
 	if cols == nil {
 		return false
 	}
-	b.WriteString(`<table class="summary"><thead><tr><th></th>`)
+	b.WriteString(`<table` + summaryClass(depth) + `><thead><tr><th></th>`)
 	for _, c := range cols {
 		fmt.Fprintf(b, "<th>%s</th>", html.EscapeString(w.v.key(c, key)))
 	}

@@ -45,11 +45,11 @@ func TestSummaryHTML(t *testing.T) {
 	if doc.Find("b").Length() != 0 {
 		t.Error("a value was not escaped")
 	}
-	units := doc.Find("table.summary").FilterFunction(func(_ int, s *goquery.Selection) bool { return s.Find("tbody th").Length() == 2 })
+	units := doc.Find("table.summary, .summary table").FilterFunction(func(_ int, s *goquery.Selection) bool { return s.Find("tbody th").Length() == 2 })
 	if units.Find("tbody tr").Last().Text() != "Vienna11" {
 		t.Errorf("units by region not shown as a table: %q", units.Text())
 	}
-	rows := doc.Find("table.summary").First().Find("tbody tr")
+	rows := doc.Find("table.summary, .summary table").First().Find("tbody tr")
 	if rows.Length() != 2 || rows.First().Find("td").First().Text() != "9" {
 		t.Errorf("bonds not shown as a table: %s", got)
 	}
@@ -179,7 +179,7 @@ func TestSummaryMoneyAndFacts(t *testing.T) {
 		for _, key := range []string{"treasury", "cash", "cost"} {
 			label := sp.Term("summary.money.imperial." + key)
 			col := -1
-			doc.Find("table.summary thead th").EachWithBreak(func(i int, s *goquery.Selection) bool {
+			doc.Find("table.summary thead th, .summary table thead th").EachWithBreak(func(i int, s *goquery.Selection) bool {
 				if s.Text() == label {
 					col = i
 					return false
@@ -188,7 +188,7 @@ func TestSummaryMoneyAndFacts(t *testing.T) {
 			})
 			var cell string
 			if col >= 0 {
-				th := doc.Find("table.summary thead th").Eq(col)
+				th := doc.Find("table.summary thead th, .summary table thead th").Eq(col)
 				cell = th.Closest("table").Find("tbody tr").First().Children().Eq(col).Text()
 			} else {
 				cell = doc.Find("dt").FilterFunction(func(_ int, s *goquery.Selection) bool { return s.Text() == label }).First().Next().Text()
