@@ -244,3 +244,30 @@ func BenchmarkPageGameReload(b *testing.B) {
 		return views[i%len(views)].u, views[i%len(views)].path
 	})
 }
+
+// BenchmarkPageGameFirst: the game page of a random game as a view seen
+// for the first time, as fifty clients among 10,000 games see nearly
+// every page: the server's kept parts and the store's positions dropped
+// before each, so the page reads the snapshot, replays, draws and says
+// everything. Only the page's own CPU is counted.
+func BenchmarkPageGameFirst(b *testing.B) {
+	p := openPageBench(b)
+	h := p.h.(*handlers.Server)
+	r := rand.New(rand.NewPCG(1, 2))
+	bytes := 0
+	var cpu time.Duration
+	b.ResetTimer()
+	for range b.N {
+		b.StopTimer()
+		p.st.DropCache()
+		h.DropKept()
+		g := p.d.gameFor(r)
+		u := p.d.seated(r, g)
+		b.StartTimer()
+		c := cpuTime()
+		bytes += p.get(b, u, fmt.Sprintf("/games/%d", g.ID))
+		cpu += cpuTime() - c
+	}
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(bytes)/float64(b.N), "page-bytes")
+}
