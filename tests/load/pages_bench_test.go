@@ -40,7 +40,7 @@ type pageBench struct {
 	d  *driver
 }
 
-func openPageBench(b *testing.B) *pageBench {
+func openPageBench(b testing.TB) *pageBench {
 	b.Helper()
 	if *benchDB == "" {
 		b.Skip("no -db: seed one with go run ./tests/load seed")
@@ -66,12 +66,18 @@ func openPageBench(b *testing.B) *pageBench {
 	return &pageBench{h: h, st: st, d: d}
 }
 
-// get serves path as member u and fails on anything but 200.
-func (p *pageBench) get(b *testing.B, u int64, path string) int {
+// serve serves path as member u.
+func (p *pageBench) serve(u int64, path string) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(http.MethodGet, path, nil)
 	req.AddCookie(&http.Cookie{Name: sessionCookie, Value: p.d.sessions[u].Token})
 	w := httptest.NewRecorder()
 	p.h.ServeHTTP(w, req)
+	return w
+}
+
+// get serves path as member u and fails on anything but 200.
+func (p *pageBench) get(b testing.TB, u int64, path string) int {
+	w := p.serve(u, path)
 	if w.Code != http.StatusOK {
 		b.Fatalf("%s: %d", path, w.Code)
 	}
