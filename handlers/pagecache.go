@@ -247,9 +247,9 @@ func accountSize(a *accountView) int64 {
 	}
 	n := 256
 	for _, c := range a.Charts {
-		n += 256 + len(c.SVG) + len(c.Title) + 8*len(c.Xs)
+		n += 256 + len(c.SVG) + len(c.Title) + len(c.Heads)
 		for _, l := range c.Legend {
-			n += 64 + len(l.Name) + 8*len(l.Values)
+			n += 64 + len(l.Name) + len(l.Cells)
 		}
 	}
 	return int64(n + 2048*len(a.Tables))
