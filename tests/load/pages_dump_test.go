@@ -61,7 +61,10 @@ func TestDumpPages(t *testing.T) {
 	for _, c := range p.d.byCat {
 		for _, g := range c {
 			u := p.d.seated(r, g)
-			for name, path := range map[string]string{"game": fmt.Sprintf("/games/%d", g.ID), "history": fmt.Sprintf("/games/%d/history", g.ID)} {
+			for name, path := range map[string]string{
+				"game": fmt.Sprintf("/games/%d", g.ID), "history": fmt.Sprintf("/games/%d/history", g.ID),
+				"history-at-3": fmt.Sprintf("/games/%d/history?at=3", g.ID),
+			} {
 				write(u, path, fmt.Sprintf("%d-%d-%s.html", g.ID, u, name))
 			}
 		}
