@@ -256,7 +256,14 @@ func BenchmarkPageGameReload(b *testing.B) {
 // every page: the server's kept parts and the store's positions dropped
 // before each, so the page reads the snapshot, replays, draws and says
 // everything. Only the page's own CPU is counted.
-func BenchmarkPageGameFirst(b *testing.B) {
+func BenchmarkPageGameFirst(b *testing.B) { firstViews(b, "/games/%d") }
+
+// BenchmarkPageHistoryFirst: the history of a random game, seen first.
+func BenchmarkPageHistoryFirst(b *testing.B) { firstViews(b, "/games/%d/history") }
+
+// firstViews serves the page at format (of a game's id) of random games,
+// each with nothing kept before it.
+func firstViews(b *testing.B, format string) {
 	p := openPageBench(b)
 	h := p.h.(*handlers.Server)
 	r := rand.New(rand.NewPCG(1, 2))
@@ -271,7 +278,7 @@ func BenchmarkPageGameFirst(b *testing.B) {
 		u := p.d.seated(r, g)
 		b.StartTimer()
 		c := cpuTime()
-		bytes += p.get(b, u, fmt.Sprintf("/games/%d", g.ID))
+		bytes += p.get(b, u, fmt.Sprintf(format, g.ID))
 		cpu += cpuTime() - c
 	}
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
