@@ -61,3 +61,19 @@ func TestEventsReadAsBefore(t *testing.T) {
 		t.Errorf("a list of events read as %#v (%v)", list, err)
 	}
 }
+
+// TestReadEventsAsUnmarshal: lists of events read as json.Unmarshal reads
+// them, plain or not, errors included.
+func TestReadEventsAsUnmarshal(t *testing.T) {
+	for _, data := range []string{
+		`[]`, ` [ ] `, `null`, ``, `[{"msg":{"id":"a"}},{"text":"b","seats":[3]}]`, `[{"msg":{"id":"a"}}, {"text":"esc\"aped"}]`,
+		`[{"msg":{"id":"a"}}`, `[{"msg":{"id":"a"}}] x`, `[{"msg":{"id":"a"}},]`, `{}`, `[null]`, `[{"msg":"raw"}]`,
+	} {
+		got, gotErr := ReadEvents([]byte(data))
+		var want []Event
+		wantErr := json.Unmarshal([]byte(data), &want)
+		if (gotErr == nil) != (wantErr == nil) || (gotErr == nil && !reflect.DeepEqual(got, want)) {
+			t.Errorf("%s: read %#v (%v), json.Unmarshal %#v (%v)", data, got, gotErr, want, wantErr)
+		}
+	}
+}

@@ -158,6 +158,38 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// ReadEvents reads a list of events as json.Unmarshal into a []Event
+// does, the plain forms in one pass (a history page reads fifty moves'
+// events).
+func ReadEvents(data []byte) ([]Event, error) {
+	d := words.NewDecoder(data)
+	if d.Byte('[') {
+		out := []Event{}
+		if d.Byte(']') && d.End() {
+			return out, nil
+		}
+		for {
+			var e Event
+			if !e.decode(d) {
+				break
+			}
+			out = append(out, e)
+			if d.Byte(']') {
+				if d.End() {
+					return out, nil
+				}
+				break
+			}
+			if !d.Byte(',') {
+				break
+			}
+		}
+	}
+	var out []Event
+	err := json.Unmarshal(data, &out)
+	return out, err
+}
+
 // decode reads the plain form of an event (words/decode.go): "msg" and
 // "seats", or an old event's "text"; false leaves it to encoding/json.
 func (e *Event) decode(d *words.Decoder) bool {
