@@ -138,6 +138,11 @@ type Event struct {
 // UnmarshalJSON also reads events stored before words were data, whose
 // words were a plain "text" string: they keep reading as they were written.
 func (e *Event) UnmarshalJSON(data []byte) error {
+	var f Event
+	if d := words.NewDecoder(data); f.decode(d) && d.End() {
+		*e = f
+		return nil
+	}
 	var raw struct {
 		Msg   words.Text `json:"msg"`
 		Text  string     `json:"text"`
@@ -151,6 +156,60 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 		e.Msg = words.Raw(raw.Text)
 	}
 	return nil
+}
+
+// ReadEvents reads a list of events as json.Unmarshal into a []Event
+// does, the plain forms in one pass (a history page reads fifty moves'
+// events).
+func ReadEvents(data []byte) ([]Event, error) {
+	d := words.NewDecoder(data)
+	if d.Byte('[') {
+		out := []Event{}
+		if d.Byte(']') && d.End() {
+			return out, nil
+		}
+		for {
+			var e Event
+			if !e.decode(d) {
+				break
+			}
+			out = append(out, e)
+			if d.Byte(']') {
+				if d.End() {
+					return out, nil
+				}
+				break
+			}
+			if !d.Byte(',') {
+				break
+			}
+		}
+	}
+	var out []Event
+	err := json.Unmarshal(data, &out)
+	return out, err
+}
+
+// decode reads the plain form of an event (words/decode.go): "msg" and
+// "seats", or an old event's "text"; false leaves it to encoding/json.
+func (e *Event) decode(d *words.Decoder) bool {
+	var text string
+	ok := d.Object(func(k string) bool {
+		var ok bool
+		switch k {
+		case "msg":
+			ok = d.Text(&e.Msg)
+		case "text":
+			text, ok = d.String()
+		case "seats":
+			e.Seats, ok = d.Ints()
+		}
+		return ok
+	})
+	if ok && e.Msg.IsZero() && text != "" {
+		e.Msg = words.Raw(text)
+	}
+	return ok
 }
 
 // Result is the outcome of a finished game.

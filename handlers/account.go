@@ -26,16 +26,19 @@ type chartView struct {
 	SVG    template.HTML
 	Legend []legendItem
 	X      string
-	Xs     []int // the x of each value, for the table of values
+	// Heads are the table of values' column heads, the x of each value,
+	// written here: a table of hundreds of cells cost most of executing
+	// a finished game's account in the template.
+	Heads template.HTML
 }
 
 // legendItem is one line of a plot in words: its picture, its name, its
-// last value and (for the table of values) all of them.
+// last value and (for the table of values) all of them, as cells.
 type legendItem struct {
 	Swatch template.HTML
 	Name   string
 	Last   int
-	Values []int
+	Cells  template.HTML
 }
 
 type statsView struct {
@@ -49,6 +52,7 @@ type statsRow struct {
 	Swatch template.HTML
 	Name   string
 	Cells  []statsCell
+	HTML   template.HTML // the cells as the page writes them
 }
 
 // statsCell is one value of a table; Num: a number or an amount, set
@@ -80,16 +84,20 @@ func sayAccount(sp *words.Speaker, acc *game.Account) *accountView {
 			name := sp.Say(se.Name)
 			names = append(names, name)
 			spec.Lines = append(spec.Lines, plotLine{Name: name, Colour: se.Colour, Values: se.Values})
-			item := legendItem{Swatch: swatch(i, se.Colour), Name: name, Values: se.Values}
+			item := legendItem{Swatch: swatch(i, se.Colour), Name: name, Cells: numberCells(sp, se.Values)}
 			if len(se.Values) > 0 {
 				item.Last = se.Values[len(se.Values)-1]
 			}
 			cv.Legend = append(cv.Legend, item)
 			n = max(n, len(se.Values))
 		}
+		var heads []byte
 		for i := range n {
-			cv.Xs = append(cv.Xs, acc.XStart+i)
+			heads = append(heads, `<th scope="col">`...)
+			heads = strconv.AppendInt(heads, int64(acc.XStart+i), 10)
+			heads = append(heads, `</th>`...)
 		}
+		cv.Heads = template.HTML(heads)
 		spec.Desc = sp.T("pages.account.desc", "names", sp.Join(names), "from", strconv.Itoa(acc.XStart),
 			"to", strconv.Itoa(acc.XStart+max(n-1, 0)))
 		cv.SVG = plotSVG(spec)
@@ -111,10 +119,48 @@ func sayAccount(sp *words.Speaker, acc *game.Account) *accountView {
 			}
 			tv.Rows = append(tv.Rows, row)
 		}
+		for i := range tv.Rows {
+			tv.Rows[i].HTML = statsCells(tv.Rows[i].Cells)
+		}
 		v.Tables = append(v.Tables, tv)
 	}
 	return v
 }
+
+// numberCells writes values as a table row's cells, as the template's
+// num would.
+func numberCells(sp *words.Speaker, values []int) template.HTML {
+	var b strings.Builder
+	for _, v := range values {
+		b.WriteString("<td>")
+		b.WriteString(escapeText(sp.Number(v)))
+		b.WriteString("</td>")
+	}
+	return template.HTML(b.String())
+}
+
+// statsCells writes a row's cells, numbers flush right.
+func statsCells(cells []statsCell) template.HTML {
+	var b strings.Builder
+	for _, c := range cells {
+		b.WriteString("<td")
+		if c.Num {
+			b.WriteString(` class="num"`)
+		}
+		b.WriteByte('>')
+		b.WriteString(escapeText(c.Text))
+		b.WriteString("</td>")
+	}
+	return template.HTML(b.String())
+}
+
+// textEscaper escapes words between tags as html/template does.
+var textEscaper = strings.NewReplacer("\x00", "\uFFFD", `"`, "&#34;", "&", "&amp;", "'", "&#39;", "+", "&#43;", "<", "&lt;", ">", "&gt;")
+
+// escapeText is s escaped as html/template escapes a string written
+// between tags, so that parts of a page written in Go read as the
+// template wrote them.
+func escapeText(s string) string { return textEscaper.Replace(s) }
 
 // chip is a small square of a side's colour beside its name (which says
 // who it is: the colour only repeats it); empty for no valid colour.

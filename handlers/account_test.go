@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"fmt"
+	"html/template"
 	"os"
 	"path/filepath"
 	"strings"
@@ -192,5 +193,21 @@ func TestFinishedPageReadsTheStoredAccount(t *testing.T) {
 	_, doc := b.get(fmt.Sprintf("/games/%d", g.ID))
 	if first := doc.Find("table.values tbody tr").First().Find("td").First().Text(); first != "41" {
 		t.Errorf("the page shows %q at the start, not the stored 41", first)
+	}
+}
+
+// TestEscapeTextAsTheTemplate: the cells written in Go are escaped as
+// html/template escapes text between tags.
+func TestEscapeTextAsTheTemplate(t *testing.T) {
+	t.Parallel()
+	tpl := template.Must(template.New("x").Parse(`<td>{{.}}</td>`))
+	for _, s := range []string{"12", "1,234", "1 234 €", `a "b" & 'c' <d> +1` + "\x00 \xff ü \ufdd0"} {
+		var b strings.Builder
+		if err := tpl.Execute(&b, s); err != nil {
+			t.Fatal(err)
+		}
+		if got := "<td>" + escapeText(s) + "</td>"; got != b.String() {
+			t.Errorf("%q: %q, the template writes %q", s, got, b.String())
+		}
 	}
 }

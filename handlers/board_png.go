@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"html/template"
 	"net/http"
+	"sync"
 
 	"github.com/labstack/echo/v5"
 
@@ -107,15 +108,54 @@ func (s *Server) pageImage(c *echo.Context, pos *store.Position) *ogImage {
 		return nil
 	}
 	sig := s.pictureSig(c.Request().Context(), pos.Game.ID)
-	sc := p.Picture(-1, nil)
-	if sig == "" || sc == nil || sc.Width <= 0 || sc.Height <= 0 {
+	height := s.pictureHeight(p, pos.State)
+	if sig == "" || height <= 0 {
 		return nil
 	}
 	return &ogImage{
 		Title:  pos.Game.Name,
 		URL:    s.cfg.PublicURL() + gamePath(pos.Game.ID) + "/board.png?k=" + sig,
 		Width:  pictureWidth,
-		Height: sc.PixelHeight(pictureWidth),
+		Height: height,
 		Alt:    s.reader(c).sp.T("pages.game.og_alt", "game", pos.Game.Name, "seq", pos.Seq),
 	}
+}
+
+// pictureHeights are the pixel heights of pictures by map: a picture's
+// size is its map's and its strip's, the same at every position, so the
+// page need not draw the picture (6% of a first view) to say it.
+type pictureHeights struct {
+	mu    sync.Mutex
+	byMap map[string]int
+}
+
+// pictureHeight is the height of st's picture at pictureWidth, 0 for none.
+func (s *Server) pictureHeight(p game.Picturer, st game.State) int {
+	l, ok := st.(game.Layerer)
+	if !ok {
+		return drawnHeight(p)
+	}
+	id := l.MapID()
+	s.picHeights.mu.Lock()
+	h, ok := s.picHeights.byMap[id]
+	s.picHeights.mu.Unlock()
+	if ok {
+		return h
+	}
+	h = drawnHeight(p)
+	s.picHeights.mu.Lock()
+	if s.picHeights.byMap == nil {
+		s.picHeights.byMap = map[string]int{}
+	}
+	s.picHeights.byMap[id] = h
+	s.picHeights.mu.Unlock()
+	return h
+}
+
+func drawnHeight(p game.Picturer) int {
+	sc := p.Picture(-1, nil)
+	if sc == nil || sc.Width <= 0 || sc.Height <= 0 {
+		return 0
+	}
+	return sc.PixelHeight(pictureWidth)
 }

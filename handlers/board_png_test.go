@@ -8,6 +8,11 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"rondel/game"
+	"rondel/game/caesar"
+	"rondel/game/imperial"
+	"rondel/game/rng"
 )
 
 // TestBoardPNG: the game's picture is served as a PNG 1200 pixels wide to
@@ -62,5 +67,41 @@ func TestMailPicturesSetting(t *testing.T) {
 	_, doc = b.get("/settings")
 	if sel, _ := doc.Find(`select[name=mail_pictures] option[selected]`).Attr("value"); sel != "off" {
 		t.Errorf("the form shows %q after choosing off", sel)
+	}
+}
+
+// TestPictureHeightIsTheMaps: the game page says its picture's height
+// once found for the map (pictureHeight); a picture drawn at any position
+// of self-played games, with any number of players, is that high.
+func TestPictureHeightIsTheMaps(t *testing.T) {
+	t.Parallel()
+	s := &Server{}
+	reg := game.NewRegistry(imperial.New(), imperial.New2030(), caesar.New())
+	for _, id := range []string{"imperial", "imperial2030", caesar.ID} {
+		g, err := reg.Get(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for players := 2; players <= 5; players++ {
+			st, err := g.New(game.Setup{Players: []string{"A", "B", "C", "D", "E"}[:players], Seed: uint64(players)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			src := rng.New(uint64(players))
+			for n := 0; n < 400 && !st.Finished(); n++ {
+				if n%40 == 0 {
+					p := st.(game.Picturer)
+					if got, want := s.pictureHeight(p, st), drawnHeight(p); got != want || want <= 0 {
+						t.Fatalf("%s, %d players, move %d: height %d kept for the map, %d drawn", id, players, n, got, want)
+					}
+				}
+				todo := st.ToAct()
+				d := todo[src.Intn(len(todo))]
+				moves := st.LegalMoves(d.Seat)
+				if st, _, err = st.Apply(d.Seat, moves[src.Intn(len(moves))].Move); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
 	}
 }

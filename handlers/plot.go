@@ -5,6 +5,7 @@ import (
 	"html"
 	"html/template"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -71,33 +72,71 @@ func niceStep(top, n int) int {
 	}
 }
 
-// marker draws marker shape i at (x, y).
+// marker draws marker shape i at (x, y). Written without fmt: a finished
+// game's plots have hundreds of markers, and formatting them was most of
+// drawing its account.
 func marker(b *strings.Builder, i int, x, y float64, fill string) {
 	const r = 4.0
-	stroke := `stroke="#1b1b1b" stroke-width="1"`
+	pt := func(sep byte, px, py float64) {
+		b.WriteByte(sep)
+		f1(b, px)
+		b.WriteByte(' ')
+		f1(b, py)
+	}
 	switch i % 6 {
 	case 0:
-		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s" %s/>`, x, y, r, fill, stroke)
+		b.WriteString(`<circle cx="`)
+		f1(b, x)
+		b.WriteString(`" cy="`)
+		f1(b, y)
+		b.WriteString(`" r="4.0`)
 	case 1:
-		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s" %s/>`, x-r, y-r, 2*r, 2*r, fill, stroke)
+		b.WriteString(`<rect x="`)
+		f1(b, x-r)
+		b.WriteString(`" y="`)
+		f1(b, y-r)
+		b.WriteString(`" width="8.0" height="8.0`)
 	case 2:
-		fmt.Fprintf(b, `<path d="M%.1f %.1fL%.1f %.1fL%.1f %.1fZ" fill="%s" %s/>`, x, y-r-1, x+r+1, y+r, x-r-1, y+r, fill, stroke)
+		b.WriteString(`<path d="`)
+		pt('M', x, y-r-1)
+		pt('L', x+r+1, y+r)
+		pt('L', x-r-1, y+r)
+		b.WriteByte('Z')
 	case 3:
-		fmt.Fprintf(b, `<path d="M%.1f %.1fL%.1f %.1fL%.1f %.1fL%.1f %.1fZ" fill="%s" %s/>`, x, y-r-1, x+r+1, y, x, y+r+1, x-r-1, y, fill, stroke)
+		b.WriteString(`<path d="`)
+		pt('M', x, y-r-1)
+		pt('L', x+r+1, y)
+		pt('L', x, y+r+1)
+		pt('L', x-r-1, y)
+		b.WriteByte('Z')
 	case 4:
-		fmt.Fprintf(b, `<path d="M%.1f %.1fL%.1f %.1fL%.1f %.1fZ" fill="%s" %s/>`, x, y+r+1, x+r+1, y-r, x-r-1, y-r, fill, stroke)
+		b.WriteString(`<path d="`)
+		pt('M', x, y+r+1)
+		pt('L', x+r+1, y-r)
+		pt('L', x-r-1, y-r)
+		b.WriteByte('Z')
 	default: // a plus
 		const a, l = 1.8, r + 1
-		pts := [][2]float64{{-a, -l}, {a, -l}, {a, -a}, {l, -a}, {l, a}, {a, a}, {a, l}, {-a, l}, {-a, a}, {-l, a}, {-l, -a}, {-a, -a}}
+		pts := [...][2]float64{{-a, -l}, {a, -l}, {a, -a}, {l, -a}, {l, a}, {a, a}, {a, l}, {-a, l}, {-a, a}, {-l, a}, {-l, -a}, {-a, -a}}
 		b.WriteString(`<polygon points="`)
-		for k, pt := range pts {
+		for k, p := range pts {
 			if k > 0 {
 				b.WriteByte(' ')
 			}
-			fmt.Fprintf(b, "%.1f,%.1f", x+pt[0], y+pt[1])
+			f1(b, x+p[0])
+			b.WriteByte(',')
+			f1(b, y+p[1])
 		}
-		fmt.Fprintf(b, `" fill="%s" %s/>`, fill, stroke)
 	}
+	b.WriteString(`" fill="`)
+	b.WriteString(fill)
+	b.WriteString(`" stroke="#1b1b1b" stroke-width="1"/>`)
+}
+
+// f1 writes v as %.1f does.
+func f1(b *strings.Builder, v float64) {
+	var buf [32]byte
+	b.Write(strconv.AppendFloat(buf[:0], v, 'f', 1, 64))
 }
 
 // swatch is a small picture of line i (its colour, dash and marker) for a
@@ -169,7 +208,10 @@ func plotSVG(p plotSpec) template.HTML {
 		c := lineColour(l.Colour, i)
 		var pts strings.Builder
 		for k, v := range l.Values {
-			fmt.Fprintf(&pts, "%.1f,%.1f ", xAt(k), yAt(v))
+			f1(&pts, xAt(k))
+			pts.WriteByte(',')
+			f1(&pts, yAt(v))
+			pts.WriteByte(' ')
 		}
 		points := strings.TrimSpace(pts.String())
 		fmt.Fprintf(&b, `<g class="line" data-line="%d"><title>%s</title>`, i, esc(l.Name))

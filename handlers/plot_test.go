@@ -3,6 +3,7 @@ package handlers
 import (
 	"encoding/xml"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -146,5 +147,34 @@ func TestPlotSVGEdgeCases(t *testing.T) {
 		if got := strings.Count(svg, `<g class="line"`); got != len(lines) {
 			t.Errorf("%s: %d lines drawn", name, got)
 		}
+	}
+}
+
+// TestPlotSVGSixMarkersGolden: every marker shape and dash, drawn beside
+// each other on a long plot, stay as they were (the golden was drawn
+// before markers were written without fmt; -update-plot rewrites it).
+func TestPlotSVGSixMarkersGolden(t *testing.T) {
+	t.Parallel()
+	p := plotSpec{ID: "chart-6", Title: "Six", Desc: "Six lines", X: "Round", Y: "Points", XStart: 1}
+	for i := range 6 {
+		var vs []int
+		for k := range 57 {
+			vs = append(vs, (k*(i+3)+i*7)%41)
+		}
+		p.Lines = append(p.Lines, plotLine{Name: fmt.Sprint("line ", i), Colour: seatColours[(i+2)%6], Values: vs})
+	}
+	got := string(plotSVG(p))
+	path := filepath.Join("testdata", "plot6.golden.svg")
+	if *updatePlot {
+		if err := os.WriteFile(path, []byte(got+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got+"\n" != string(want) {
+		t.Errorf("plot differs from %s (rerun with -update-plot if on purpose)", path)
 	}
 }

@@ -91,6 +91,8 @@ type Server struct {
 	live *liveStreams
 	// picKey is the link key that signs public pictures (board_link.go).
 	picKey pictureKey
+	// picHeights are the pictures' heights by map (board_png.go).
+	picHeights pictureHeights
 }
 
 // New builds the web interface.

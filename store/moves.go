@@ -383,7 +383,6 @@ func (s *Store) MovesSince(ctx context.Context, gameID int64, seq int) ([]Move, 
 
 // EventList decodes a move's events.
 func (m Move) EventList() []game.Event {
-	var ev []game.Event
-	_ = json.Unmarshal([]byte(m.Events), &ev)
+	ev, _ := game.ReadEvents([]byte(m.Events))
 	return ev
 }

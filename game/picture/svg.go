@@ -54,6 +54,10 @@ func writeOps(w *strings.Builder, ops []Op, mapURL string, over bool, st *styles
 
 func attr(s string) string { return html.EscapeString(s) }
 
+// fmtG writes v as fmt's %g does, without fmt's reflection: a board
+// writes thousands of attributes per page (issue 20).
+func fmtG(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
 // num writes a coordinate with one decimal, none when it is whole.
 func num(v float64) string {
 	v = math.Round(v*10) / 10
@@ -68,7 +72,7 @@ func num(v float64) string {
 func paint(o Op) string {
 	sig := paintSig(o)
 	if o.Class != "" {
-		sig += fmt.Sprintf(` class="%s"`, attr(o.Class))
+		sig += ` class="` + attr(o.Class) + `"`
 	}
 	return sig
 }
@@ -84,21 +88,21 @@ func paintSig(o Op) string {
 			b.WriteString(` fill="none"`)
 		}
 	default:
-		fmt.Fprintf(&b, ` fill="%s"`, attr(o.Fill))
+		b.WriteString(` fill="` + attr(o.Fill) + `"`)
 	}
 	if o.Opacity > 0 {
-		fmt.Fprintf(&b, ` fill-opacity="%g"`, o.Opacity)
+		b.WriteString(` fill-opacity="` + fmtG(o.Opacity) + `"`)
 	}
 	if o.Class != "" {
 		return b.String()
 	}
 	if o.Stroke != "" {
-		fmt.Fprintf(&b, ` stroke="%s" stroke-width="%g"`, attr(o.Stroke), o.Width)
+		b.WriteString(` stroke="` + attr(o.Stroke) + `" stroke-width="` + fmtG(o.Width) + `"`)
 		switch {
 		case o.Dash > 0 && o.Gap > 0:
-			fmt.Fprintf(&b, ` stroke-dasharray="%g %g"`, o.Dash, o.Gap)
+			b.WriteString(` stroke-dasharray="` + fmtG(o.Dash) + ` ` + fmtG(o.Gap) + `"`)
 		case o.Dash > 0:
-			fmt.Fprintf(&b, ` stroke-dasharray="%g"`, o.Dash)
+			b.WriteString(` stroke-dasharray="` + fmtG(o.Dash) + `"`)
 		}
 	}
 	return b.String()
@@ -107,13 +111,13 @@ func paintSig(o Op) string {
 // textPaint is a text's font and paint attributes.
 func textPaint(o Op) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, ` font-size="%g"`, o.Size)
+	b.WriteString(` font-size="` + fmtG(o.Size) + `"`)
 	if o.Bold {
 		b.WriteString(` font-weight="700"`)
 	}
-	fmt.Fprintf(&b, ` fill="%s"`, attr(o.Fill))
+	b.WriteString(` fill="` + attr(o.Fill) + `"`)
 	if o.Anchor != "" && o.Anchor != "start" {
-		fmt.Fprintf(&b, ` text-anchor="%s"`, attr(o.Anchor))
+		b.WriteString(` text-anchor="` + attr(o.Anchor) + `"`)
 	}
 	if o.Halo != "" {
 		hw := o.HaloWidth
@@ -123,16 +127,19 @@ func textPaint(o Op) string {
 		if !o.HaloOver {
 			b.WriteString(` paint-order="stroke"`)
 		}
-		fmt.Fprintf(&b, ` stroke="%s" stroke-width="%g"`, attr(o.Halo), hw)
+		b.WriteString(` stroke="` + attr(o.Halo) + `" stroke-width="` + fmtG(hw) + `"`)
 	}
 	return b.String()
 }
 
 // data is an op's data- attributes.
 func data(o Op) string {
+	if len(o.Data) == 0 {
+		return ""
+	}
 	var b strings.Builder
 	for _, a := range o.Data {
-		fmt.Fprintf(&b, ` data-%s="%s"`, attr(a.Name), attr(a.Value))
+		b.WriteString(` data-` + attr(a.Name) + `="` + attr(a.Value) + `"`)
 	}
 	return b.String()
 }
@@ -143,7 +150,7 @@ func closeTag(w *strings.Builder, tag string, o Op) {
 		w.WriteString(`/>`)
 		return
 	}
-	fmt.Fprintf(w, `><title>%s</title></%s>`, html.EscapeString(o.Title), tag)
+	w.WriteString(`><title>` + html.EscapeString(o.Title) + `</title></` + tag + `>`)
 }
 
 func points(pts [][2]float64) string {
@@ -159,7 +166,7 @@ func points(pts [][2]float64) string {
 
 func svgOp(w *strings.Builder, o Op, mapURL string, over bool, st *styles) {
 	if o.Ref != "" && (over || o.Kind == OpGroup) {
-		fmt.Fprintf(w, `<use href="%s#%s"%s`, attr(mapURL), attr(o.Ref), data(o))
+		w.WriteString(`<use href="` + attr(mapURL) + `#` + attr(o.Ref) + `"` + data(o))
 		if o.Kind != OpGroup {
 			w.WriteString(st.paint(o))
 		}
@@ -168,40 +175,40 @@ func svgOp(w *strings.Builder, o Op, mapURL string, over bool, st *styles) {
 	}
 	switch o.Kind {
 	case OpGroup:
-		fmt.Fprintf(w, `<g%s>`, data(o))
+		w.WriteString(`<g` + data(o) + `>`)
 		if o.Title != "" {
-			fmt.Fprintf(w, `<title>%s</title>`, html.EscapeString(o.Title))
+			w.WriteString(`<title>` + html.EscapeString(o.Title) + `</title>`)
 		}
 		writeOps(w, o.Ops, mapURL, over, st)
 		w.WriteString(`</g>`)
 	case OpUse:
-		fmt.Fprintf(w, `<use href="#%s" x="%s" y="%s"%s%s`, attr(o.Use), num(o.X), num(o.Y), data(o), st.paint(o))
+		w.WriteString(`<use href="#` + attr(o.Use) + `" x="` + num(o.X) + `" y="` + num(o.Y) + `"` + data(o) + st.paint(o))
 		closeTag(w, "use", o)
 	case OpPath:
 		rule := ""
 		if o.Ref != "" {
 			rule = ` fill-rule="evenodd"` // as the map's element is
 		}
-		fmt.Fprintf(w, `<path d="%s"%s%s%s`, attr(o.Path), data(o), st.paint(o), rule)
+		w.WriteString(`<path d="` + attr(o.Path) + `"` + data(o) + st.paint(o) + rule)
 		closeTag(w, "path", o)
 	case OpRect:
 		w.WriteString(`<rect`)
 		if o.X != 0 || o.Y != 0 {
-			fmt.Fprintf(w, ` x="%s" y="%s"`, num(o.X), num(o.Y))
+			w.WriteString(` x="` + num(o.X) + `" y="` + num(o.Y) + `"`)
 		}
-		fmt.Fprintf(w, ` width="%s" height="%s"`, num(o.W), num(o.H))
+		w.WriteString(` width="` + num(o.W) + `" height="` + num(o.H) + `"`)
 		if o.R > 0 {
-			fmt.Fprintf(w, ` rx="%s"`, num(o.R))
+			w.WriteString(` rx="` + num(o.R) + `"`)
 		}
-		fmt.Fprintf(w, `%s%s`, data(o), st.paint(o))
+		w.WriteString(data(o) + st.paint(o))
 		if o.TX != 0 || o.TY != 0 || o.Turn != 0 {
-			fmt.Fprintf(w, ` transform="translate(%s %s) rotate(%s)"`, num(o.TX), num(o.TY), num(o.Turn))
+			w.WriteString(` transform="translate(` + num(o.TX) + ` ` + num(o.TY) + `) rotate(` + num(o.Turn) + `)"`)
 		}
 		closeTag(w, "rect", o)
 	case OpPoly:
 		if len(o.Points) == 2 && o.Fill == "" {
 			a, b := o.Points[0], o.Points[1]
-			fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s"%s`, num(a[0]), num(a[1]), num(b[0]), num(b[1]), data(o))
+			w.WriteString(`<line x1="` + num(a[0]) + `" y1="` + num(a[1]) + `" x2="` + num(b[0]) + `" y2="` + num(b[1]) + `"` + data(o))
 			o.Fill = Inherit // a line has no fill to say
 			w.WriteString(st.paint(o))
 			closeTag(w, "line", o)
@@ -211,13 +218,13 @@ func svgOp(w *strings.Builder, o Op, mapURL string, over bool, st *styles) {
 		if o.Fill != "" {
 			tag = "polygon"
 		}
-		fmt.Fprintf(w, `<%s points="%s"%s%s`, tag, points(o.Points), data(o), st.paint(o))
+		w.WriteString(`<` + tag + ` points="` + points(o.Points) + `"` + data(o) + st.paint(o))
 		closeTag(w, tag, o)
 	case OpCircle:
-		fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s"%s%s`, num(o.X), num(o.Y), num(o.R), data(o), st.paint(o))
+		w.WriteString(`<circle cx="` + num(o.X) + `" cy="` + num(o.Y) + `" r="` + num(o.R) + `"` + data(o) + st.paint(o))
 		closeTag(w, "circle", o)
 	case OpText:
-		fmt.Fprintf(w, `<text x="%s" y="%s"%s>%s</text>`, num(o.X), num(o.Y), st.text(o), html.EscapeString(o.Text))
+		w.WriteString(`<text x="` + num(o.X) + `" y="` + num(o.Y) + `"` + st.text(o) + `>` + html.EscapeString(o.Text) + `</text>`)
 	case OpArrow:
 		a, b := o.Points[0], o.Points[1]
 		l := math.Hypot(b[0]-a[0], b[1]-a[1])

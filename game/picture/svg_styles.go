@@ -116,11 +116,11 @@ func (st *styles) classed(sig, own string) string {
 	name, ok := st.class[sig]
 	switch {
 	case ok && own != "":
-		return fmt.Sprintf(` class="%s %s"`, attr(own), name)
+		return ` class="` + attr(own) + ` ` + name + `"`
 	case ok:
 		return ` class="` + name + `"`
 	case own != "":
-		return sig + fmt.Sprintf(` class="%s"`, attr(own))
+		return sig + ` class="` + attr(own) + `"`
 	}
 	return sig
 }

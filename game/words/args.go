@@ -85,6 +85,15 @@ func (as Args) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads an object of arguments (or null).
 func (as *Args) UnmarshalJSON(data []byte) error {
+	var u Args
+	if d := NewDecoder(data); d.args(&u) && d.End() {
+		*as = u
+		return nil
+	}
+	return as.unmarshalSlow(data)
+}
+
+func (as *Args) unmarshalSlow(data []byte) error {
 	var m map[string]Arg
 	if err := json.Unmarshal(data, &m); err != nil {
 		return err

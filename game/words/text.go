@@ -41,6 +41,17 @@ func (t Text) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a Text, or a plain string as a Raw text.
 func (t *Text) UnmarshalJSON(data []byte) error {
+	var u Text
+	if d := NewDecoder(data); d.Text(&u) && d.End() {
+		*t = u
+		return nil
+	}
+	return t.unmarshalSlow(data)
+}
+
+// unmarshalSlow reads t with encoding/json: any form the fast reader
+// (decode.go) leaves to it.
+func (t *Text) unmarshalSlow(data []byte) error {
 	if len(data) > 0 && data[0] == '"' {
 		*t = Text{}
 		return json.Unmarshal(data, &t.Raw)

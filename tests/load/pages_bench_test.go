@@ -40,7 +40,7 @@ type pageBench struct {
 	d  *driver
 }
 
-func openPageBench(b *testing.B) *pageBench {
+func openPageBench(b testing.TB) *pageBench {
 	b.Helper()
 	if *benchDB == "" {
 		b.Skip("no -db: seed one with go run ./tests/load seed")
@@ -66,12 +66,18 @@ func openPageBench(b *testing.B) *pageBench {
 	return &pageBench{h: h, st: st, d: d}
 }
 
-// get serves path as member u and fails on anything but 200.
-func (p *pageBench) get(b *testing.B, u int64, path string) int {
+// serve serves path as member u.
+func (p *pageBench) serve(u int64, path string) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(http.MethodGet, path, nil)
 	req.AddCookie(&http.Cookie{Name: sessionCookie, Value: p.d.sessions[u].Token})
 	w := httptest.NewRecorder()
 	p.h.ServeHTTP(w, req)
+	return w
+}
+
+// get serves path as member u and fails on anything but 200.
+func (p *pageBench) get(b testing.TB, u int64, path string) int {
+	w := p.serve(u, path)
 	if w.Code != http.StatusOK {
 		b.Fatalf("%s: %d", path, w.Code)
 	}
@@ -243,4 +249,38 @@ func BenchmarkPageGameReload(b *testing.B) {
 		i++
 		return views[i%len(views)].u, views[i%len(views)].path
 	})
+}
+
+// BenchmarkPageGameFirst: the game page of a random game as a view seen
+// for the first time, as fifty clients among 10,000 games see nearly
+// every page: the server's kept parts and the store's positions dropped
+// before each, so the page reads the snapshot, replays, draws and says
+// everything. Only the page's own CPU is counted.
+func BenchmarkPageGameFirst(b *testing.B) { firstViews(b, "/games/%d") }
+
+// BenchmarkPageHistoryFirst: the history of a random game, seen first.
+func BenchmarkPageHistoryFirst(b *testing.B) { firstViews(b, "/games/%d/history") }
+
+// firstViews serves the page at format (of a game's id) of random games,
+// each with nothing kept before it.
+func firstViews(b *testing.B, format string) {
+	p := openPageBench(b)
+	h := p.h.(*handlers.Server)
+	r := rand.New(rand.NewPCG(1, 2))
+	bytes := 0
+	var cpu time.Duration
+	b.ResetTimer()
+	for range b.N {
+		b.StopTimer()
+		p.st.DropCache()
+		h.DropKept()
+		g := p.d.gameFor(r)
+		u := p.d.seated(r, g)
+		b.StartTimer()
+		c := cpuTime()
+		bytes += p.get(b, u, fmt.Sprintf(format, g.ID))
+		cpu += cpuTime() - c
+	}
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(bytes)/float64(b.N), "page-bytes")
 }

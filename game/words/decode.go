@@ -1,0 +1,263 @@
+package words
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// A fast reader of the JSON that Rondel itself writes for Texts: every
+// move's events, every finished game's account and every game state hold
+// Texts, and a page reads dozens to hundreds of them. Through
+// encoding/json each level of a nested Text (an argument holding a Text
+// holding arguments) is scanned and checked again by its own
+// UnmarshalJSON, and a map is built per set of arguments; reading them
+// here takes one pass. It reads only the plain forms (known keys each once,
+// strings without escapes, whole numbers, no nulls): for anything else it
+// says no and the caller reads the data with encoding/json as before, so
+// what is read never differs (decode_test.go compares both readers).
+
+// Decoder is a position in JSON data being read. Other packages' readers
+// of their own types holding Texts use it (game.Event).
+type Decoder struct {
+	b []byte
+	i int
+}
+
+// NewDecoder starts reading data.
+func NewDecoder(data []byte) *Decoder { return &Decoder{b: data} }
+
+func (d *Decoder) ws() {
+	for d.i < len(d.b) {
+		switch d.b[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+// Peek returns the next byte after white space (0 at the end).
+func (d *Decoder) Peek() byte {
+	d.ws()
+	if d.i < len(d.b) {
+		return d.b[d.i]
+	}
+	return 0
+}
+
+// Byte reads c (after white space).
+func (d *Decoder) Byte(c byte) bool {
+	if d.Peek() != c {
+		return false
+	}
+	d.i++
+	return true
+}
+
+// End reports whether nothing but white space is left.
+func (d *Decoder) End() bool { return d.Peek() == 0 && d.i == len(d.b) }
+
+// String reads a string with no escapes and valid UTF-8.
+func (d *Decoder) String() (string, bool) {
+	if !d.Byte('"') {
+		return "", false
+	}
+	start := d.i
+	ascii := true
+	for ; d.i < len(d.b); d.i++ {
+		c := d.b[d.i]
+		switch {
+		case c == '"':
+			s := d.b[start:d.i]
+			d.i++
+			if !ascii && !utf8.Valid(s) {
+				return "", false
+			}
+			return string(s), true
+		case c == '\\' || c < 0x20:
+			return "", false
+		case c >= 0x80:
+			ascii = false
+		}
+	}
+	return "", false
+}
+
+// Int reads a whole number that fits an int.
+func (d *Decoder) Int() (int, bool) {
+	d.ws()
+	neg := d.i < len(d.b) && d.b[d.i] == '-'
+	if neg {
+		d.i++
+	}
+	start, n := d.i, 0
+	for d.i < len(d.b) && d.b[d.i] >= '0' && d.b[d.i] <= '9' {
+		n = n*10 + int(d.b[d.i]-'0')
+		d.i++
+	}
+	digits := d.i - start
+	if digits == 0 || digits > 18 || (digits > 1 && d.b[start] == '0') {
+		return 0, false
+	}
+	if d.i < len(d.b) {
+		if c := d.b[d.i]; c == '.' || c == 'e' || c == 'E' {
+			return 0, false
+		}
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// Ints reads an array of whole numbers ([] gives an empty, not nil, slice).
+func (d *Decoder) Ints() ([]int, bool) {
+	if !d.Byte('[') {
+		return nil, false
+	}
+	out := []int{}
+	if d.Byte(']') {
+		return out, true
+	}
+	for {
+		n, ok := d.Int()
+		if !ok {
+			return nil, false
+		}
+		out = append(out, n)
+		if d.Byte(']') {
+			return out, true
+		}
+		if !d.Byte(',') {
+			return nil, false
+		}
+	}
+}
+
+// Object reads an object, calling field for each key; field reads the
+// value. A key seen twice is refused (encoding/json would keep the last).
+func (d *Decoder) Object(field func(key string) bool) bool {
+	if !d.Byte('{') {
+		return false
+	}
+	if d.Byte('}') {
+		return true
+	}
+	var seen []string
+	for {
+		k, ok := d.String()
+		if !ok || slices.Contains(seen, k) || !d.Byte(':') || !field(k) {
+			return false
+		}
+		seen = append(seen, k)
+		if d.Byte('}') {
+			return true
+		}
+		if !d.Byte(',') {
+			return false
+		}
+	}
+}
+
+// Text reads a Text: an object of "id" and "args", or a plain string (a
+// Raw text).
+func (d *Decoder) Text(t *Text) bool {
+	*t = Text{}
+	if d.Peek() == '"' {
+		s, ok := d.String()
+		t.Raw = s
+		return ok
+	}
+	return d.Object(func(k string) bool {
+		var ok bool
+		switch k {
+		case "id":
+			t.ID, ok = d.String()
+		case "args":
+			ok = d.args(&t.Args)
+		}
+		return ok
+	})
+}
+
+// args reads an object of arguments, sorted by name as Args are kept.
+func (d *Decoder) args(as *Args) bool {
+	out := Args{}
+	ok := d.Object(func(k string) bool {
+		var a Arg
+		if !d.arg(&a) {
+			return false
+		}
+		out = append(out, Named{Name: k, Arg: a})
+		return true
+	})
+	if !ok {
+		return false
+	}
+	slices.SortFunc(out, func(a, b Named) int { return strings.Compare(a.Name, b.Name) })
+	*as = out
+	return true
+}
+
+func (d *Decoder) arg(a *Arg) bool {
+	return d.Object(func(k string) bool {
+		var ok bool
+		switch k {
+		case "n", "m", "seat":
+			var n int
+			if n, ok = d.Int(); ok {
+				switch k {
+				case "n":
+					a.Num = &n
+				case "m":
+					a.Money = &n
+				default:
+					a.Seat = &n
+				}
+			}
+		case "term":
+			a.Term, ok = d.String()
+		case "lit":
+			a.Lit, ok = d.String()
+		case "text":
+			a.Text = new(Text)
+			ok = d.Text(a.Text)
+		case "list":
+			ok = d.list(&a.List)
+		case "frac":
+			var f []int
+			if f, ok = d.Ints(); ok && len(f) == 2 {
+				a.Frac = &[2]int{f[0], f[1]}
+			} else {
+				ok = false
+			}
+		}
+		return ok
+	})
+}
+
+func (d *Decoder) list(l *[]Arg) bool {
+	if !d.Byte('[') {
+		return false
+	}
+	out := []Arg{}
+	if !d.Byte(']') {
+		for {
+			var a Arg
+			if !d.arg(&a) {
+				return false
+			}
+			out = append(out, a)
+			if d.Byte(']') {
+				break
+			}
+			if !d.Byte(',') {
+				return false
+			}
+		}
+	}
+	*l = out
+	return true
+}

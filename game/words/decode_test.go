@@ -1,0 +1,89 @@
+package words
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// decodeCases are Texts of every kind of argument, as engines write them.
+func decodeCases() []Text {
+	sub := New("x.sub").Num("n", 2).Seat("seat", 0)
+	return []Text{
+		{},
+		New("x.none"),
+		Raw("an old sentence, “quoted”, ünïcode"),
+		New("x.one").Term("nation", "imperial.nation.IT"),
+		New("x.many").Seat("seat", 1).Count(3).Money("fee", -4).Term("b", "t").Sub("a", sub).Lit("z", "Zoë"),
+		New("x.list").With("l", List(Num(1), Sub(sub), Term("t"), List())).With("f", Frac(3, 2)),
+		New("x.deep").Sub("a", New("x.mid").Sub("b", New("x.low").With("l", Texts(sub, Raw("old"))))),
+		New("x.big").Num("n", 1<<40).Num("z", 0).Money("neg", -1<<40),
+		{ID: "x.empty", Args: Args{}},
+	}
+}
+
+// TestFastDecoderReadsWhatItWrites: the Texts engines write are read by
+// the fast reader (so it is the one pages use), into what encoding/json
+// reads.
+func TestFastDecoderReadsWhatItWrites(t *testing.T) {
+	for _, want := range decodeCases() {
+		data, err := json.Marshal(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fast Text
+		if d := NewDecoder(data); !d.Text(&fast) || !d.End() {
+			t.Errorf("%s: the fast reader refused it", data)
+			continue
+		}
+		var slow Text
+		if err := slow.unmarshalSlow(data); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(fast, slow) {
+			t.Errorf("%s: fast %#v, encoding/json %#v", data, fast, slow)
+		}
+		var got Text
+		if err := json.Unmarshal(data, &got); err != nil || !reflect.DeepEqual(got, slow) {
+			t.Errorf("%s: Unmarshal %#v (%v), want %#v", data, got, err, slow)
+		}
+	}
+}
+
+// TestFastDecoderLeavesOddFormsToEncodingJSON: whatever the fast reader
+// does not take (escapes, nulls, other keys or letter cases, a key twice,
+// fractions, bad JSON) reads exactly as encoding/json reads it, errors
+// included.
+func TestFastDecoderLeavesOddFormsToEncodingJSON(t *testing.T) {
+	for _, data := range []string{
+		`"a \"quoted\" \u00e9 word"`, `null`, `{"id":null}`, `{"id":"x","args":null}`,
+		`{"ID":"x"}`, `{"id":"x","other":1}`, `{"id":"x","id":"y"}`,
+		`{"id":"x","args":{"n":{"n":1},"n":{"n":2}}}`, `{"id":"x","args":{"n":{"N":1}}}`,
+		`{"id":"x","args":{"n":{"n":1.5}}}`, `{"id":"x","args":{"n":{"n":1e2}}}`,
+		`{"id":"x","args":{"n":{"n":01}}}`, `{"id":"x","args":{"f":{"frac":[1]}}}`,
+		`{"id":"x","args":{"f":{"frac":[1,2,3]}}}`, `{"id":"x","args":{"n":{"seat":null}}}`,
+		` { "id" : "x" , "args" : { "a" : { "list" : [ { "n" : 1 } , { } ] } } } `,
+		`{"id":"x"} trailing`, `{"id":"x"`, `{"id":"x",}`, `{"id":"` + "\xff" + `"}`, `{"id":"tab	in"}`,
+		`{"id":"x","args":{"n":{"n":-}}}`, `{"id":"x","args":{"t":{"text":"raw"}}}`,
+		`{"id":"x","args":{"n":{"n":99999999999999999999}}}`, `[]`, ``,
+	} {
+		var got, want Text
+		gotErr := got.UnmarshalJSON([]byte(data))
+		wantErr := want.unmarshalSlow([]byte(data))
+		if (gotErr == nil) != (wantErr == nil) || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: read %#v (%v), encoding/json %#v (%v)", data, got, gotErr, want, wantErr)
+		}
+	}
+}
+
+// TestFastArgsAsEncodingJSON: Args read alone, fast or not, as before.
+func TestFastArgsAsEncodingJSON(t *testing.T) {
+	for _, data := range []string{`{}`, `null`, `{"b":{"n":1},"a":{"term":"t"}}`, `{"a":{"lit":"\n"}}`} {
+		var got, want Args
+		gotErr := got.UnmarshalJSON([]byte(data))
+		wantErr := want.unmarshalSlow([]byte(data))
+		if (gotErr == nil) != (wantErr == nil) || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: read %#v (%v), encoding/json %#v (%v)", data, got, gotErr, want, wantErr)
+		}
+	}
+}
