@@ -45,6 +45,8 @@ type gameView struct {
 	users []store.User // by seat
 	clock *store.GameClock
 	now   time.Time
+	// intended: the transaction wrote a turn-mail intent (intendTurn).
+	intended bool
 }
 
 func (s *Service) loadView(tx *store.NotifyTx, gameID int64) (*gameView, error) {
@@ -57,17 +59,38 @@ func (s *Service) loadView(tx *store.NotifyTx, gameID int64) (*gameView, error) 
 		return nil, err
 	}
 	v := &gameView{game: *g, seats: seats, now: tx.Now()}
-	for _, st := range seats {
-		u, err := tx.User(st.UserID)
-		if err != nil {
-			return nil, err
-		}
-		v.users = append(v.users, *u)
+	if v.users, err = holders(tx, seats); err != nil {
+		return nil, err
 	}
 	if v.clock, err = s.ensureClock(tx, gameID); err != nil {
 		return nil, err
 	}
 	return v, nil
+}
+
+// holders reads the seats' holders in one query, by seat.
+func holders(tx *store.NotifyTx, seats []store.Seat) ([]store.User, error) {
+	ids := make([]int64, len(seats))
+	for i, st := range seats {
+		ids[i] = st.UserID
+	}
+	us, err := tx.Users(ids)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[int64]store.User, len(us))
+	for _, u := range us {
+		byID[u.ID] = u
+	}
+	out := make([]store.User, len(seats))
+	for i, id := range ids {
+		u, ok := byID[id]
+		if !ok {
+			return nil, fmt.Errorf("notify: seat %d: holder %d not found", i, id)
+		}
+		out[i] = u
+	}
+	return out, nil
 }
 
 // observeMove runs inside every move's transaction: it keeps the deadlines
@@ -93,6 +116,7 @@ func (s *Service) observeMove(tx *store.NotifyTx, m store.MoveDone) error {
 	if err := s.reconcile(tx, v, m.Before.ToAct(), m.After, m.Seq, m.Seat, c); err != nil {
 		return err
 	}
+	s.carryTurnMails(tx, v, m)
 	if m.After.Finished() {
 		return s.mailEnd(tx, v, m.After.Result(), m.Seq)
 	}

@@ -18,7 +18,15 @@ type NotifyTx struct {
 	// renamed lists games whose seats were renamed: their cached states
 	// are forgotten once the transaction ends.
 	renamed []int64
+	// carry is what the observer hands from InTx to the change's
+	// AfterCommit (Carry, Change.Carried).
+	carry any
 }
+
+// Carry hands v to the AfterCommit of the change being observed
+// (Change.Carried): what the observer read or decided inside the
+// transaction that its after-commit step would otherwise read again.
+func (t *NotifyTx) Carry(v any) { t.carry = v }
 
 // Now is the transaction's clock reading.
 func (t *NotifyTx) Now() time.Time { return t.now }
@@ -48,6 +56,12 @@ func (t *NotifyTx) User(id int64) (*User, error) {
 		return nil, fmt.Errorf("store: user %d: %w", id, err)
 	}
 	return &u, nil
+}
+
+// Users returns the users of ids, in any order, in one query.
+func (t *NotifyTx) Users(ids []int64) ([]User, error) {
+	var out []User
+	return out, wrapErr(t.tx.Where("id IN ?", ids).Find(&out).Error, "store: users %v", ids)
 }
 
 // GameRow returns a game, locked on PostgreSQL until the transaction
