@@ -197,6 +197,7 @@ func (s *Service) carriedView(tx *store.NotifyTx, gameID int64, tm *turnMails) (
 	}
 	v := tm.view
 	v.game, v.seats, v.now = *g, seats, tx.Now()
+	v.clocks = nil // read again: they may have changed since the commit
 	return &v, nil
 }
 

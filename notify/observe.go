@@ -47,6 +47,9 @@ type gameView struct {
 	now   time.Time
 	// intended: the transaction wrote a turn-mail intent (intendTurn).
 	intended bool
+	// clocks: the seat clocks read or written in this transaction
+	// (seatClock, saveSeatClock).
+	clocks map[int]seatClockRow
 }
 
 func (s *Service) loadView(tx *store.NotifyTx, gameID int64) (*gameView, error) {
@@ -276,14 +279,6 @@ func allowance(gc *store.GameClock, sc *store.SeatClock) time.Duration {
 	return time.Duration(max(sc.BankSecs, gc.BonusSecs, 3600)) * time.Second
 }
 
-func (s *Service) seatClock(tx *store.NotifyTx, v *gameView, seat int) (*store.SeatClock, error) {
-	sc, found, err := tx.SeatClock(v.game.ID, seat)
-	if err == nil && !found {
-		sc.BankSecs = v.clock.BankSecs
-	}
-	return sc, err
-}
-
 // openDeadline starts a seat's clock for the decision asked at seq. carry
 // is the deadline of the same turn it follows (a further step), whose
 // turn and held-back mail it keeps; nil: a turn begins.
@@ -340,7 +335,7 @@ func (s *Service) closeDeadline(tx *store.NotifyTx, v *gameView, d *store.Deadli
 			used := int64(cal.counted(d.AskedAt, v.now) / time.Second)
 			sc.BankSecs = min(max(sc.BankSecs-used, 0)+v.clock.BonusSecs, v.clock.CapSecs)
 		}
-		if err := tx.SaveSeatClock(sc); err != nil {
+		if err := s.saveSeatClock(tx, v, sc); err != nil {
 			return err
 		}
 	}
@@ -354,7 +349,7 @@ func (s *Service) resetTimeouts(tx *store.NotifyTx, v *gameView, seat int) error
 		return err
 	}
 	sc.Timeouts = 0
-	return tx.SaveSeatClock(sc)
+	return s.saveSeatClock(tx, v, sc)
 }
 
 // recordTimeout counts a timeout, drops the seat to the caretaker after
@@ -371,7 +366,7 @@ func (s *Service) recordTimeout(tx *store.NotifyTx, v *gameView, m store.MoveDon
 	if v.clock.DropAfter > 0 && sc.Timeouts >= v.clock.DropAfter && !sc.Dropped {
 		sc.Dropped, dropped = true, true
 	}
-	if err := tx.SaveSeatClock(sc); err != nil {
+	if err := s.saveSeatClock(tx, v, sc); err != nil {
 		return err
 	}
 	text := words.New("mail.timeout.moved").Seat("player", m.Seat).Sub("why", reason)
