@@ -166,7 +166,9 @@ func sortDecisions(ds []game.Decision) {
 // maneuver, an investor turn) get none. See turnBegins and mailOrHold.
 func (s *Service) reconcile(tx *store.NotifyTx, v *gameView, before []game.Decision, after game.State, seq, mover int, c cause) error {
 	b, a := bySeat(before), bySeat(after.ToAct())
-	running, err := tx.OpenDeadlines(v.game.ID) // one query, not one per seat
+	// One query, not one per seat: the running deadlines and where each
+	// seat was last asked.
+	running, lastAsked, err := tx.SeatDeadlines(v.game.ID)
 	if err != nil {
 		return err
 	}
@@ -191,10 +193,7 @@ func (s *Service) reconcile(tx *store.NotifyTx, v *gameView, before []game.Decis
 				}
 			}
 		case len(fresh) > 0 || seat == mover || dl == nil:
-			since, err := tx.LastAskedSeq(v.game.ID, seat)
-			if err != nil {
-				return err
-			}
+			since := lastAsked[seat]
 			begins := turnBegins(len(b[seat]) > 0, seat == mover, c)
 			carry := dl
 			if begins {

@@ -131,6 +131,27 @@ func (t *NotifyTx) OpenDeadlines(gameID int64) ([]Deadline, error) {
 	return out, wrapErr(t.tx.Where("game_id = ? AND closed_at IS NULL", gameID).Order("seat").Find(&out).Error, "store: open deadlines (game %d)", gameID)
 }
 
+// SeatDeadlines returns, in one query, a game's running deadlines (by
+// seat) and, for each seat that had one, the move count its latest
+// deadline was asked at (what LastAskedSeq says).
+func (t *NotifyTx) SeatDeadlines(gameID int64) (open []Deadline, lastAsked map[int]int, err error) {
+	var rows []Deadline
+	err = t.tx.Where(`game_id = ? AND (closed_at IS NULL OR
+		id IN (SELECT max(id) FROM deadlines WHERE game_id = ? GROUP BY seat))`, gameID, gameID).
+		Order("seat, id").Find(&rows).Error
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: seat deadlines (game %d): %w", gameID, err)
+	}
+	lastAsked = map[int]int{}
+	for _, d := range rows {
+		lastAsked[d.Seat] = d.AskedSeq // ordered by id: the latest wins
+		if d.ClosedAt == nil {
+			open = append(open, d)
+		}
+	}
+	return open, lastAsked, nil
+}
+
 // AddDeadline starts a seat's clock. A running deadline without NextAt is
 // next due at its end.
 func (t *NotifyTx) AddDeadline(d *Deadline) error {
