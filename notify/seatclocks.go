@@ -10,25 +10,25 @@ type seatClockRow struct {
 }
 
 // seatClock returns a copy of a seat's clock (the game's bank when it has
-// no row yet), read once per view: a move reads the mover's clock for its
-// timeouts and again for its time bank.
+// no row yet). The first call reads every seat's clock in one query: a
+// move reads the mover's clock (timeouts, time bank) and the next seat's.
 func (s *Service) seatClock(tx *store.NotifyTx, v *gameView, seat int) (*store.SeatClock, error) {
-	if r, ok := v.clocks[seat]; ok {
-		sc := r.sc
-		return &sc, nil
-	}
-	sc, found, err := tx.SeatClock(v.game.ID, seat)
-	if err != nil {
-		return sc, err
-	}
-	if !found {
-		sc.BankSecs = v.clock.BankSecs
-	}
 	if v.clocks == nil {
-		v.clocks = map[int]seatClockRow{}
+		rows, err := tx.SeatClocks(v.game.ID)
+		if err != nil {
+			return nil, err
+		}
+		v.clocks = make(map[int]seatClockRow, len(v.seats))
+		for _, sc := range rows {
+			v.clocks[sc.Seat] = seatClockRow{sc: sc, found: true}
+		}
 	}
-	v.clocks[seat] = seatClockRow{sc: *sc, found: found}
-	return sc, nil
+	r, ok := v.clocks[seat]
+	if !ok {
+		r.sc = store.SeatClock{GameID: v.game.ID, Seat: seat, BankSecs: v.clock.BankSecs}
+	}
+	sc := r.sc
+	return &sc, nil
 }
 
 // saveSeatClock writes a seat's clock unless its row already says the

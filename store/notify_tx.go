@@ -106,6 +106,12 @@ func (t *NotifyTx) SeatClock(gameID int64, seat int) (*SeatClock, bool, error) {
 	return &c, err == nil, wrapErr(err, "store: seat clock (game %d)", gameID)
 }
 
+// SeatClocks returns the seat clocks a game has rows for.
+func (t *NotifyTx) SeatClocks(gameID int64) ([]SeatClock, error) {
+	var out []SeatClock
+	return out, wrapErr(t.tx.Where("game_id = ?", gameID).Find(&out).Error, "store: seat clocks (game %d)", gameID)
+}
+
 // SaveSeatClock writes a seat's clock.
 // (An upsert: seat 0 looks like an unset key to GORM's Save.)
 func (t *NotifyTx) SaveSeatClock(c *SeatClock) error {
