@@ -57,6 +57,12 @@ func (s *Service) loadView(tx *store.NotifyTx, gameID int64) (*gameView, error) 
 	if err != nil {
 		return nil, err
 	}
+	return s.viewOf(tx, g)
+}
+
+// viewOf is loadView of a game whose row the transaction holds locked.
+func (s *Service) viewOf(tx *store.NotifyTx, g *store.Game) (*gameView, error) {
+	gameID := g.ID
 	seats, err := tx.Seats(gameID)
 	if err != nil {
 		return nil, err
@@ -99,7 +105,15 @@ func holders(tx *store.NotifyTx, seats []store.Seat) ([]store.User, error) {
 // observeMove runs inside every move's transaction: it keeps the deadlines
 // and queues one mail per newly asked seat, the timeout and the end mails.
 func (s *Service) observeMove(tx *store.NotifyTx, m store.MoveDone) error {
-	v, err := s.loadView(tx, m.Game.ID)
+	var v *gameView
+	var err error
+	if m.TakeBack || m.After.Finished() {
+		v, err = s.loadView(tx, m.Game.ID)
+	} else {
+		// The store locked the game's row and read it; a move that does
+		// not end the game leaves it as it was (m.Game).
+		v, err = s.viewOf(tx, &m.Game)
+	}
 	if err != nil {
 		return fmt.Errorf("notify: %w", err)
 	}
