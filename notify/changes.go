@@ -85,7 +85,7 @@ func (s *Service) AfterCommit(ctx context.Context, c store.Change) {
 		// The turn mails the move decided on (intents.go), before any
 		// automatic move follows it; one that fails waits for the job.
 		if c.Kind != store.ChangeOrdersChanged {
-			if err := s.renderChange(ctx, c.Game.ID); err != nil {
+			if err := s.renderChange(ctx, c.Game.ID, c.Carried); err != nil {
 				s.log.Error("notify: turn mails", "game", c.Game.ID, "err", err)
 			}
 		}

@@ -225,7 +225,7 @@ func (s *Service) offerSeat(ctx context.Context, d store.Deadline) error {
 		}
 		until := tx.Now().Add(time.Duration(v.clock.SubstituteSecs) * time.Second)
 		sc.SubstituteUntil, sc.SubstituteToken = &until, hash
-		if err := tx.SaveSeatClock(sc); err != nil {
+		if err := s.saveSeatClock(tx, v, sc); err != nil {
 			return err
 		}
 		// The deadline waits for the replacement: nothing is due before.

@@ -39,7 +39,27 @@ func (s *Service) intendTurn(tx *store.NotifyTx, v *gameView, seat, seq, turn, s
 	if v.users[seat].Notify != store.NotifyEach {
 		return nil
 	}
-	return tx.AddMailIntent(&store.MailIntent{GameID: v.game.ID, Seat: seat, Seq: seq, TurnSeq: turn, Since: since, DueAt: dl.DueAt})
+	err := tx.AddMailIntent(&store.MailIntent{GameID: v.game.ID, Seat: seat, Seq: seq, TurnSeq: turn, Since: since, DueAt: dl.DueAt})
+	v.intended = v.intended || err == nil
+	return err
+}
+
+// turnMails is what a move's transaction hands to its after-commit render
+// (store.NotifyTx.Carry) when it wrote intents: the game's view it read
+// and the position after the move, so that the render need not read them
+// again.
+type turnMails struct {
+	view  gameView
+	seq   int
+	state game.State
+}
+
+// carryTurnMails hands the move's view and position to AfterCommit when
+// the move wrote turn-mail intents.
+func (s *Service) carryTurnMails(tx *store.NotifyTx, v *gameView, m store.MoveDone) {
+	if v.intended {
+		tx.Carry(&turnMails{view: *v, seq: m.Seq, state: m.After})
+	}
 }
 
 // RenderIntents is the intents job: it renders the intents nobody holds,
@@ -74,8 +94,13 @@ func (s *Service) renderIntents(ctx context.Context, gameID int64) (int, error) 
 // them back) and reads the game's view once. When that fails, or an
 // intent says another position than the current one, the claimed path
 // (renderIntents) renders them one by one and keeps a failure's error.
-func (s *Service) renderChange(ctx context.Context, gameID int64) error {
-	err := s.renderTaken(ctx, gameID)
+func (s *Service) renderChange(ctx context.Context, gameID int64, carried any) error {
+	var err error
+	if tm, ok := carried.(*turnMails); ok {
+		err = s.renderCarried(ctx, gameID, tm)
+	} else {
+		err = s.renderTaken(ctx, gameID)
+	}
 	if err == nil {
 		return nil
 	}
@@ -118,6 +143,62 @@ func (s *Service) renderTaken(ctx context.Context, gameID int64) error {
 		}
 		return nil
 	})
+}
+
+// renderCarried is renderTaken with the view and position the move's
+// transaction handed over (turnMails): it locks the game's row, as
+// loadView would, and reads its seats again, reading the whole view
+// only when a seat changed hands since.
+func (s *Service) renderCarried(ctx context.Context, gameID int64, tm *turnMails) error {
+	return s.st.NotifyTx(ctx, func(tx *store.NotifyTx) error {
+		ins, err := tx.TakeMailIntents(gameID)
+		if err != nil || len(ins) == 0 {
+			return err
+		}
+		v, err := s.carriedView(tx, gameID, tm)
+		if err != nil {
+			return err
+		}
+		for _, in := range ins {
+			if in.Seq != tm.seq {
+				return errNotCurrent
+			}
+			if s.renderFault != nil {
+				if err := s.renderFault(in); err != nil {
+					return err
+				}
+			}
+			if err := s.mailIntent(tx, v, tm.state, in); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// carriedView is the game's view for the render: the carried one, with
+// the game's row read (and locked) again, unless its seats changed.
+func (s *Service) carriedView(tx *store.NotifyTx, gameID int64, tm *turnMails) (*gameView, error) {
+	g, err := tx.GameRow(gameID)
+	if err != nil {
+		return nil, err
+	}
+	seats, err := tx.Seats(gameID)
+	if err != nil {
+		return nil, err
+	}
+	if len(seats) != len(tm.view.seats) {
+		return s.loadView(tx, gameID)
+	}
+	for i := range seats {
+		if a, b := seats[i], tm.view.seats[i]; a.ID != b.ID || a.UserID != b.UserID || a.Name != b.Name {
+			return s.loadView(tx, gameID)
+		}
+	}
+	v := tm.view
+	v.game, v.seats, v.now = *g, seats, tx.Now()
+	v.clocks = nil // read again: they may have changed since the commit
+	return &v, nil
 }
 
 // renderIntent queues a claimed intent's mail and deletes the intent in

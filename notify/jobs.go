@@ -89,7 +89,7 @@ func (s *Service) syncGame(ctx context.Context, gameID int64) error {
 	if err != nil {
 		return err
 	}
-	return s.renderChange(ctx, gameID) // the first turn mails
+	return s.renderChange(ctx, gameID, nil) // the first turn mails
 }
 
 // clockWords says how a game keeps time.

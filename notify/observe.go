@@ -45,6 +45,11 @@ type gameView struct {
 	users []store.User // by seat
 	clock *store.GameClock
 	now   time.Time
+	// intended: the transaction wrote a turn-mail intent (intendTurn).
+	intended bool
+	// clocks: the seat clocks read or written in this transaction
+	// (seatClock, saveSeatClock).
+	clocks map[int]seatClockRow
 }
 
 func (s *Service) loadView(tx *store.NotifyTx, gameID int64) (*gameView, error) {
@@ -52,17 +57,19 @@ func (s *Service) loadView(tx *store.NotifyTx, gameID int64) (*gameView, error) 
 	if err != nil {
 		return nil, err
 	}
+	return s.viewOf(tx, g)
+}
+
+// viewOf is loadView of a game whose row the transaction holds locked.
+func (s *Service) viewOf(tx *store.NotifyTx, g *store.Game) (*gameView, error) {
+	gameID := g.ID
 	seats, err := tx.Seats(gameID)
 	if err != nil {
 		return nil, err
 	}
 	v := &gameView{game: *g, seats: seats, now: tx.Now()}
-	for _, st := range seats {
-		u, err := tx.User(st.UserID)
-		if err != nil {
-			return nil, err
-		}
-		v.users = append(v.users, *u)
+	if v.users, err = holders(tx, seats); err != nil {
+		return nil, err
 	}
 	if v.clock, err = s.ensureClock(tx, gameID); err != nil {
 		return nil, err
@@ -70,10 +77,43 @@ func (s *Service) loadView(tx *store.NotifyTx, gameID int64) (*gameView, error) 
 	return v, nil
 }
 
+// holders reads the seats' holders in one query, by seat.
+func holders(tx *store.NotifyTx, seats []store.Seat) ([]store.User, error) {
+	ids := make([]int64, len(seats))
+	for i, st := range seats {
+		ids[i] = st.UserID
+	}
+	us, err := tx.Users(ids)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[int64]store.User, len(us))
+	for _, u := range us {
+		byID[u.ID] = u
+	}
+	out := make([]store.User, len(seats))
+	for i, id := range ids {
+		u, ok := byID[id]
+		if !ok {
+			return nil, fmt.Errorf("notify: seat %d: holder %d not found", i, id)
+		}
+		out[i] = u
+	}
+	return out, nil
+}
+
 // observeMove runs inside every move's transaction: it keeps the deadlines
 // and queues one mail per newly asked seat, the timeout and the end mails.
 func (s *Service) observeMove(tx *store.NotifyTx, m store.MoveDone) error {
-	v, err := s.loadView(tx, m.Game.ID)
+	var v *gameView
+	var err error
+	if m.TakeBack || m.After.Finished() {
+		v, err = s.loadView(tx, m.Game.ID)
+	} else {
+		// The store locked the game's row and read it; a move that does
+		// not end the game leaves it as it was (m.Game).
+		v, err = s.viewOf(tx, &m.Game)
+	}
 	if err != nil {
 		return fmt.Errorf("notify: %w", err)
 	}
@@ -93,6 +133,7 @@ func (s *Service) observeMove(tx *store.NotifyTx, m store.MoveDone) error {
 	if err := s.reconcile(tx, v, m.Before.ToAct(), m.After, m.Seq, m.Seat, c); err != nil {
 		return err
 	}
+	s.carryTurnMails(tx, v, m)
 	if m.After.Finished() {
 		return s.mailEnd(tx, v, m.After.Result(), m.Seq)
 	}
@@ -139,7 +180,9 @@ func sortDecisions(ds []game.Decision) {
 // maneuver, an investor turn) get none. See turnBegins and mailOrHold.
 func (s *Service) reconcile(tx *store.NotifyTx, v *gameView, before []game.Decision, after game.State, seq, mover int, c cause) error {
 	b, a := bySeat(before), bySeat(after.ToAct())
-	running, err := tx.OpenDeadlines(v.game.ID) // one query, not one per seat
+	// One query, not one per seat: the running deadlines and where each
+	// seat was last asked.
+	running, lastAsked, err := tx.SeatDeadlines(v.game.ID)
 	if err != nil {
 		return err
 	}
@@ -164,10 +207,7 @@ func (s *Service) reconcile(tx *store.NotifyTx, v *gameView, before []game.Decis
 				}
 			}
 		case len(fresh) > 0 || seat == mover || dl == nil:
-			since, err := tx.LastAskedSeq(v.game.ID, seat)
-			if err != nil {
-				return err
-			}
+			since := lastAsked[seat]
 			begins := turnBegins(len(b[seat]) > 0, seat == mover, c)
 			carry := dl
 			if begins {
@@ -252,14 +292,6 @@ func allowance(gc *store.GameClock, sc *store.SeatClock) time.Duration {
 	return time.Duration(max(sc.BankSecs, gc.BonusSecs, 3600)) * time.Second
 }
 
-func (s *Service) seatClock(tx *store.NotifyTx, v *gameView, seat int) (*store.SeatClock, error) {
-	sc, found, err := tx.SeatClock(v.game.ID, seat)
-	if err == nil && !found {
-		sc.BankSecs = v.clock.BankSecs
-	}
-	return sc, err
-}
-
 // openDeadline starts a seat's clock for the decision asked at seq. carry
 // is the deadline of the same turn it follows (a further step), whose
 // turn and held-back mail it keeps; nil: a turn begins.
@@ -316,7 +348,7 @@ func (s *Service) closeDeadline(tx *store.NotifyTx, v *gameView, d *store.Deadli
 			used := int64(cal.counted(d.AskedAt, v.now) / time.Second)
 			sc.BankSecs = min(max(sc.BankSecs-used, 0)+v.clock.BonusSecs, v.clock.CapSecs)
 		}
-		if err := tx.SaveSeatClock(sc); err != nil {
+		if err := s.saveSeatClock(tx, v, sc); err != nil {
 			return err
 		}
 	}
@@ -330,7 +362,7 @@ func (s *Service) resetTimeouts(tx *store.NotifyTx, v *gameView, seat int) error
 		return err
 	}
 	sc.Timeouts = 0
-	return tx.SaveSeatClock(sc)
+	return s.saveSeatClock(tx, v, sc)
 }
 
 // recordTimeout counts a timeout, drops the seat to the caretaker after
@@ -347,7 +379,7 @@ func (s *Service) recordTimeout(tx *store.NotifyTx, v *gameView, m store.MoveDon
 	if v.clock.DropAfter > 0 && sc.Timeouts >= v.clock.DropAfter && !sc.Dropped {
 		sc.Dropped, dropped = true, true
 	}
-	if err := tx.SaveSeatClock(sc); err != nil {
+	if err := s.saveSeatClock(tx, v, sc); err != nil {
 		return err
 	}
 	text := words.New("mail.timeout.moved").Seat("player", m.Seat).Sub("why", reason)

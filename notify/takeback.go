@@ -19,7 +19,7 @@ func (s *Service) observeTakeBack(tx *store.NotifyTx, v *gameView, m store.MoveD
 			return err
 		}
 		sc.BankSecs = max(sc.BankSecs-v.clock.BonusSecs, 0)
-		if err := tx.SaveSeatClock(sc); err != nil {
+		if err := s.saveSeatClock(tx, v, sc); err != nil {
 			return err
 		}
 	}

@@ -93,6 +93,9 @@ type Change struct {
 	Invitation *ExpiredInvitation
 	// OldName and NewName: a substitute took a seat.
 	OldName, NewName string
+	// Carried: what the observer's InTx handed to its AfterCommit
+	// (NotifyTx.Carry); nil when it handed nothing.
+	Carried any
 	// Clock: a game created with a chosen clock preset (an event's);
 	// empty: the club's default.
 	Clock string
@@ -162,9 +165,11 @@ func (cs *changeSet) emit(c Change) error {
 		c.At = cs.tx.now
 	}
 	if cs.s.observer != nil {
+		cs.tx.carry = nil
 		if err := cs.s.observer.InTx(cs.ctx, cs.tx, c); err != nil {
 			return err
 		}
+		c.Carried, cs.tx.carry = cs.tx.carry, nil
 	}
 	cs.done = append(cs.done, c)
 	return nil

@@ -18,7 +18,15 @@ type NotifyTx struct {
 	// renamed lists games whose seats were renamed: their cached states
 	// are forgotten once the transaction ends.
 	renamed []int64
+	// carry is what the observer hands from InTx to the change's
+	// AfterCommit (Carry, Change.Carried).
+	carry any
 }
+
+// Carry hands v to the AfterCommit of the change being observed
+// (Change.Carried): what the observer read or decided inside the
+// transaction that its after-commit step would otherwise read again.
+func (t *NotifyTx) Carry(v any) { t.carry = v }
 
 // Now is the transaction's clock reading.
 func (t *NotifyTx) Now() time.Time { return t.now }
@@ -48,6 +56,12 @@ func (t *NotifyTx) User(id int64) (*User, error) {
 		return nil, fmt.Errorf("store: user %d: %w", id, err)
 	}
 	return &u, nil
+}
+
+// Users returns the users of ids, in any order, in one query.
+func (t *NotifyTx) Users(ids []int64) ([]User, error) {
+	var out []User
+	return out, wrapErr(t.tx.Where("id IN ?", ids).Find(&out).Error, "store: users %v", ids)
 }
 
 // GameRow returns a game, locked on PostgreSQL until the transaction
@@ -92,6 +106,12 @@ func (t *NotifyTx) SeatClock(gameID int64, seat int) (*SeatClock, bool, error) {
 	return &c, err == nil, wrapErr(err, "store: seat clock (game %d)", gameID)
 }
 
+// SeatClocks returns the seat clocks a game has rows for.
+func (t *NotifyTx) SeatClocks(gameID int64) ([]SeatClock, error) {
+	var out []SeatClock
+	return out, wrapErr(t.tx.Where("game_id = ?", gameID).Find(&out).Error, "store: seat clocks (game %d)", gameID)
+}
+
 // SaveSeatClock writes a seat's clock.
 // (An upsert: seat 0 looks like an unset key to GORM's Save.)
 func (t *NotifyTx) SaveSeatClock(c *SeatClock) error {
@@ -115,6 +135,27 @@ func (t *NotifyTx) OpenDeadline(gameID int64, seat int) (*Deadline, error) {
 func (t *NotifyTx) OpenDeadlines(gameID int64) ([]Deadline, error) {
 	var out []Deadline
 	return out, wrapErr(t.tx.Where("game_id = ? AND closed_at IS NULL", gameID).Order("seat").Find(&out).Error, "store: open deadlines (game %d)", gameID)
+}
+
+// SeatDeadlines returns, in one query, a game's running deadlines (by
+// seat) and, for each seat that had one, the move count its latest
+// deadline was asked at (what LastAskedSeq says).
+func (t *NotifyTx) SeatDeadlines(gameID int64) (open []Deadline, lastAsked map[int]int, err error) {
+	var rows []Deadline
+	err = t.tx.Where(`game_id = ? AND (closed_at IS NULL OR
+		id IN (SELECT max(id) FROM deadlines WHERE game_id = ? GROUP BY seat))`, gameID, gameID).
+		Order("seat, id").Find(&rows).Error
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: seat deadlines (game %d): %w", gameID, err)
+	}
+	lastAsked = map[int]int{}
+	for _, d := range rows {
+		lastAsked[d.Seat] = d.AskedSeq // ordered by id: the latest wins
+		if d.ClosedAt == nil {
+			open = append(open, d)
+		}
+	}
+	return open, lastAsked, nil
 }
 
 // AddDeadline starts a seat's clock. A running deadline without NextAt is
