@@ -1,0 +1,112 @@
+package notify
+
+import (
+	"context"
+	"errors"
+
+	"github.com/wneessen/go-mail"
+
+	"rondel/store"
+)
+
+// sessionTransport is a Transport that can send a run of mails over one
+// connection: a new SMTP session a mail (connect, greet, EHLO, QUIT) cost
+// the sender and the server as much as the mail itself (issue 20 item 5).
+type sessionTransport interface {
+	Open() mailSession
+}
+
+// mailSession sends mails one at a time over a connection it opens when
+// the first mail comes and opens again after losing it. It is used by one
+// goroutine (the holder of the sending slot).
+type mailSession interface {
+	inlineTransport
+	Close() error
+}
+
+// Open starts a session; nothing is dialled before its first mail.
+func (t SMTPTransport) Open() mailSession { return &smtpSession{t: t} }
+
+// smtpSession is one SMTP connection reused for the mails of a run.
+type smtpSession struct {
+	t     SMTPTransport
+	c     *mail.Client
+	dials int // connections opened (tests count them)
+}
+
+// DeliverInline sends one mail over the session's connection. The result
+// is the one-mail Deliver's: nil only once the server accepted this mail;
+// a 5xx refusal is a *PermanentError. A connection found dead before the
+// mail was begun (the server closed an idle session) is dialled again
+// once for the same mail, which it could not have received; a mail the
+// server refused leaves the connection for the next one, any other
+// failure drops it, so the next mail starts on a fresh one.
+func (s *smtpSession) DeliverInline(ctx context.Context, m store.OutboxMail, parts []inline) error {
+	msg, err := s.t.message(m, parts...)
+	if err != nil {
+		return &PermanentError{Err: err}
+	}
+	for try := 0; ; try++ {
+		if err := s.dial(ctx); err != nil {
+			return err
+		}
+		err := s.c.Send(msg)
+		if err == nil {
+			return nil
+		}
+		var se *mail.SendError
+		if !errors.As(err, &se) || se.ErrorCode() == 0 || s.c.Reset() != nil {
+			s.drop() // no reply from the server: the connection is in doubt
+		}
+		if try == 0 && notBegun(se) {
+			continue
+		}
+		if se != nil && se.ErrorCode() >= 500 && se.ErrorCode() < 600 {
+			return &PermanentError{Err: err}
+		}
+		return err
+	}
+}
+
+// notBegun reports whether a send failed before the server was given the
+// mail: at the check of the connection (a NOOP), or at MAIL FROM without
+// a reply (the connection is gone).
+func notBegun(se *mail.SendError) bool {
+	if se == nil {
+		return false
+	}
+	return se.Reason == mail.ErrConnCheck || (se.Reason == mail.ErrSMTPMailFrom && se.ErrorCode() == 0)
+}
+
+func (s *smtpSession) dial(ctx context.Context) error {
+	if s.c != nil {
+		return nil
+	}
+	c, err := s.t.client()
+	if err != nil {
+		return err
+	}
+	if err := c.DialWithContext(ctx); err != nil {
+		return err
+	}
+	s.c, s.dials = c, s.dials+1
+	return nil
+}
+
+func (s *smtpSession) drop() {
+	if s.c != nil {
+		_ = s.c.Close()
+		s.c = nil
+	}
+}
+
+// Close ends the session (QUIT); a session that sent nothing has nothing
+// to close.
+func (s *smtpSession) Close() error {
+	if s.c == nil {
+		return nil
+	}
+	err := s.c.Close()
+	s.c = nil
+	return err
+}
