@@ -1,10 +1,12 @@
 package notify
 
 import (
+	"bytes"
 	"context"
 	"errors"
 
 	"github.com/wneessen/go-mail"
+	"github.com/wneessen/go-mail/smtp"
 
 	"rondel/store"
 )
@@ -29,9 +31,10 @@ func (t SMTPTransport) Open() mailSession { return &smtpSession{t: t} }
 
 // smtpSession is one SMTP connection reused for the mails of a run.
 type smtpSession struct {
-	t     SMTPTransport
-	c     *mail.Client
-	dials int // connections opened (tests count them)
+	t   SMTPTransport
+	c   *mail.Client // its settings (TLS, authentication, timeout)
+	sc  *smtp.Client // the connection, nil until the first mail
+	buf bytes.Buffer // the message being sent, reused
 }
 
 // DeliverInline sends one mail over the session's connection. The result
@@ -50,63 +53,54 @@ func (s *smtpSession) DeliverInline(ctx context.Context, m store.OutboxMail, par
 		if err := s.dial(ctx); err != nil {
 			return err
 		}
-		err := s.c.Send(msg)
+		err := s.send(msg)
 		if err == nil {
 			return nil
 		}
-		var se *mail.SendError
-		if !errors.As(err, &se) || se.ErrorCode() == 0 || s.c.Reset() != nil {
+		var se *smtpStepError
+		if !errors.As(err, &se) || se.code() == 0 {
 			s.drop() // no reply from the server: the connection is in doubt
 		}
-		if try == 0 && notBegun(se) {
-			continue
+		if try == 0 && se != nil && !se.sent && se.code() == 0 && se.step == "MAIL FROM" {
+			continue // the connection was gone before this mail began
 		}
-		if se != nil && se.ErrorCode() >= 500 && se.ErrorCode() < 600 {
+		if se != nil && se.code() >= 500 && se.code() < 600 {
 			return &PermanentError{Err: err}
 		}
 		return err
 	}
 }
 
-// notBegun reports whether a send failed before the server was given the
-// mail: at the check of the connection (a NOOP), or at MAIL FROM without
-// a reply (the connection is gone).
-func notBegun(se *mail.SendError) bool {
-	if se == nil {
-		return false
-	}
-	return se.Reason == mail.ErrConnCheck || (se.Reason == mail.ErrSMTPMailFrom && se.ErrorCode() == 0)
-}
-
 func (s *smtpSession) dial(ctx context.Context) error {
-	if s.c != nil {
+	if s.sc != nil {
 		return nil
 	}
 	c, err := s.t.client()
 	if err != nil {
 		return err
 	}
-	if err := c.DialWithContext(ctx); err != nil {
+	sc, err := c.DialToSMTPClientWithContext(ctx)
+	if err != nil {
 		return err
 	}
-	s.c, s.dials = c, s.dials+1
+	s.c, s.sc = c, sc
 	return nil
 }
 
 func (s *smtpSession) drop() {
-	if s.c != nil {
-		_ = s.c.Close()
-		s.c = nil
+	if s.sc != nil {
+		_ = s.c.CloseWithSMTPClient(s.sc)
+		s.c, s.sc = nil, nil
 	}
 }
 
 // Close ends the session (QUIT); a session that sent nothing has nothing
 // to close.
 func (s *smtpSession) Close() error {
-	if s.c == nil {
+	if s.sc == nil {
 		return nil
 	}
-	err := s.c.Close()
-	s.c = nil
+	err := s.c.CloseWithSMTPClient(s.sc)
+	s.c, s.sc = nil, nil
 	return err
 }

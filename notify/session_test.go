@@ -1,8 +1,11 @@
 package notify
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"net/textproto"
+	"strings"
 	"testing"
 
 	"rondel/store"
@@ -158,5 +161,25 @@ func TestSendDueSessionCarriesThePicture(t *testing.T) {
 	}
 	if c := srv.connections(); c != 1 {
 		t.Errorf("%d SMTP connections, want 1", c)
+	}
+}
+
+// dotStuff writes what net/textproto's DotWriter writes.
+func TestDotStuffWritesWhatTheDotWriterWrites(t *testing.T) {
+	for _, in := range []string{"", "a", "a\r\n", "a\nb", ".a\r\n..b\r\nc.\r\n", "\r\n.\r\n", "x\r\n.", "a\rb\n", "l1\r\nl2\n\n.\n",
+		"Subject: x\r\n\r\n" + strings.Repeat("QUJD", 19) + "\r\n.\r\n"} {
+		var want bytes.Buffer
+		tw := textproto.NewWriter(bufio.NewWriter(&want))
+		dw := tw.DotWriter()
+		_, _ = dw.Write([]byte(in))
+		_ = dw.Close()
+		var got bytes.Buffer
+		w := bufio.NewWriter(&got)
+		dotStuff(w, []byte(in))
+		_, _ = w.WriteString(".\r\n")
+		_ = w.Flush()
+		if got.String() != want.String() {
+			t.Errorf("%q: wrote %q, want %q", in, got.String(), want.String())
+		}
 	}
 }
