@@ -64,6 +64,10 @@ type smtpServer struct {
 	srv  *smtp.Server
 	// refuse holds the recipients the server refuses, with its reply.
 	refuse map[string]*smtp.SMTPError
+	conns  int // SMTP sessions (connections) the server was opened
+	// dropAt: the server drops the connection at the MAIL FROM that
+	// follows its dropAt-th accepted mail (0: never), once.
+	dropAt int
 }
 
 // refuseRcpt makes the server answer RCPT TO for addr with code.
@@ -90,7 +94,12 @@ func startSMTP(t *testing.T) *smtpServer {
 }
 
 func (s *smtpServer) serve(ln net.Listener) {
-	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) { return &session{s: s}, nil }))
+	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
+		s.mu.Lock()
+		s.conns++
+		s.mu.Unlock()
+		return &session{s: s, conn: c}, nil
+	}))
 	srv.Domain = "localhost"
 	srv.AllowInsecureAuth = true
 	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
@@ -143,12 +152,33 @@ func (s *smtpServer) messages() []received {
 
 type session struct {
 	s        *smtpServer
+	conn     *smtp.Conn
 	from, to string
 }
 
-func (x *session) AuthMechanisms() []string                    { return nil }
-func (x *session) Auth(string) (any, error)                    { return nil, nil }
-func (x *session) Mail(from string, _ *smtp.MailOptions) error { x.from = from; return nil }
+func (x *session) AuthMechanisms() []string { return nil }
+func (x *session) Auth(string) (any, error) { return nil, nil }
+func (x *session) Mail(from string, _ *smtp.MailOptions) error {
+	x.s.mu.Lock()
+	drop := x.s.dropAt > 0 && len(x.s.got) == x.s.dropAt
+	if drop {
+		x.s.dropAt = 0
+	}
+	x.s.mu.Unlock()
+	if drop { // the connection breaks between two mails
+		_ = x.conn.Close()
+		return &smtp.SMTPError{Code: 421, Message: "gone"}
+	}
+	x.from = from
+	return nil
+}
+
+// connections is how many SMTP sessions the server was opened.
+func (s *smtpServer) connections() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.conns
+}
 func (x *session) Rcpt(to string, _ *smtp.RcptOptions) error {
 	x.s.mu.Lock()
 	defer x.s.mu.Unlock()

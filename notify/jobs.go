@@ -11,10 +11,16 @@ import (
 )
 
 // SendDue delivers every due mail of the outbox, one at a time (see
-// send.go): each is claimed for a short lease, sent, and marked.
+// send.go): each is claimed for a short lease, sent, and marked. A run's
+// mails share one SMTP session (session.go), closed when the run ends.
 func (s *Service) SendDue(ctx context.Context) error {
+	var sess mailSession
+	if st, ok := s.transport.(sessionTransport); ok {
+		sess = st.Open()
+		defer sess.Close()
+	}
 	for range 1000 { // the rest waits for the next run
-		m, _, err := s.sendOne(ctx, func() (*store.OutboxMail, error) { return s.st.Outbox().ClaimNext(ctx, sendLease) }, false)
+		m, _, err := s.sendOne(ctx, func() (*store.OutboxMail, error) { return s.st.Outbox().ClaimNext(ctx, sendLease) }, false, sess)
 		if err != nil || m == nil {
 			return err
 		}
@@ -26,8 +32,8 @@ func (s *Service) SendDue(ctx context.Context) error {
 // sending slot, so that at most one mail of this instance is claimed and
 // not yet marked sent at any moment: a crash sends at most that one again
 // (README). Every kick, tick and Send waits its turn here. m is nil when
-// claim found nothing.
-func (s *Service) sendOne(ctx context.Context, claim func() (*store.OutboxMail, error), once bool) (m *store.OutboxMail, cause, err error) {
+// claim found nothing. sess, when not nil, is the run's SMTP session.
+func (s *Service) sendOne(ctx context.Context, claim func() (*store.OutboxMail, error), once bool, sess mailSession) (m *store.OutboxMail, cause, err error) {
 	select {
 	case s.sending <- struct{}{}:
 	case <-ctx.Done():
@@ -37,7 +43,7 @@ func (s *Service) sendOne(ctx context.Context, claim func() (*store.OutboxMail, 
 	if m, err = claim(); err != nil || m == nil {
 		return nil, nil, err
 	}
-	cause, err = s.deliverOnce(ctx, *m, once)
+	cause, err = s.deliverOnce(ctx, *m, once, sess)
 	return m, cause, err
 }
 

@@ -57,7 +57,7 @@ func (s *Service) Send(ctx context.Context, m store.Mail) error {
 	if fresh, err := s.st.Outbox().Enqueue(ctx, row); err != nil || !fresh {
 		return err // !fresh: the same mail was queued before
 	}
-	claimed, cause, err := s.sendOne(ctx, func() (*store.OutboxMail, error) { return s.st.Outbox().ClaimMail(ctx, row.ID, sendLease) }, m.Once)
+	claimed, cause, err := s.sendOne(ctx, func() (*store.OutboxMail, error) { return s.st.Outbox().ClaimMail(ctx, row.ID, sendLease) }, m.Once, nil)
 	if err != nil || claimed == nil {
 		return err // nil claimed: another sender has it
 	}
@@ -73,8 +73,9 @@ const tellNobody = -1
 
 // deliverOnce sends one claimed mail and records the outcome. It returns
 // the delivery failure (nil when sent) and only a store error as err;
-// with once, a failure is final at the first attempt.
-func (s *Service) deliverOnce(ctx context.Context, m store.OutboxMail, once bool) (cause error, err error) {
+// with once, a failure is final at the first attempt. sess, when not nil,
+// carries a mail to an SMTP server over the run's session.
+func (s *Service) deliverOnce(ctx context.Context, m store.OutboxMail, once bool, sess mailSession) (cause error, err error) {
 	local, isLocal := s.transport.(LocalTransport)
 	switch {
 	case isNotice(m): // a turn notice, to a chat's webhook (notices.go)
@@ -83,7 +84,9 @@ func (s *Service) deliverOnce(ctx context.Context, m store.OutboxMail, once bool
 		// The local outbox writes and marks in one transaction: exactly once.
 		return nil, local.Outbox.Deliver(ctx, m, mailHeaders(m)["X-Rondel-Link"])
 	default:
-		if it, ok := s.transport.(inlineTransport); ok {
+		if sess != nil {
+			cause = sess.DeliverInline(ctx, m, s.mailInlines(ctx, m))
+		} else if it, ok := s.transport.(inlineTransport); ok {
 			cause = it.DeliverInline(ctx, m, s.mailInlines(ctx, m))
 		} else {
 			cause = s.transport.Deliver(ctx, m)

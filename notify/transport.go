@@ -14,7 +14,8 @@ import (
 	"rondel/store/config"
 )
 
-// SMTPTransport sends mail with go-mail, one connection per batch.
+// SMTPTransport sends mail with go-mail: the due mails of a run over one
+// connection (Open, session.go), a mail sent at once (Send) over its own.
 type SMTPTransport struct {
 	Server  config.SMTP
 	From    string
