@@ -270,23 +270,15 @@ func (s *State) rondelLabel(ni, slot int) words.Text {
 	n := steps(from, slot)
 	fee := s.rondelFee(ni, n)
 	investor := passesInvestor(from, slot) && s.rules.InvestorCard
-	// One allocation for the arguments and the numbers they point to
-	// (texts are never changed); the ids come from a table.
-	l := &rondelArgs{n: n, fee: fee}
-	l.args[0] = words.Named{Name: words.CountArg, Arg: words.Arg{Num: &l.n}}
-	l.args[1] = words.Named{Name: "slot", Arg: words.Term(slotKey(slot))}
-	args := l.args[:2]
+	// One allocation for the arguments (an Arg holds its number); the
+	// ids come from a table.
+	args := make([]words.Named, 2, 3)
+	args[0] = words.Named{Name: words.CountArg, Arg: words.Num(n)}
+	args[1] = words.Named{Name: "slot", Arg: words.Term(slotKey(slot))}
 	if fee > 0 {
-		args = append(args, words.Named{Name: "fee", Arg: words.Arg{Money: &l.fee}})
+		args = append(args, words.Named{Name: "fee", Arg: words.Money(fee)})
 	}
 	return words.Make(rondelIDs[b2i(fee > 0)][b2i(investor)], args...)
-}
-
-// rondelArgs holds a rondel label's arguments, sorted by name as
-// words.Make keeps them, and their numbers.
-type rondelArgs struct {
-	args   [3]words.Named
-	n, fee int
 }
 
 // rondelIDs are the rondel labels' ids by whether a fee is paid and
