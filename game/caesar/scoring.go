@@ -234,9 +234,11 @@ func (s *State) tieBreak(keys []rankKey, order []int) words.Text {
 		parts[i] = words.Sub(describeTie(keys, g))
 	}
 	if len(parts) == 1 {
-		return *parts[0].Text
+		t, _ := parts[0].Text()
+		return t
 	}
-	return *chain("format.sentences", parts).Text
+	t, _ := chain("format.sentences", parts).Text()
+	return t
 }
 
 func describeTie(keys []rankKey, group []int) words.Text {

@@ -40,10 +40,10 @@ func (b *Board) nodeArg(id string) words.Arg {
 // nodeText is nodeArg as a Text of its own (a decision's subject).
 func (b *Board) nodeText(id string) words.Text {
 	a := b.nodeArg(id)
-	if a.Term != "" {
-		return words.New(a.Term)
+	if a.Kind() == "term" {
+		return words.New(a.Str())
 	}
-	return words.New("caesar.place").Lit("name", a.Lit)
+	return words.New("caesar.place").Lit("name", a.Str())
 }
 
 // regionArg names the region of a city colour ("Italia" for red).

@@ -116,6 +116,22 @@ func BenchmarkLegalMovesManeuver(b *testing.B) {
 	b.ReportMetric(float64(n), "moves/list")
 }
 
+// BenchmarkLegalMovesManeuverLent is the same list into one MoveBuf
+// lent by the caller and reused from one listing to the next, as the
+// caretaker, the bots, the checks and self-play list positions.
+func BenchmarkLegalMovesManeuverLent(b *testing.B) {
+	s, n := busiestManeuver(b)
+	seat := s.Nations[s.Turn].Government
+	var buf game.MoveBuf
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if len(s.ListMoves(&buf, seat)) != n {
+			b.Fatal("the list changed")
+		}
+	}
+	b.ReportMetric(float64(n), "moves/list")
+}
+
 // BenchmarkApplyManeuverMove applies the first listed army or fleet move of
 // that position.
 func BenchmarkApplyManeuverMove(b *testing.B) {
@@ -139,10 +155,9 @@ func BenchmarkApplyManeuverMove(b *testing.B) {
 	}
 }
 
-// BenchmarkLegalMovesRondel lists the rondel spaces of the rondel
-// decision of that game with the most choices, past the nation's first
-// turn (every label names the distance and any fee).
-func BenchmarkLegalMovesRondel(b *testing.B) {
+// busiestRondel returns the rondel decision of that game with the most
+// choices, past the nation's first turn.
+func busiestRondel(b *testing.B) (*State, int) {
 	rec := benchGame(b)
 	var last *State
 	most := -1
@@ -159,11 +174,32 @@ func BenchmarkLegalMovesRondel(b *testing.B) {
 	if err != nil || last == nil {
 		b.Fatalf("no rondel position: %v", err)
 	}
+	return last, most
+}
+
+// BenchmarkLegalMovesRondel lists the rondel spaces of the rondel
+// decision of that game with the most choices, past the nation's first
+// turn (every label names the distance and any fee).
+func BenchmarkLegalMovesRondel(b *testing.B) {
+	last, n := busiestRondel(b)
 	seat := last.Nations[last.Turn].Government
-	n := len(last.LegalMoves(seat))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if len(last.LegalMoves(seat)) != n {
+			b.Fatal("the list changed")
+		}
+	}
+	b.ReportMetric(float64(n), "moves/list")
+}
+
+// BenchmarkLegalMovesRondelLent is the same list into a lent MoveBuf.
+func BenchmarkLegalMovesRondelLent(b *testing.B) {
+	last, n := busiestRondel(b)
+	seat := last.Nations[last.Turn].Government
+	var buf game.MoveBuf
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if len(last.ListMoves(&buf, seat)) != n {
 			b.Fatal("the list changed")
 		}
 	}

@@ -81,10 +81,11 @@ func (s *State) unitRef(a *listArena, region, kind string) string {
 type pickCache struct{ region, kind, ref string }
 
 // listArena holds what one legal-move list shares: the moves' JSON in one
-// growing buffer, the board acts in one slice, the references already
-// made. A list of a hundred moves then costs a few allocations instead of
-// several per move; the slices handed out stay valid when a buffer grows
-// (they keep the old array).
+// growing buffer, the board acts in one slice (both from the list's
+// game.MoveBuf, so a lent one is reused), the references already made. A
+// list of a hundred moves then costs a few allocations instead of several
+// per move; the slices handed out stay valid when a buffer grows (they
+// keep the old array).
 type listArena struct {
 	buf     []byte
 	acts    []game.BoardAct
@@ -92,17 +93,10 @@ type listArena struct {
 	pick    pickCache
 }
 
-func newListArena(moves int) *listArena {
-	if moves < 8 {
-		moves = 8
-	}
-	return &listArena{buf: make([]byte, 0, moves*56), acts: make([]game.BoardAct, 0, moves)}
-}
-
 // json is m's encoding (Move.JSON) in the arena's buffer.
 func (a *listArena) json(m Move) json.RawMessage {
-	if cap(a.buf)-len(a.buf) < 96 {
-		a.buf = make([]byte, 0, 2048)
+	if cap(a.buf)-len(a.buf) < 96 { // a new buffer; the moves before keep the old one
+		a.buf = make([]byte, 0, max(2048, 2*cap(a.buf)))
 	}
 	b, ok := appendMove(a.buf[len(a.buf):], &m) // appendMove starts an object on an empty slice
 	if !ok {

@@ -72,7 +72,7 @@ func (c *chronicle) count(t words.Text) {
 		if !ok {
 			return 0, false
 		}
-		ni, ok := c.nations[a.Term]
+		ni, ok := c.nations[a.Str()]
 		return ni, ok
 	}
 	switch t.ID {
@@ -85,8 +85,9 @@ func (c *chronicle) count(t words.Text) {
 	case "imperial.event.tax", "imperial.event.tax_bonus", "imperial2030.event.tax":
 		if ni, ok := nation("nation"); ok {
 			c.taxed[ni]++
-			if a, _ := t.Args.Get("revenue"); a.Money != nil {
-				c.taxes[ni] += *a.Money
+			if a, _ := t.Args.Get("revenue"); a.Kind() == "m" {
+				n, _ := a.Int()
+				c.taxes[ni] += n
 			}
 		}
 	}

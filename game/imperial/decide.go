@@ -133,18 +133,30 @@ func prefixed(table map[string]string, prefix, id string) string {
 	return prefix + id
 }
 
-// LegalMoves lists every move seat may make now.
+// LegalMoves lists every move seat may make now, in memory of its own.
 func (s *State) LegalMoves(seat int) []game.LegalMove {
-	var out []game.LegalMove
+	n := 0
 	switch {
 	case s.Phase == PhaseManeuver && s.Maneuver.Conflict == nil:
 		// A maneuver lists about a hundred moves: growing the list from
 		// nothing allocated twice what one list of that size takes.
-		out = make([]game.LegalMove, 0, 128)
+		n = 128
 	case s.Phase == PhaseRondel:
-		out = make([]game.LegalMove, 0, numSlots)
+		n = numSlots
 	}
-	a := newListArena(cap(out))
+	if n < 8 {
+		n = 8
+	}
+	buf := game.MoveBuf{Moves: make([]game.LegalMove, 0, n), JSON: make([]byte, 0, n*56), Acts: make([]game.BoardAct, 0, n)}
+	return s.ListMoves(&buf, seat)
+}
+
+// ListMoves lists every move seat may make now into buf (game.MoveBufLister):
+// the list is valid until the next listing into buf.
+func (s *State) ListMoves(buf *game.MoveBuf, seat int) []game.LegalMove {
+	buf.Reset()
+	a := &listArena{buf: buf.JSON, acts: buf.Acts}
+	out := buf.Moves
 	add := func(m Move, label, group words.Text) {
 		out = append(out, game.LegalMove{Move: a.json(m), Label: label, Group: group, Board: s.boardAct(m, a), Pass: isPass(m.Type)})
 	}
@@ -184,6 +196,7 @@ func (s *State) LegalMoves(seat int) []game.LegalMove {
 			add(Move{Type: MSkipBond}, label("no_invest"), group("pass"))
 		}
 	}
+	buf.Moves, buf.JSON, buf.Acts = out, a.buf, a.acts // kept for the next listing
 	return splitGroups(out)
 }
 
@@ -270,23 +283,15 @@ func (s *State) rondelLabel(ni, slot int) words.Text {
 	n := steps(from, slot)
 	fee := s.rondelFee(ni, n)
 	investor := passesInvestor(from, slot) && s.rules.InvestorCard
-	// One allocation for the arguments and the numbers they point to
-	// (texts are never changed); the ids come from a table.
-	l := &rondelArgs{n: n, fee: fee}
-	l.args[0] = words.Named{Name: words.CountArg, Arg: words.Arg{Num: &l.n}}
-	l.args[1] = words.Named{Name: "slot", Arg: words.Term(slotKey(slot))}
-	args := l.args[:2]
+	// One allocation for the arguments (an Arg holds its number); the
+	// ids come from a table.
+	args := make([]words.Named, 2, 3)
+	args[0] = words.Named{Name: words.CountArg, Arg: words.Num(n)}
+	args[1] = words.Named{Name: "slot", Arg: words.Term(slotKey(slot))}
 	if fee > 0 {
-		args = append(args, words.Named{Name: "fee", Arg: words.Arg{Money: &l.fee}})
+		args = append(args, words.Named{Name: "fee", Arg: words.Money(fee)})
 	}
 	return words.Make(rondelIDs[b2i(fee > 0)][b2i(investor)], args...)
-}
-
-// rondelArgs holds a rondel label's arguments, sorted by name as
-// words.Make keeps them, and their numbers.
-type rondelArgs struct {
-	args   [3]words.Named
-	n, fee int
 }
 
 // rondelIDs are the rondel labels' ids by whether a fee is paid and

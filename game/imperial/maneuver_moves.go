@@ -106,13 +106,12 @@ type routeLabels struct {
 // (withStatus), made in one allocation: both name the same move.
 type statusLabels struct {
 	friendly, hostile words.Text
-	move              words.Text
 	args              [2]words.Named
 }
 
 func statusOf(plain words.Text) *statusLabels {
-	st := &statusLabels{move: plain}
-	st.args[0] = words.Named{Name: "move", Arg: words.Arg{Text: &st.move}}
+	st := &statusLabels{}
+	st.args[0] = words.Named{Name: "move", Arg: words.Sub(plain)}
 	st.args[1] = st.args[0]
 	st.friendly = words.Make(statusKey("move", ".friendly"), st.args[0:1:1]...)
 	st.hostile = words.Make(statusKey("move", ".hostile"), st.args[1:2:2]...)

@@ -100,10 +100,11 @@ func withoutLiteralArg(a words.Arg) words.Arg {
 	case "lit":
 		return words.Lit("typed")
 	case "text":
-		return words.Sub(withoutLiterals(*a.Text))
+		t, _ := a.Text()
+		return words.Sub(withoutLiterals(t))
 	case "list":
-		items := make([]words.Arg, len(a.List))
-		for i, x := range a.List {
+		items := make([]words.Arg, len(a.Items()))
+		for i, x := range a.Items() {
 			items[i] = withoutLiteralArg(x)
 		}
 		return words.List(items...)

@@ -76,8 +76,13 @@ func TestAccountOfGoldenGames(t *testing.T) {
 				for _, row := range acc.Tables[1].Rows {
 					n, _ := row.Cells[2].Args.Get("n")
 					count, _ := row.Cells[3].Args.Get("count")
-					counted[0] += *n.Num
-					counted[1] += *count.Num
+					nv, ok1 := n.Int()
+					cv, ok2 := count.Int()
+					if n.Kind() != "n" || count.Kind() != "n" || !ok1 || !ok2 {
+						t.Fatalf("battle table row %v, %v: not numbers", n, count)
+					}
+					counted[0] += nv
+					counted[1] += cv
 				}
 				if counted[0] != 2*battles || counted[1] != taxations {
 					t.Errorf("table counts %d battle sides and %d taxations; the log has %d battles, %d taxations",

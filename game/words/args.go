@@ -1,7 +1,6 @@
 package words
 
 import (
-	"bytes"
 	"encoding/json"
 	"iter"
 	"sort"
@@ -61,26 +60,23 @@ func (as Args) with(name string, a Arg) Args {
 
 // MarshalJSON writes the arguments as one object, keys sorted.
 func (as Args) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
+	b := make([]byte, 0, 16+32*len(as))
+	b = append(b, '{')
 	for i, n := range as {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
 		k, err := json.Marshal(n.Name)
 		if err != nil {
 			return nil, err
 		}
-		v, err := json.Marshal(n.Arg)
-		if err != nil {
+		b = append(b, k...)
+		b = append(b, ':')
+		if b, err = n.Arg.appendJSON(b); err != nil {
 			return nil, err
 		}
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return append(b, '}'), nil
 }
 
 // UnmarshalJSON reads an object of arguments (or null).
@@ -146,26 +142,3 @@ func (t Text) Equal(u Text) bool {
 	}
 	return true
 }
-
-// Equal reports whether a and b are the same argument.
-func (a Arg) Equal(b Arg) bool {
-	if !sameInt(a.Num, b.Num) || !sameInt(a.Money, b.Money) || !sameInt(a.Seat, b.Seat) ||
-		a.Term != b.Term || a.Lit != b.Lit || (a.Text == nil) != (b.Text == nil) ||
-		(a.List == nil) != (b.List == nil) || len(a.List) != len(b.List) || (a.Frac == nil) != (b.Frac == nil) {
-		return false
-	}
-	if a.Text != nil && !a.Text.Equal(*b.Text) {
-		return false
-	}
-	if a.Frac != nil && *a.Frac != *b.Frac {
-		return false
-	}
-	for i := range a.List {
-		if !a.List[i].Equal(b.List[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-func sameInt(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }

@@ -224,14 +224,14 @@ func (c *Catalogue) checkArg(a Arg) error {
 		return fmt.Errorf("empty argument")
 	case "term":
 		for _, lang := range Languages {
-			if !c.Has(lang, a.Term) {
-				return fmt.Errorf("term %q has no %s translation", a.Term, lang)
+			if !c.Has(lang, a.s) {
+				return fmt.Errorf("term %q has no %s translation", a.s, lang)
 			}
 		}
 	case "text":
-		return c.Check(*a.Text)
+		return c.Check(a.more.text)
 	case "list":
-		for _, item := range a.List {
+		for _, item := range a.more.list {
 			if err := c.checkArg(item); err != nil {
 				return err
 			}

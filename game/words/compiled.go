@@ -124,8 +124,8 @@ func (sp *Speaker) sayCompiled(t Text) (string, bool) {
 		return "", false
 	}
 	var count any
-	if a, ok := t.Args.Get(CountArg); ok && a.Num != nil {
-		count = *a.Num
+	if a, ok := t.Args.Get(CountArg); ok && a.kind == argNum {
+		count = a.n
 	}
 	segs := m.form(sp.tag, count)
 	if len(segs) == 1 && segs[0].arg == "" {

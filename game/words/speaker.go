@@ -72,8 +72,8 @@ func (sp *Speaker) sayI18n(t Text) string {
 	var count any
 	for name, a := range t.Args.All() {
 		data[name] = sp.Arg(a)
-		if name == CountArg && a.Num != nil {
-			count = *a.Num
+		if name == CountArg && a.kind == argNum {
+			count = a.n
 		}
 	}
 	out, err := sp.loc.Localize(&i18n.LocalizeConfig{MessageID: t.ID, TemplateData: data, PluralCount: count})
@@ -143,30 +143,32 @@ func (sp *Speaker) Term(key string) string { return sp.Say(Text{ID: key}) }
 
 // Arg returns one argument in words.
 func (sp *Speaker) Arg(a Arg) string {
-	switch {
-	case a.Num != nil:
-		return sp.Number(*a.Num)
-	case a.Money != nil:
+	switch a.kind {
+	case argNum:
+		return sp.Number(a.n)
+	case argMoney:
 		if sp.moneyScale != 1 {
 			// a sum in the language's own unit, written as one number
 			// ("1200万", not "1,200万")
-			return sp.T("format.money", "n", Lit(strconv.Itoa(*a.Money*sp.moneyScale)))
+			return sp.T("format.money", "n", Lit(strconv.Itoa(a.n*sp.moneyScale)))
 		}
-		return sp.T("format.money", "n", *a.Money)
-	case a.Seat != nil:
-		return sp.SeatName(*a.Seat)
-	case a.Term != "":
-		return sp.Term(a.Term)
-	case a.Text != nil:
-		return sp.Say(*a.Text)
-	case a.List != nil:
-		items := make([]string, len(a.List))
-		for i, item := range a.List {
+		return sp.T("format.money", "n", a.n)
+	case argSeat:
+		return sp.SeatName(a.n)
+	case argTerm:
+		return sp.Term(a.s)
+	case argText:
+		return sp.Say(a.more.text)
+	case argList:
+		items := make([]string, len(a.more.list))
+		for i, item := range a.more.list {
 			items[i] = sp.Arg(item)
 		}
 		return sp.Join(items)
+	case argLit:
+		return a.s
 	}
-	return a.Lit
+	return ""
 }
 
 // SeatName names a seat: the player's name, or "Player N" when none is known.

@@ -65,19 +65,6 @@ func (t *Text) unmarshalSlow(data []byte) error {
 	return nil
 }
 
-// Arg is one typed argument of a Text. Exactly one field is set; the
-// Speaker decides how each kind reads in the reader's language.
-type Arg struct {
-	Num   *int    `json:"n,omitempty"`    // a number; the argument named "count" chooses the plural form
-	Money *int    `json:"m,omitempty"`    // an amount of money (Imperial's millions)
-	Seat  *int    `json:"seat,omitempty"` // a player by seat, read with the seat's current name
-	Term  string  `json:"term,omitempty"` // a catalogue key: a nation, region, unit kind, colour ...
-	Lit   string  `json:"lit,omitempty"`  // literal words typed by a person (a name); never translated
-	Text  *Text   `json:"text,omitempty"` // a nested message
-	List  []Arg   `json:"list,omitempty"` // several arguments, read as a list ("A, B and C")
-	Frac  *[2]int `json:"frac,omitempty"` // a ratio such as a factor ×2 (numerator, denominator)
-}
-
 // CountArg is the argument name whose number picks a plural form.
 const CountArg = "count"
 
@@ -126,36 +113,6 @@ func (t Text) Sub(name string, sub Text) Text { return t.With(name, Sub(sub)) }
 // List adds a list of arguments.
 func (t Text) List(name string, items ...Arg) Text { return t.With(name, List(items...)) }
 
-// Num is a number argument.
-func Num(n int) Arg { return Arg{Num: &n} }
-
-// Money is an amount of money.
-func Money(n int) Arg { return Arg{Money: &n} }
-
-// Seat is a player by seat.
-func Seat(seat int) Arg { return Arg{Seat: &seat} }
-
-// Term is a catalogue term.
-func Term(key string) Arg { return Arg{Term: key} }
-
-// Lit is literal words.
-func Lit(s string) Arg { return Arg{Lit: s} }
-
-// Sub is a nested message.
-func Sub(t Text) Arg { return Arg{Text: &t} }
-
-// List is a list of arguments. An empty list reads as the catalogue's
-// "none".
-func List(items ...Arg) Arg {
-	if items == nil {
-		items = []Arg{}
-	}
-	return Arg{List: items}
-}
-
-// Frac is a ratio n/d (d > 0).
-func Frac(n, d int) Arg { return Arg{Frac: &[2]int{n, d}} }
-
 // Terms turns catalogue keys into a list argument.
 func Terms(keys ...string) Arg {
 	out := make([]Arg, len(keys))
@@ -182,27 +139,4 @@ func (t Text) Key() string {
 		return t.ID
 	}
 	return string(b)
-}
-
-// Kind names which field of a is set, "" for an empty Arg.
-func (a Arg) Kind() string {
-	switch {
-	case a.Num != nil:
-		return "n"
-	case a.Money != nil:
-		return "m"
-	case a.Seat != nil:
-		return "seat"
-	case a.Term != "":
-		return "term"
-	case a.Text != nil:
-		return "text"
-	case a.List != nil:
-		return "list"
-	case a.Frac != nil:
-		return "frac"
-	case a.Lit != "":
-		return "lit"
-	}
-	return ""
 }
