@@ -211,23 +211,29 @@ func (a *Arg) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
 	}
+	*a = w.arg()
+	return nil
+}
+
+// arg is the Arg a wire object names: the first kind set, in the order
+// the Speaker always read them in.
+func (w *wireArg) arg() Arg {
 	switch {
 	case w.Num != nil:
-		*a = Num(*w.Num)
+		return Num(*w.Num)
 	case w.Money != nil:
-		*a = Money(*w.Money)
+		return Money(*w.Money)
 	case w.Seat != nil:
-		*a = Seat(*w.Seat)
+		return Seat(*w.Seat)
 	case w.Term != "":
-		*a = Term(w.Term)
+		return Term(w.Term)
 	case w.Text != nil:
-		*a = Sub(*w.Text)
+		return Sub(*w.Text)
 	case w.List != nil:
-		*a = List(w.List...)
+		return List(w.List...)
 	case w.Frac != nil:
-		*a = Frac(w.Frac[0], w.Frac[1])
+		return Frac(w.Frac[0], w.Frac[1])
 	default:
-		*a = Lit(w.Lit)
+		return Lit(w.Lit)
 	}
-	return nil
 }

@@ -202,7 +202,8 @@ func (d *Decoder) args(as *Args) bool {
 }
 
 func (d *Decoder) arg(a *Arg) bool {
-	return d.Object(func(k string) bool {
+	var w wireArg
+	ok := d.Object(func(k string) bool {
 		var ok bool
 		switch k {
 		case "n", "m", "seat":
@@ -210,32 +211,36 @@ func (d *Decoder) arg(a *Arg) bool {
 			if n, ok = d.Int(); ok {
 				switch k {
 				case "n":
-					a.Num = &n
+					w.Num = &n
 				case "m":
-					a.Money = &n
+					w.Money = &n
 				default:
-					a.Seat = &n
+					w.Seat = &n
 				}
 			}
 		case "term":
-			a.Term, ok = d.String()
+			w.Term, ok = d.String()
 		case "lit":
-			a.Lit, ok = d.String()
+			w.Lit, ok = d.String()
 		case "text":
-			a.Text = new(Text)
-			ok = d.Text(a.Text)
+			w.Text = new(Text)
+			ok = d.Text(w.Text)
 		case "list":
-			ok = d.list(&a.List)
+			ok = d.list(&w.List)
 		case "frac":
 			var f []int
 			if f, ok = d.Ints(); ok && len(f) == 2 {
-				a.Frac = &[2]int{f[0], f[1]}
+				w.Frac = &[2]int{f[0], f[1]}
 			} else {
 				ok = false
 			}
 		}
 		return ok
 	})
+	if ok {
+		*a = w.arg()
+	}
+	return ok
 }
 
 func (d *Decoder) list(l *[]Arg) bool {
