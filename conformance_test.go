@@ -51,6 +51,7 @@ var conformanceChecks = map[string]string{
 	"SubjectNamer":  "every decision's subject can be named",
 	"StateV1":       "the version 1 hash can be made",
 	"ResultV1":      "a finished game's version 1 result",
+	"MoveBufLister": "listing every seat into one reused MoveBuf gives LegalMoves' list at every checked position",
 	"Importer":      "refuses what is not its format; a sample log replays to the state it imported",
 }
 
@@ -143,9 +144,11 @@ func conform(t *testing.T, reg *game.Registry, c conformanceCase, maxMoves, ever
 	src := rng.New(c.seed)
 	pc := &positionCheck{players: c.players}
 	s, mid := start, start
+	var buf game.MoveBuf
 	for i := 0; !s.Finished() && len(rec.Moves) < maxMoves; i++ {
 		if i%every == 0 {
 			pc.check(t, s, i, true)
+			checkMoveBuf(t, s, c.players, &buf)
 			if t.Failed() {
 				t.Fatalf("at move %d", i)
 			}
@@ -203,6 +206,7 @@ func claimed(s game.State) []string {
 		"Sider": is[game.Sider](s), "Glancer": is[game.Glancer](s), "Chronicler": is[game.Chronicler](s), "Withholder": is[game.Withholder](s),
 		"Ender": is[game.Ender](s), "Concluder": is[game.Concluder](s), "Revealer": is[game.Revealer](s), "OrderTaker": is[game.OrderTaker](s),
 		"SubjectNamer": is[game.SubjectNamer](s), "StateV1": is[game.StateV1](s), "ResultV1": is[game.ResultV1](s),
+		"MoveBufLister": is[game.MoveBufLister](s),
 	} {
 		if ok {
 			out = append(out, name)
@@ -364,4 +368,33 @@ func mustHash(t *testing.T, s game.State) string {
 		t.Fatal(err)
 	}
 	return h
+}
+
+// checkMoveBuf: a MoveBufLister lists every seat into one buffer, reused
+// from position to position, exactly what LegalMoves lists (an empty list
+// may be nil or not).
+func checkMoveBuf(t *testing.T, s game.State, players int, buf *game.MoveBuf) {
+	t.Helper()
+	l, ok := s.(game.MoveBufLister)
+	if !ok {
+		return
+	}
+	for seat := 0; seat < players; seat++ {
+		legal, lent := s.LegalMoves(seat), l.ListMoves(buf, seat)
+		if len(legal) == 0 && len(lent) == 0 {
+			continue
+		}
+		if a, b := mustMarshal(t, legal), mustMarshal(t, lent); !bytes.Equal(a, b) {
+			t.Errorf("seat %d: ListMoves into a reused buffer gives\n%s\nLegalMoves gives\n%s", seat, b, a)
+		}
+	}
+}
+
+func mustMarshal(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

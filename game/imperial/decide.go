@@ -144,15 +144,18 @@ func (s *State) LegalMoves(seat int) []game.LegalMove {
 	case s.Phase == PhaseRondel:
 		n = numSlots
 	}
-	if n < 8 {
-		n = 8
+	var buf game.MoveBuf
+	if n > 0 { // elsewhere the list grows from nil, and a seat with no moves gets nil as always
+		buf.Moves = make([]game.LegalMove, 0, n)
 	}
-	buf := game.MoveBuf{Moves: make([]game.LegalMove, 0, n), JSON: make([]byte, 0, n*56), Acts: make([]game.BoardAct, 0, n)}
+	n = max(n, 8)
+	buf.JSON, buf.Acts = make([]byte, 0, n*56), make([]game.BoardAct, 0, n)
 	return s.ListMoves(&buf, seat)
 }
 
 // ListMoves lists every move seat may make now into buf (game.MoveBufLister):
-// the list is valid until the next listing into buf.
+// the list is valid until the next listing into buf. An empty list may be
+// nil or not (as LegalMoves' was).
 func (s *State) ListMoves(buf *game.MoveBuf, seat int) []game.LegalMove {
 	buf.Reset()
 	a := &listArena{buf: buf.JSON, acts: buf.Acts}
