@@ -26,22 +26,7 @@ func samplePlot() plotSpec {
 func TestPlotSVGGolden(t *testing.T) {
 	t.Parallel()
 	got := string(plotSVG(samplePlot()))
-	path := filepath.Join("testdata", "plot.golden.svg")
-	if *updatePlot {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got+"\n" != string(want) {
-		t.Errorf("plot differs from %s (rerun with -update-plot if on purpose):\n%s", path, got)
-	}
+	checkPlotGolden(t, "plot.golden.svg", got)
 }
 
 // TestPlotSVGStructure: the plot is well-formed XML, named for a screen
@@ -164,8 +149,18 @@ func TestPlotSVGSixMarkersGolden(t *testing.T) {
 		p.Lines = append(p.Lines, plotLine{Name: fmt.Sprint("line ", i), Colour: seatColours[(i+2)%6], Values: vs})
 	}
 	got := string(plotSVG(p))
-	path := filepath.Join("testdata", "plot6.golden.svg")
+	checkPlotGolden(t, "plot6.golden.svg", got)
+}
+
+// checkPlotGolden compares a drawn plot with its golden in testdata
+// (-update-plot rewrites it after a change made on purpose).
+func checkPlotGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
 	if *updatePlot {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(path, []byte(got+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -175,6 +170,6 @@ func TestPlotSVGSixMarkersGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got+"\n" != string(want) {
-		t.Errorf("plot differs from %s (rerun with -update-plot if on purpose)", path)
+		t.Errorf("plot differs from %s (rerun with -update-plot if on purpose):\n%s", path, got)
 	}
 }
