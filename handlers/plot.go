@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"fmt"
 	"html"
 	"html/template"
 	"regexp"
@@ -145,8 +144,11 @@ func swatch(i int, colour string) template.HTML {
 	var b strings.Builder
 	c := lineColour(colour, i)
 	b.WriteString(`<svg class="swatch" width="34" height="14" viewBox="0 0 34 14" aria-hidden="true" focusable="false">`)
-	fmt.Fprintf(&b, `<line x1="1" y1="7" x2="33" y2="7" stroke="#1b1b1b" stroke-width="%.1f"/>`, plotCasing)
-	fmt.Fprintf(&b, `<line x1="1" y1="7" x2="33" y2="7" stroke="%s" stroke-width="%.1f"%s/>`, c, plotLineWidth, dashAttr(i))
+	b.WriteString(`<line x1="1" y1="7" x2="33" y2="7" stroke="#1b1b1b" stroke-width="`)
+	f1(&b, plotCasing)
+	b.WriteString(`"/><line x1="1" y1="7" x2="33" y2="7" stroke="` + c + `" stroke-width="`)
+	f1(&b, plotLineWidth)
+	b.WriteString(`"` + dashAttr(i) + `/>`)
 	marker(&b, i, 17, 7, c)
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
@@ -160,75 +162,131 @@ func dashAttr(i int) string {
 }
 
 // plotSVG draws p. Every word in it is escaped; colours are checked.
+// Written without fmt, into a builder sized for the whole drawing: a
+// finished game's first view draws several plots of a few hundred points.
 func plotSVG(p plotSpec) template.HTML {
-	n, top := 0, 0
+	n, top, marks := 0, 0, 0
 	for _, l := range p.Lines {
 		n = max(n, len(l.Values))
+		marks += len(l.Values)
 		for _, v := range l.Values {
 			top = max(top, v)
 		}
 	}
 	step := niceStep(max(top, 1), 5)
-	yMax := max(step, (top+step-1)/step*step)
-	xAt := func(i int) float64 {
-		if n <= 1 {
-			return plotLeft + plotInnerW/2
-		}
-		return plotLeft + float64(i)*plotInnerW/float64(n-1)
-	}
-	yAt := func(v int) float64 { return plotTop + plotInnerH - float64(v)*plotInnerH/float64(yMax) }
+	ax := plotAxes{n: n, step: step, yMax: max(step, (top+step-1)/step*step), xStart: p.XStart}
 	esc := html.EscapeString
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="plot" viewBox="0 0 %d %d" role="img" aria-labelledby="%s-title %s-desc" xmlns="http://www.w3.org/2000/svg">`,
-		plotW, plotH, p.ID, p.ID)
-	fmt.Fprintf(&b, `<title id="%s-title">%s</title><desc id="%s-desc">%s</desc>`, p.ID, esc(p.Title), p.ID, esc(p.Desc))
-	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#ffffff" stroke="#8a8577"/>`, plotLeft, plotTop, plotInnerW, plotInnerH)
-	// Horizontal grid with the values, vertical ticks with the rounds.
-	b.WriteString(`<g class="grid" font-size="13" fill="#1b1b1b">`)
-	for v := 0; v <= yMax; v += step {
-		y := yAt(v)
-		fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#d8d3c6"/>`, plotLeft, y, plotLeft+plotInnerW, y)
-		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end">%d</text>`, plotLeft-6, y+4, v)
-	}
-	xStep := niceStep(max(n-1, 1), 10)
-	for i := 0; i < n; i += xStep {
-		x := xAt(i)
-		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#8a8577"/>`, x, plotTop+plotInnerH, x, plotTop+plotInnerH+5)
-		// Hanging from just below the tick: larger words (a phone's)
-		// grow downwards, away from the plot.
-		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" dominant-baseline="hanging">%d</text>`, x, plotTop+plotInnerH+8, p.XStart+i)
-	}
-	b.WriteString(`</g>`)
-	fmt.Fprintf(&b, `<text class="axis" x="%d" y="%d" text-anchor="middle" font-size="14" fill="#1b1b1b">%s</text>`,
-		plotLeft+plotInnerW/2, plotH-5, esc(p.X))
-	fmt.Fprintf(&b, `<text class="axis" transform="translate(16 %d) rotate(-90)" text-anchor="middle" font-size="14" fill="#1b1b1b">%s</text>`,
-		plotTop+plotInnerH/2, esc(p.Y))
+	b.Grow(4096 + 400*len(p.Lines) + 100*marks) // two polylines of ~24 bytes a point, a marker of ~80
+	b.WriteString(`<svg class="plot" viewBox="0 0 ` + plotBox + `" role="img" aria-labelledby="` + p.ID + `-title ` + p.ID + `-desc" xmlns="http://www.w3.org/2000/svg">`)
+	b.WriteString(`<title id="` + p.ID + `-title">` + esc(p.Title) + `</title><desc id="` + p.ID + `-desc">` + esc(p.Desc) + `</desc>`)
+	b.WriteString(plotFrame)
+	ax.writeGrid(&b)
+	b.WriteString(plotXAxis + esc(p.X) + `</text>` + plotYAxis + esc(p.Y) + `</text>`)
 	every := max(1, (n+plotMaxMarks-1)/plotMaxMarks)
+	var pts strings.Builder
 	for i, l := range p.Lines {
-		c := lineColour(l.Colour, i)
-		var pts strings.Builder
-		for k, v := range l.Values {
-			f1(&pts, xAt(k))
-			pts.WriteByte(',')
-			f1(&pts, yAt(v))
-			pts.WriteByte(' ')
-		}
-		points := strings.TrimSpace(pts.String())
-		fmt.Fprintf(&b, `<g class="line" data-line="%d"><title>%s</title>`, i, esc(l.Name))
-		// A dark casing under the colour: pale colours (yellow, white)
-		// stay visible on the white ground.
-		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="#1b1b1b" stroke-width="%.1f" stroke-linejoin="round"/>`, points, plotCasing)
-		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="%.1f" stroke-linejoin="round"%s/>`,
-			points, c, plotLineWidth, dashAttr(i))
-		for k, v := range l.Values {
-			// Each line's markers start at its own offset, so lines that
-			// run together still show each one's shape.
-			if k%every == i%every || k == len(l.Values)-1 {
-				marker(&b, i, xAt(k), yAt(v), c)
-			}
-		}
-		b.WriteString(`</g>`)
+		ax.writeLine(&b, &pts, i, l, every)
 	}
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
+}
+
+// plotAxes is a plot's scale: n values along x from xStart, 0 to yMax up.
+type plotAxes struct{ n, step, yMax, xStart int }
+
+func (a plotAxes) x(i int) float64 {
+	if a.n <= 1 {
+		return plotLeft + plotInnerW/2
+	}
+	return plotLeft + float64(i)*plotInnerW/float64(a.n-1)
+}
+
+func (a plotAxes) y(v int) float64 {
+	return plotTop + plotInnerH - float64(v)*plotInnerH/float64(a.yMax)
+}
+
+// writeGrid writes the horizontal grid with the values and the vertical
+// ticks with the rounds.
+func (a plotAxes) writeGrid(b *strings.Builder) {
+	b.WriteString(`<g class="grid" font-size="13" fill="#1b1b1b">`)
+	for v := 0; v <= a.yMax; v += a.step {
+		y := a.y(v)
+		b.WriteString(`<line x1="` + strconv.Itoa(plotLeft) + `" y1="`)
+		f1(b, y)
+		b.WriteString(`" x2="` + strconv.Itoa(plotLeft+plotInnerW) + `" y2="`)
+		f1(b, y)
+		b.WriteString(`" stroke="#d8d3c6"/><text x="` + strconv.Itoa(plotLeft-6) + `" y="`)
+		f1(b, y+4)
+		b.WriteString(`" text-anchor="end">`)
+		wi(b, v)
+		b.WriteString(`</text>`)
+	}
+	xStep := niceStep(max(a.n-1, 1), 10)
+	for i := 0; i < a.n; i += xStep {
+		x := a.x(i)
+		b.WriteString(`<line x1="`)
+		f1(b, x)
+		b.WriteString(`" y1="` + strconv.Itoa(plotTop+plotInnerH) + `" x2="`)
+		f1(b, x)
+		// The round's number hangs from just below the tick: larger
+		// words (a phone's) grow downwards, away from the plot.
+		b.WriteString(`" y2="` + strconv.Itoa(plotTop+plotInnerH+5) + `" stroke="#8a8577"/><text x="`)
+		f1(b, x)
+		b.WriteString(`" y="` + strconv.Itoa(plotTop+plotInnerH+8) + `" text-anchor="middle" dominant-baseline="hanging">`)
+		wi(b, a.xStart+i)
+		b.WriteString(`</text>`)
+	}
+	b.WriteString(`</g>`)
+}
+
+// writeLine writes line i with its markers on every every-th value; pts
+// is scratch for its points.
+func (a plotAxes) writeLine(b, pts *strings.Builder, i int, l plotLine, every int) {
+	c := lineColour(l.Colour, i)
+	pts.Reset()
+	pts.Grow(24 * len(l.Values))
+	for k, v := range l.Values {
+		if k > 0 {
+			pts.WriteByte(' ')
+		}
+		f1(pts, a.x(k))
+		pts.WriteByte(',')
+		f1(pts, a.y(v))
+	}
+	points := pts.String()
+	b.WriteString(`<g class="line" data-line="`)
+	wi(b, i)
+	// A dark casing under the colour: pale colours (yellow, white) stay
+	// visible on the white ground.
+	b.WriteString(`"><title>` + html.EscapeString(l.Name) + `</title><polyline points="` + points + `" fill="none" stroke="#1b1b1b" stroke-width="`)
+	f1(b, plotCasing)
+	b.WriteString(`" stroke-linejoin="round"/><polyline points="` + points + `" fill="none" stroke="` + c + `" stroke-width="`)
+	f1(b, plotLineWidth)
+	b.WriteString(`" stroke-linejoin="round"` + dashAttr(i) + `/>`)
+	for k, v := range l.Values {
+		// Each line's markers start at its own offset, so lines that run
+		// together still show each one's shape.
+		if k%every == i%every || k == len(l.Values)-1 {
+			marker(b, i, a.x(k), a.y(v), c)
+		}
+	}
+	b.WriteString(`</g>`)
+}
+
+// The plot's fixed parts, as the geometry above says.
+var (
+	plotBox   = strconv.Itoa(plotW) + " " + strconv.Itoa(plotH)
+	plotFrame = `<rect x="` + strconv.Itoa(plotLeft) + `" y="` + strconv.Itoa(plotTop) + `" width="` + strconv.Itoa(plotInnerW) +
+		`" height="` + strconv.Itoa(plotInnerH) + `" fill="#ffffff" stroke="#8a8577"/>`
+	plotXAxis = `<text class="axis" x="` + strconv.Itoa(plotLeft+plotInnerW/2) + `" y="` + strconv.Itoa(plotH-5) +
+		`" text-anchor="middle" font-size="14" fill="#1b1b1b">`
+	plotYAxis = `<text class="axis" transform="translate(16 ` + strconv.Itoa(plotTop+plotInnerH/2) +
+		`) rotate(-90)" text-anchor="middle" font-size="14" fill="#1b1b1b">`
+)
+
+// wi writes v in decimal.
+func wi(b *strings.Builder, v int) {
+	var buf [24]byte
+	b.Write(strconv.AppendInt(buf[:0], int64(v), 10))
 }
