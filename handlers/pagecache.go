@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"fmt"
 	"hash/fnv"
 	"html/template"
 	"slices"
@@ -83,43 +82,25 @@ type positionParts struct {
 	size      int64
 }
 
-// keptHTML is the parts of the page as HTML, executed once per view from
-// game.html's named templates, so a reload or another viewer of the view
-// executes only the reader's own part of the page.
+// keptHTML is the parts of the page as HTML, written once per view
+// (kept_html.go), so a reload or another viewer of the view executes only
+// the reader's own part of the page.
 type keptHTML struct {
 	Strip, Result, Account, Recent template.HTML
 }
 
-// partHTML executes the game page's named template name on v for r.
-func (s *Server) partHTML(r *reader, name string, v *gameView) (template.HTML, error) {
-	buf := s.pages.buffer()
-	defer s.pages.release(buf)
-	if err := s.pages.byName["game"].execute(buf, name, r, v); err != nil {
-		return "", fmt.Errorf("handlers: rendering the game page's %s: %w", name, err)
-	}
-	return template.HTML(buf.String()), nil
-}
-
-// keep executes the kept parts' HTML (the account's once for every seat).
-func (s *Server) keep(r *reader, pos *store.Position, p *positionParts) error {
-	v := &gameView{Game: pos.Game, Glance: p.Glance, Result: p.Result, Account: p.Account, Recent: p.recent()}
-	var err error
-	for _, part := range []struct {
-		name string
-		to   *template.HTML
-	}{{"strip", &p.kept.Strip}, {"result", &p.kept.Result}, {"recent", &p.kept.Recent}} {
-		if *part.to, err = s.partHTML(r, part.name, v); err != nil {
-			return err
-		}
-	}
+// keep writes the kept parts' HTML (the account's once for every seat).
+func (s *Server) keep(r *reader, pos *store.Position, p *positionParts) {
+	p.kept.Strip = stripHTML(r, p.Glance)
+	p.kept.Result = resultHTML(r, p.Result)
+	p.kept.Recent = recentHTML(r, pos.Game.ID, p.recent())
 	if p.Account == nil {
-		return nil
+		return
 	}
-	p.kept.Account, err = shared(s, newSharedKey("account.html", pos, r.sp), func() (template.HTML, int64, error) {
-		h, err := s.partHTML(r, "account", v)
-		return h, int64(len(h)), err
+	p.kept.Account, _ = shared(s, newSharedKey("account.html", pos, r.sp), func() (template.HTML, int64, error) {
+		h := accountHTML(r, p.Account)
+		return h, int64(len(h)), nil
 	})
-	return err
 }
 
 func namesHash(seats []store.Seat) uint64 {
@@ -146,9 +127,7 @@ func (s *Server) parts(ctx context.Context, r *reader, sp *words.Speaker, pos *s
 	if err != nil {
 		return nil, err
 	}
-	if err := s.keep(r, pos, p); err != nil {
-		return nil, err
-	}
+	s.keep(r, pos, p)
 	p.size = p.estimate()
 	s.pageParts.Put(key, p, p.size)
 	return p, nil
