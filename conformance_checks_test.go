@@ -248,6 +248,18 @@ func checkAccount(t *testing.T, a *game.Account) {
 		t.Fatal("the chronicle gave no account")
 	}
 	sayAll(t, "the account", a)
+	// The stored account reads back as encoding/json reads it.
+	data, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want game.Account
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := game.ReadAccount(data); err != nil || !reflect.DeepEqual(*got, want) {
+		t.Errorf("game.ReadAccount reads the account otherwise than json.Unmarshal (%v)", err)
+	}
 	for _, c := range a.Charts {
 		for _, s := range c.Series {
 			if len(s.Values) != len(c.Series[0].Values) {

@@ -89,11 +89,11 @@ func (s *Store) Account(ctx context.Context, g *Game) (*game.Account, error) {
 	if err != nil || data == nil {
 		return nil, err
 	}
-	var acc game.Account
-	if err := json.Unmarshal(data, &acc); err != nil {
+	acc, err := game.ReadAccount(data)
+	if err != nil {
 		return nil, fmt.Errorf("store: the account of game %d: %w", g.ID, err)
 	}
-	return &acc, nil
+	return acc, nil
 }
 
 // checkAccount compares a game's stored account with one made from its

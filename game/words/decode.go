@@ -266,3 +266,25 @@ func (d *Decoder) list(l *[]Arg) bool {
 	*l = out
 	return true
 }
+
+// Array reads an array, calling item to read each element ([] calls it
+// never).
+func (d *Decoder) Array(item func() bool) bool {
+	if !d.Byte('[') {
+		return false
+	}
+	if d.Byte(']') {
+		return true
+	}
+	for {
+		if !item() {
+			return false
+		}
+		if d.Byte(']') {
+			return true
+		}
+		if !d.Byte(',') {
+			return false
+		}
+	}
+}
