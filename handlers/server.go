@@ -72,7 +72,8 @@ type Server struct {
 	// notify serves the pages behind mail links (notify_links.go).
 	notify Notifier
 	// terms are the catalogue's terms, for the words of games' summaries.
-	terms termIndex
+	terms     termIndex
+	vocabMemo vocabMemo // which catalogue ids say the summaries' words
 	// proxies are the trusted proxies (clientip.go).
 	proxies proxies
 	// boards keeps drawn boards (boards.go).

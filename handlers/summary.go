@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"rondel/game"
 	"rondel/game/words"
@@ -51,8 +53,52 @@ func summaryHTML(v vocab, sum any) template.HTML {
 // Anything else (a player's name) is shown as it is.
 type vocab struct {
 	sp      *words.Speaker
+	kind    string
 	domains []string  // the catalogue domains the game speaks from
 	terms   termIndex // the catalogue's terms (the server builds it once)
+	memo    *vocabMemo
+}
+
+// vocabMemo remembers which catalogue id says a summary's key or value
+// (or that none does) per kind of game: the same few hundred names recur
+// in every overview, and finding one tries several ids in the catalogue.
+// The ids do not depend on the reader's language. It stops remembering at
+// vocabMemoMax entries (values include players' names, which are many).
+type vocabMemo struct {
+	m sync.Map // vocabMemoKey -> vocabMemoEntry
+	n atomic.Int64
+}
+
+const vocabMemoMax = 50_000
+
+type vocabMemoKey struct {
+	kind     string
+	what     byte // 'k' a key, 'v' a value, 'm' a key of money
+	s, under string
+}
+
+type vocabMemoEntry struct {
+	id string
+	ok bool
+}
+
+// lookup returns find(s, under), remembered.
+func (m *vocabMemo) lookup(kind string, what byte, s, under string, find func(s, under string) (string, bool)) (string, bool) {
+	if m == nil {
+		return find(s, under)
+	}
+	k := vocabMemoKey{kind: kind, what: what, s: s, under: under}
+	if e, ok := m.m.Load(k); ok {
+		e := e.(vocabMemoEntry)
+		return e.id, e.ok
+	}
+	id, ok := find(s, under)
+	if m.n.Load() < vocabMemoMax {
+		if _, loaded := m.m.LoadOrStore(k, vocabMemoEntry{id: id, ok: ok}); !loaded {
+			m.n.Add(1)
+		}
+	}
+	return id, ok
 }
 
 // keyFor finds the catalogue's word for a summary's key.
@@ -74,24 +120,35 @@ func (v vocab) moneyKey(k string) (string, bool) {
 
 // key says a key of the summary: a fact's name, or an id (a map by nation).
 func (v vocab) key(k, parent string) string {
-	if id, ok := v.moneyKey(k); ok {
-		return v.sp.Term(id)
-	}
-	if id, ok := v.keyFor(k); ok {
-		return v.sp.Term(id)
-	}
-	if id, ok := v.termFor(k, parent); ok {
+	if id, ok := v.memo.lookup(v.kind, 'k', k, parent, v.keyID); ok {
 		return v.sp.Term(id)
 	}
 	return keyWords(k)
 }
 
+// keyID finds the catalogue id for a key of the summary.
+func (v vocab) keyID(k, parent string) (string, bool) {
+	if id, ok := v.moneyKey(k); ok {
+		return id, true
+	}
+	if id, ok := v.keyFor(k); ok {
+		return id, true
+	}
+	return v.termFor(k, parent)
+}
+
 // id says a value of the summary found under key.
 func (v vocab) id(s, key string) string {
-	if id, ok := v.termFor(s, key); ok {
+	if id, ok := v.memo.lookup(v.kind, 'v', s, key, v.termFor); ok {
 		return v.sp.Term(id)
 	}
 	return s
+}
+
+// isMoney reports whether the numbers under key are sums of money.
+func (v vocab) isMoney(key string) bool {
+	_, ok := v.memo.lookup(v.kind, 'm', key, "", func(k, _ string) (string, bool) { return v.moneyKey(k) })
+	return ok
 }
 
 func (v vocab) termFor(s, key string) (string, bool) {
@@ -117,7 +174,7 @@ func (v vocab) termFor(s, key string) (string, bool) {
 
 // vocab is the summary vocabulary of a kind of game for sp.
 func (s *Server) vocab(sp *words.Speaker, kind string) vocab {
-	v := vocab{sp: sp, terms: s.terms}
+	v := vocab{sp: sp, kind: kind, terms: s.terms, memo: &s.vocabMemo}
 	if g, err := s.store.Registry().Get(kind); err == nil {
 		v.domains = domainsOf(g.Info())
 	}
@@ -235,7 +292,7 @@ func (w *summaryWriter) scalar(x any, key string) (string, bool) {
 		}
 		return w.v.sp.T("pages.no"), true
 	case float64:
-		if _, money := w.v.moneyKey(key); money && x == float64(int(x)) {
+		if x == float64(int(x)) && w.v.isMoney(key) {
 			return w.v.sp.Arg(words.Money(int(x))), true // "2M", not "2"
 		}
 		if x == float64(int(x)) {

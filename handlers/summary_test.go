@@ -206,3 +206,52 @@ func TestSummaryMoneyAndFacts(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryMemoSaysTheSame: overviews said with one remembering
+// vocabMemo shared by every kind and language (and one that stops
+// remembering almost at once) read byte for byte as overviews said without
+// one, along self-played games of every hosted kind.
+func TestSummaryMemoSaysTheSame(t *testing.T) {
+	t.Parallel()
+	reg := game.NewRegistry(imperial.New(), imperial.New2030(), caesar.New())
+	terms := buildTermIndex(words.Default())
+	shared := &vocabMemo{}
+	small := &vocabMemo{}
+	small.n.Store(vocabMemoMax - 5)
+	for _, info := range reg.List() {
+		g, _ := reg.Get(info.ID)
+		players := []string{"Ann", "Bob", "Cy", "Dora"}[:max(info.MinPlayers, min(4, info.MaxPlayers))]
+		st, err := g.New(game.Setup{Players: players, Seed: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rnd := rand.New(rand.NewPCG(5, 5))
+		for move := 0; move < 400 && !st.Finished(); move++ {
+			if move%50 == 0 {
+				for _, lang := range words.Languages {
+					sp := words.Default().Speaker(lang, nil)
+					plain := vocab{sp: sp, kind: info.ID, domains: domainsOf(info), terms: terms}
+					want := summaryHTML(plain, st.Summary())
+					for _, m := range []*vocabMemo{shared, small, shared} {
+						v := plain
+						v.memo = m
+						if got := summaryHTML(v, st.Summary()); got != want {
+							t.Fatalf("%s, move %d, %s: the remembered overview differs", info.ID, move, lang)
+						}
+					}
+				}
+			}
+			d := st.ToAct()[0]
+			legal := st.LegalMoves(d.Seat)
+			if st, _, err = st.Apply(d.Seat, legal[rnd.IntN(len(legal))].Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if n := shared.n.Load(); n == 0 {
+		t.Error("the memo remembered nothing")
+	}
+	if n := small.n.Load(); n > vocabMemoMax {
+		t.Errorf("the memo grew to %d entries, past its bound", n)
+	}
+}
