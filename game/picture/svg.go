@@ -42,12 +42,14 @@ func WriteOps(w *strings.Builder, ops []Op, mapURL string, over bool) {
 
 func writeOps(w *strings.Builder, ops []Op, mapURL string, over bool, st *styles) {
 	for i := 0; i < len(ops); {
-		if n := runOf(ops[i:], over); st != nil && n > 1 { // WriteStyled's
-			writeRun(w, ops[i:i+n], mapURL, st)
-			i += n
-			continue
+		if st != nil { // WriteStyled's
+			if n := st.runOf(ops[i:], over); n > 1 {
+				writeRun(w, ops[i:i+n], mapURL, st)
+				i += n
+				continue
+			}
 		}
-		svgOp(w, ops[i], mapURL, over, st)
+		svgOp(w, &ops[i], mapURL, over, st)
 		i++
 	}
 }
@@ -109,7 +111,7 @@ func paintSig(o Op) string {
 }
 
 // textPaint is a text's font and paint attributes.
-func textPaint(o Op) string {
+func textPaint(o *Op) string {
 	var b strings.Builder
 	b.WriteString(` font-size="` + fmtG(o.Size) + `"`)
 	if o.Bold {
@@ -133,7 +135,7 @@ func textPaint(o Op) string {
 }
 
 // data is an op's data- attributes.
-func data(o Op) string {
+func data(o *Op) string {
 	if len(o.Data) == 0 {
 		return ""
 	}
@@ -145,7 +147,7 @@ func data(o Op) string {
 }
 
 // closeTag ends an element: with its tooltip inside, or empty.
-func closeTag(w *strings.Builder, tag string, o Op) {
+func closeTag(w *strings.Builder, tag string, o *Op) {
 	if o.Title == "" {
 		w.WriteString(`/>`)
 		return
@@ -164,7 +166,7 @@ func points(pts [][2]float64) string {
 	return b.String()
 }
 
-func svgOp(w *strings.Builder, o Op, mapURL string, over bool, st *styles) {
+func svgOp(w *strings.Builder, o *Op, mapURL string, over bool, st *styles) {
 	if o.Ref != "" && (over || o.Kind == OpGroup) {
 		w.WriteString(`<use href="` + attr(mapURL) + `#` + attr(o.Ref) + `"` + data(o))
 		if o.Kind != OpGroup {
@@ -209,8 +211,9 @@ func svgOp(w *strings.Builder, o Op, mapURL string, over bool, st *styles) {
 		if len(o.Points) == 2 && o.Fill == "" {
 			a, b := o.Points[0], o.Points[1]
 			w.WriteString(`<line x1="` + num(a[0]) + `" y1="` + num(a[1]) + `" x2="` + num(b[0]) + `" y2="` + num(b[1]) + `"` + data(o))
-			o.Fill = Inherit // a line has no fill to say
-			w.WriteString(st.paint(o))
+			line := *o
+			line.Fill = Inherit // a line has no fill to say
+			w.WriteString(st.paintCopy(line))
 			closeTag(w, "line", o)
 			return
 		}

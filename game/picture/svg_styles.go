@@ -1,11 +1,10 @@
 package picture
 
 import (
-	"fmt"
 	"hash/fnv"
 	"html"
-	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -21,6 +20,17 @@ import (
 // to the class that stands for it; nil writes every attribute.
 type styles struct {
 	class map[string]string
+	sigs  map[*Op]string // each op's paintSig, made once: counting, grouping and writing ask again and again
+}
+
+// sig is o's paintSig, remembered for the drawing.
+func (st *styles) sig(o *Op) string {
+	if s, ok := st.sigs[o]; ok {
+		return s
+	}
+	s := paintSig(*o)
+	st.sigs[o] = s
+	return s
 }
 
 // WriteStyled writes ops like WriteOps, with each paint that repeats
@@ -28,8 +38,8 @@ type styles struct {
 // the ops.
 func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 	count := map[string][2]int{} // uses without and with a class of their own
-	countSigs(ops, mapURL, over, count)
-	st := &styles{class: map[string]string{}}
+	st := &styles{class: map[string]string{}, sigs: make(map[*Op]string, 2*len(ops))}
+	st.countSigs(ops, mapURL, over, count)
 	var rules []string
 	used := map[string]string{} // class -> its rule: a clash keeps attributes
 	for sig, n := range count {
@@ -38,7 +48,7 @@ func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 			continue
 		}
 		name := className(rule)
-		item := fmt.Sprintf(`.%s{%s}`, name, rule)
+		item := `.` + name + `{` + rule + `}`
 		// a class costs ` class="k…"`, or ` k…` beside an own class
 		saved := n[0]*(len(sig)-len(` class="`+name+`"`)) + n[1]*(len(sig)-len(name)-1)
 		if saved <= len(item) {
@@ -61,7 +71,7 @@ func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 // countSigs counts the paint signatures the ops would write, apart for
 // elements with a class of their own; a run of map elements painted
 // alike (run) says its paint once.
-func countSigs(ops []Op, mapURL string, over bool, count map[string][2]int) {
+func (st *styles) countSigs(ops []Op, mapURL string, over bool, count map[string][2]int) {
 	add := func(sig string, own bool) {
 		n := count[sig]
 		if own {
@@ -72,32 +82,42 @@ func countSigs(ops []Op, mapURL string, over bool, count map[string][2]int) {
 		count[sig] = n
 	}
 	for i := 0; i < len(ops); i++ {
-		o := ops[i]
-		if n := runOf(ops[i:], over); n > 1 {
-			add(paintSig(o), o.Class != "")
+		o := &ops[i]
+		if n := st.runOf(ops[i:], over); n > 1 {
+			add(st.sig(o), o.Class != "")
 			i += n - 1
 			continue
 		}
 		switch {
 		case o.Kind == OpGroup:
 			if o.Ref == "" {
-				countSigs(o.Ops, mapURL, over, count)
+				st.countSigs(o.Ops, mapURL, over, count)
 			}
 		case o.Kind == OpText:
 			add(textPaint(o), false)
 		case o.Kind == OpArrow:
 		case o.Kind == OpPoly && len(o.Points) == 2 && o.Fill == "":
-			o.Fill = Inherit
-			add(paintSig(o), o.Class != "")
+			line := *o
+			line.Fill = Inherit
+			add(paintSig(line), o.Class != "")
 		default:
-			add(paintSig(o), o.Class != "")
+			add(st.sig(o), o.Class != "")
 		}
 	}
 }
 
 // paint is an op's paint attributes, its own class and the class of its
 // paint when it has one.
-func (st *styles) paint(o Op) string {
+func (st *styles) paint(o *Op) string {
+	if st == nil {
+		return paint(*o)
+	}
+	return st.classed(st.sig(o), o.Class)
+}
+
+// paintCopy is paint for an op changed on the way (not remembered: a
+// copy's address is no op of the drawing's).
+func (st *styles) paintCopy(o Op) string {
 	if st == nil {
 		return paint(o)
 	}
@@ -105,7 +125,7 @@ func (st *styles) paint(o Op) string {
 }
 
 // text is a text's font and paint attributes, or their class.
-func (st *styles) text(o Op) string {
+func (st *styles) text(o *Op) string {
 	if st == nil {
 		return textPaint(o)
 	}
@@ -125,30 +145,57 @@ func (st *styles) classed(sig, own string) string {
 	return sig
 }
 
-var sigAttr = regexp.MustCompile(` ([a-z-]+)="([^"]*)"`)
-
-// cssOf turns a signature's attributes into CSS declarations; "" when
-// there are none.
+// cssOf turns a signature's attributes (` name="value"` each) into CSS
+// declarations; "" when there are none.
 func cssOf(sig string) string {
 	var decl []string
-	for _, m := range sigAttr.FindAllStringSubmatch(sig, -1) {
-		v := html.UnescapeString(m[2])
+	for rest := sig; ; {
+		name, value, more, ok := nextAttr(rest)
+		if !ok {
+			break
+		}
+		rest = more
+		v := html.UnescapeString(value)
 		if strings.ContainsAny(v, "{};<>") {
 			return "" // not a value a rule can hold safely
 		}
-		if m[1] == "font-size" {
+		if name == "font-size" {
 			v += "px"
 		}
-		decl = append(decl, m[1]+":"+v)
+		decl = append(decl, name+":"+v)
 	}
 	return strings.Join(decl, ";")
+}
+
+// nextAttr finds the next ` name="value"` in s whose name is lower-case
+// letters and hyphens, as the signatures write them.
+func nextAttr(s string) (name, value, rest string, ok bool) {
+	for {
+		i := strings.Index(s, `="`)
+		if i < 0 {
+			return "", "", "", false
+		}
+		start := i
+		for start > 0 && (s[start-1] >= 'a' && s[start-1] <= 'z' || s[start-1] == '-') {
+			start--
+		}
+		end := strings.IndexByte(s[i+2:], '"')
+		if end < 0 {
+			return "", "", "", false
+		}
+		if start < i && start > 0 && s[start-1] == ' ' {
+			return s[start:i], s[i+2 : i+2+end], s[i+2+end+1:], true
+		}
+		s = s[i+2+end+1:]
+	}
 }
 
 // className names a rule by six hex digits of its hash.
 func className(rule string) string {
 	h := fnv.New32a()
 	h.Write([]byte(rule))
-	return fmt.Sprintf("k%06x", h.Sum32()&0xffffff)
+	hex := strconv.FormatUint(uint64(h.Sum32()&0xffffff), 16)
+	return "k" + strings.Repeat("0", 6-len(hex)) + hex
 }
 
 // A page's board draws its regions one after the other, a nation's
@@ -158,28 +205,29 @@ func className(rule string) string {
 
 // runOf is how many ops from the first are such a run over the map (0
 // or 1: none).
-func runOf(ops []Op, over bool) int {
-	if !over || !runnable(ops[0]) {
+func (st *styles) runOf(ops []Op, over bool) int {
+	if !over || !st.runnable(&ops[0]) {
 		return 0
 	}
-	sig, own := paintSig(ops[0]), ops[0].Class
+	sig, own := st.sig(&ops[0]), ops[0].Class
 	n := 1
-	for n < len(ops) && runnable(ops[n]) && ops[n].Class == own && paintSig(ops[n]) == sig {
+	for n < len(ops) && st.runnable(&ops[n]) && ops[n].Class == own && st.sig(&ops[n]) == sig {
 		n++
 	}
 	return n
 }
 
 // runnable: an op written as a bare <use> of a map element, painted.
-func runnable(o Op) bool {
-	return o.Ref != "" && o.Kind != OpGroup && o.Title == "" && paint(o) != ""
+func (st *styles) runnable(o *Op) bool {
+	return o.Ref != "" && o.Kind != OpGroup && o.Title == "" && (o.Class != "" || st.sig(o) != "")
 }
 
 // writeRun writes a run as a group with its paint, of <use>s without.
 func writeRun(w *strings.Builder, ops []Op, mapURL string, st *styles) {
-	fmt.Fprintf(w, `<g%s>`, st.paint(ops[0]))
-	for _, o := range ops {
-		fmt.Fprintf(w, `<use href="%s#%s"%s/>`, attr(mapURL), attr(o.Ref), data(o))
+	w.WriteString(`<g` + st.classed(st.sig(&ops[0]), ops[0].Class) + `>`)
+	href := `<use href="` + attr(mapURL) + `#`
+	for i := range ops {
+		w.WriteString(href + attr(ops[i].Ref) + `"` + data(&ops[i]) + `/>`)
 	}
 	w.WriteString(`</g>`)
 }

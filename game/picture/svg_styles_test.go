@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"html"
 	"regexp"
 	"strings"
 	"testing"
@@ -99,3 +100,40 @@ func ungroup(svg string) string {
 }
 
 func halo(o Op) Op { o.Halo = "#fff"; return o }
+
+// TestCSSOfAsTheRegexpRead: cssOf reads a signature's attributes as the
+// regular expression it replaced did, on every signature the board's
+// paints write and on odd ones.
+func TestCSSOfAsTheRegexpRead(t *testing.T) {
+	t.Parallel()
+	old := regexp.MustCompile(` ([a-z-]+)="([^"]*)"`)
+	oldCSS := func(sig string) string {
+		var decl []string
+		for _, m := range old.FindAllStringSubmatch(sig, -1) {
+			v := html.UnescapeString(m[2])
+			if strings.ContainsAny(v, "{};<>") {
+				return ""
+			}
+			if m[1] == "font-size" {
+				v += "px"
+			}
+			decl = append(decl, m[1]+":"+v)
+		}
+		return strings.Join(decl, ";")
+	}
+	sigs := []string{"", ` fill="none"`, ` x1="3" fill="#fff"`, `fill="a"`, ` Fill="a" stroke="b"`, ` fill="a`, ` a="" b="c=d" c-d="&lt;"`,
+		` font-size="12" font-weight="700" fill="#1b1b1b" text-anchor="middle" paint-order="stroke" stroke="#fff" stroke-width="2.5"`,
+		` fill="x" ="y" -="z"`, ` fill="{x}"`, `  fill="a"  stroke="b"`, ` fill="a"stroke="b"`}
+	for _, o := range []Op{
+		{Kind: OpPath, Fill: "#aa0000", Stroke: "#000", Width: 1.5, Dash: 2, Gap: 1, Opacity: 0.5},
+		{Kind: OpUse}, {Kind: OpCircle, Fill: Inherit, Stroke: "#fff", Width: 0.8, Dash: 3},
+		{Kind: OpText, Size: 11, Bold: true, Fill: "#123456", Anchor: "end", Halo: "#fff", HaloOver: true},
+	} {
+		sigs = append(sigs, paintSig(o), textPaint(&o))
+	}
+	for _, sig := range sigs {
+		if got, want := cssOf(sig), oldCSS(sig); got != want {
+			t.Errorf("cssOf(%q) = %q, the regexp read %q", sig, got, want)
+		}
+	}
+}
