@@ -224,6 +224,15 @@ func (s *Store) setupKey(tx *gorm.DB, gameID int64) (string, error) {
 	return strings.Join(names, "\x00"), wrapErr(err, "setup key (game %d)", gameID)
 }
 
+// setupKeyOf is setupKey of seats read in seat order.
+func setupKeyOf(seats []Seat) string {
+	names := make([]string, len(seats))
+	for i, st := range seats {
+		names[i] = st.Name
+	}
+	return strings.Join(names, "\x00")
+}
+
 // flag spells a flag's value in SQL the way the partial indexes on flags
 // do in each dialect's migrations (game_waits_auto, game_clocks_unmailed):
 // 1 and 0 on SQLite, whose planner uses a partial index only for a query

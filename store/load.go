@@ -182,6 +182,18 @@ func (s *Store) sizedStateAt(tx *gorm.DB, g *Game, seq int) (game.State, int64, 
 	if err != nil {
 		return nil, 0, err
 	}
+	return s.stateWithSetup(tx, g, seq, setup, epoch)
+}
+
+// stateAtSeats is stateAt for a caller that has read the game's seats (in
+// seat order) after taking the cache's epoch: their names are the setup
+// key, not read again.
+func (s *Store) stateAtSeats(tx *gorm.DB, g *Game, seq int, seats []Seat, epoch uint64) (game.State, error) {
+	st, _, err := s.stateWithSetup(tx, g, seq, setupKeyOf(seats), epoch)
+	return st, err
+}
+
+func (s *Store) stateWithSetup(tx *gorm.DB, g *Game, seq int, setup string, epoch uint64) (game.State, int64, error) {
 	if c, ok := s.cache.get(g.ID); ok && c.seq <= seq && c.setup == setup {
 		if c.seq == seq {
 			return c.state, c.size, nil

@@ -327,6 +327,7 @@ func (s *Store) Current(ctx context.Context, gameID int64) (*Position, error) {
 	if err != nil {
 		return nil, err
 	}
+	epoch := s.cache.epoch() // before the seats, whose names key the cached state
 	seats, err := s.Seats(ctx, gameID)
 	if err != nil {
 		return nil, err
@@ -339,7 +340,7 @@ func (s *Store) Current(ctx context.Context, gameID int64) (*Position, error) {
 	if !g.Started() {
 		return p, nil
 	}
-	if p.State, err = s.stateAt(db, g, sum.Moves); err != nil {
+	if p.State, err = s.stateAtSeats(db, g, sum.Moves, seats, epoch); err != nil {
 		return nil, err
 	}
 	return p, nil
