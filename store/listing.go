@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math"
 	"sort"
 	"time"
 
@@ -79,12 +80,11 @@ func (s *Store) GamesOf(ctx context.Context, userID int64) ([]Game, error) {
 // MovesPage returns up to limit moves of a game before move `before`
 // (all moves when before <= 0), newest first: a page of its history.
 func (s *Store) MovesPage(ctx context.Context, gameID int64, before, limit int) ([]Move, error) {
-	q := s.db.WithContext(ctx).Where("game_id = ?", gameID)
-	if before > 0 {
-		q = q.Where("seq < ?", before)
+	if before <= 0 {
+		before = math.MaxInt32 // every seq is below it
 	}
-	var out []Move
-	err := q.Order("seq DESC").Limit(limit).Find(&out).Error
+	out, err := queryRows(s.db.WithContext(ctx), scanMove, `SELECT `+moveCols+` FROM moves WHERE game_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+		gameID, before, limit)
 	return out, wrapErr(err, "store: moves page (game %d)", gameID)
 }
 

@@ -377,8 +377,7 @@ func (s *Store) Moves(ctx context.Context, gameID int64) ([]Move, error) {
 
 // MovesSince returns the moves after seq (for "what happened" and notify).
 func (s *Store) MovesSince(ctx context.Context, gameID int64, seq int) ([]Move, error) {
-	var out []Move
-	err := s.db.WithContext(ctx).Where("game_id = ? AND seq > ?", gameID, seq).Order("seq").Find(&out).Error
+	out, err := queryRows(s.db.WithContext(ctx), scanMove, `SELECT `+moveCols+` FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq`, gameID, seq)
 	return out, wrapErr(err, "store: moves since (game %d)", gameID)
 }
 
