@@ -67,6 +67,9 @@ func (s *State) boardSpeaker(sp *words.Speaker) *words.Speaker {
 // drawBoard draws the board whole (mapURL "") or over the map file.
 func (s *State) drawBoard(viewer int, sp *words.Speaker, mapURL string) string {
 	var w strings.Builder
+	// Sized once rather than grown by copying: the layer over the map
+	// file is some 45 KB.
+	w.Grow(64 << 10)
 	b := s.b
 	sp = s.boardSpeaker(sp)
 	say := func(a words.Arg) string { return html.EscapeString(sp.Arg(a)) }

@@ -50,6 +50,16 @@ func (s *State) speaker() *words.Speaker {
 func (s *State) nationName(ni int) string { return s.speaker().Term(s.nationKey(ni)) }
 func (s *State) regionName(r int) string  { return s.speaker().Term(s.regionKey(r)) }
 
+// boardBytes is about what a board takes, so its builder is sized once
+// rather than grown by copying: the position layer over the map file is
+// some 30 KB, the whole drawing some 150 KB.
+func (s *State) boardBytes() int {
+	if s.layered() {
+		return 40 << 10
+	}
+	return 192 << 10
+}
+
 func (s *State) drawBoard(viewer int) string {
 	sh, err := board.LoadShapes(s.b.ID)
 	if err != nil {
@@ -60,6 +70,7 @@ func (s *State) drawBoard(viewer int) string {
 	panelTop := g.top + g.height()
 	height := panelTop + s.panelHeight()
 	var w strings.Builder
+	w.Grow(s.boardBytes())
 	fmt.Fprintf(&w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif" role="img" aria-labelledby="imp-board-title">`, svgWidth, height)
 	fmt.Fprintf(&w, `<title id="imp-board-title">%s</title>`, html.EscapeString(s.boardTitle()))
 	if s.layered() {
