@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"rondel/game"
 	"rondel/game/words"
@@ -65,8 +64,8 @@ type vocab struct {
 // The ids do not depend on the reader's language. It stops remembering at
 // vocabMemoMax entries (values include players' names, which are many).
 type vocabMemo struct {
-	m sync.Map // vocabMemoKey -> vocabMemoEntry
-	n atomic.Int64
+	mu sync.RWMutex
+	m  map[vocabMemoKey]vocabMemoEntry
 }
 
 const vocabMemoMax = 50_000
@@ -88,16 +87,21 @@ func (m *vocabMemo) lookup(kind string, what byte, s, under string, find func(s,
 		return find(s, under)
 	}
 	k := vocabMemoKey{kind: kind, what: what, s: s, under: under}
-	if e, ok := m.m.Load(k); ok {
-		e := e.(vocabMemoEntry)
+	m.mu.RLock()
+	e, known := m.m[k]
+	m.mu.RUnlock()
+	if known {
 		return e.id, e.ok
 	}
 	id, ok := find(s, under)
-	if m.n.Load() < vocabMemoMax {
-		if _, loaded := m.m.LoadOrStore(k, vocabMemoEntry{id: id, ok: ok}); !loaded {
-			m.n.Add(1)
+	m.mu.Lock()
+	if len(m.m) < vocabMemoMax {
+		if m.m == nil {
+			m.m = map[vocabMemoKey]vocabMemoEntry{}
 		}
+		m.m[k] = vocabMemoEntry{id: id, ok: ok}
 	}
+	m.mu.Unlock()
 	return id, ok
 }
 

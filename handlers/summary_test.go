@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -216,8 +217,10 @@ func TestSummaryMemoSaysTheSame(t *testing.T) {
 	reg := game.NewRegistry(imperial.New(), imperial.New2030(), caesar.New())
 	terms := buildTermIndex(words.Default())
 	shared := &vocabMemo{}
-	small := &vocabMemo{}
-	small.n.Store(vocabMemoMax - 5)
+	small := &vocabMemo{m: map[vocabMemoKey]vocabMemoEntry{}}
+	for i := range vocabMemoMax - 5 { // nearly full: it stops remembering
+		small.m[vocabMemoKey{s: strconv.Itoa(i)}] = vocabMemoEntry{}
+	}
 	for _, info := range reg.List() {
 		g, _ := reg.Get(info.ID)
 		players := []string{"Ann", "Bob", "Cy", "Dora"}[:max(info.MinPlayers, min(4, info.MaxPlayers))]
@@ -248,10 +251,10 @@ func TestSummaryMemoSaysTheSame(t *testing.T) {
 			}
 		}
 	}
-	if n := shared.n.Load(); n == 0 {
+	if n := len(shared.m); n == 0 {
 		t.Error("the memo remembered nothing")
 	}
-	if n := small.n.Load(); n > vocabMemoMax {
+	if n := len(small.m); n > vocabMemoMax {
 		t.Errorf("the memo grew to %d entries, past its bound", n)
 	}
 }
