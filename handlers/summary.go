@@ -23,8 +23,8 @@ func summaryHTML(v vocab, sum any) template.HTML {
 	if err != nil {
 		return ""
 	}
-	var generic any
-	if json.Unmarshal(data, &generic) != nil {
+	generic, err := readGeneric(data)
+	if err != nil {
 		return ""
 	}
 	var b strings.Builder

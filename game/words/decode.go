@@ -288,3 +288,18 @@ func (d *Decoder) Array(item func() bool) bool {
 		}
 	}
 }
+
+// Word reads the literal w (true, false, null) after white space.
+func (d *Decoder) Word(w string) bool {
+	d.ws()
+	if len(d.b)-d.i < len(w) || string(d.b[d.i:d.i+len(w)]) != w {
+		return false
+	}
+	if j := d.i + len(w); j < len(d.b) {
+		if c := d.b[j]; c >= 'a' && c <= 'z' || c >= '0' && c <= '9' {
+			return false
+		}
+	}
+	d.i += len(w)
+	return true
+}
