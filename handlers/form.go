@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"html/template"
 	"net/url"
 
 	"rondel/game"
@@ -61,6 +62,9 @@ type moveForm struct {
 	Focus   string       // the chosen group's id, when narrowed down
 	BackURL string
 	Acts    []boardAct // every move the board can show, for the script
+	// GroupsHTML and ActsHTML are Groups and Acts as the page writes them
+	// (form_html.go), written once per form.
+	GroupsHTML, ActsHTML template.HTML
 }
 
 // groupID names a group of moves in a link: a short hash of the group's
@@ -122,6 +126,7 @@ func buildForm(sp *words.Speaker, base string, seq int, prompts []string, moves 
 			f.Pick = append(f.Pick, g)
 		}
 	}
+	f.GroupsHTML, f.ActsHTML = groupsHTML(f.Groups), actsHTML(f.Acts)
 	return f
 }
 

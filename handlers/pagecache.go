@@ -236,7 +236,7 @@ func accountSize(a *accountView) int64 {
 
 // formSize counts a form's text, a rough figure per record around it.
 func formSize(f *moveForm) int {
-	n := 256 + len(f.BackURL)
+	n := 256 + len(f.BackURL) + len(f.GroupsHTML) + len(f.ActsHTML)
 	for _, p := range f.Prompts {
 		n += 16 + len(p)
 	}
