@@ -305,10 +305,11 @@ func importMessages(tx *gorm.DB, gameID int64, ms []record.Message) error {
 
 // ImportOf returns where a game was imported from, or nil.
 func (s *Store) ImportOf(ctx context.Context, gameID int64) (*GameImport, error) {
-	var imp GameImport
-	err := s.db.WithContext(ctx).Take(&imp, "game_id = ?", gameID).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, nil
+	// A page reads this for every game, most of which were not imported:
+	// a plain column list, not GORM's Take and its not-found error.
+	rows, err := queryRows(s.db.WithContext(ctx), scanImport, `SELECT `+importCols+` FROM game_imports WHERE game_id = ?`, gameID)
+	if err != nil || len(rows) == 0 {
+		return nil, wrapErr(err, "store: import of (game %d)", gameID)
 	}
-	return &imp, wrapErr(err, "store: import of (game %d)", gameID)
+	return &rows[0], nil
 }

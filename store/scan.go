@@ -68,6 +68,26 @@ func scanMove(rows *sql.Rows) (Move, error) {
 	return m, wrapErr(err, "scan move")
 }
 
+const importCols = `game_id, source, notes, imported_by, imported_at, rules`
+
+func scanImport(rows *sql.Rows) (GameImport, error) {
+	var imp GameImport
+	var by sql.NullInt64
+	err := rows.Scan(&imp.GameID, &imp.Source, &imp.Notes, &by, &imp.ImportedAt, &imp.Rules)
+	if by.Valid {
+		imp.ImportedBy = &by.Int64
+	}
+	return imp, wrapErr(err, "scan import")
+}
+
+const changeCols = `game_id, seat, kind, user_id, at, place, dropped, rank, mu_before, sigma_before, mu_after, sigma_after`
+
+func scanChange(rows *sql.Rows) (changeRow, error) {
+	var c changeRow
+	err := rows.Scan(&c.GameID, &c.Seat, &c.Kind, &c.UserID, &c.At, &c.Place, &c.Dropped, &c.Rank, &c.MuBefore, &c.SigmaBefore, &c.MuAfter, &c.SigmaAfter)
+	return c, wrapErr(err, "scan rating change")
+}
+
 const summaryCols = `game_id, status, moves, last_move_at, round, phase, to_act`
 
 func scanSummary(rows *sql.Rows) (Summary, error) {
