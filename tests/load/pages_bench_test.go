@@ -261,9 +261,24 @@ func BenchmarkPageGameFirst(b *testing.B) { firstViews(b, "/games/%d") }
 // BenchmarkPageHistoryFirst: the history of a random game, seen first.
 func BenchmarkPageHistoryFirst(b *testing.B) { firstViews(b, "/games/%d/history") }
 
+// BenchmarkPageGameFirstInPlay: the game page of a random game in play,
+// seen first by one of its players, as the moves run's clients open it
+// before each move (with its form of legal moves when the player is to act).
+func BenchmarkPageGameFirstInPlay(b *testing.B) {
+	firstViewsOf(b, "/games/%d", func(d *driver, r *rand.Rand) gameRow {
+		g, _ := d.activeGame(r)
+		return g
+	})
+}
+
 // firstViews serves the page at format (of a game's id) of random games,
 // each with nothing kept before it.
 func firstViews(b *testing.B, format string) {
+	firstViewsOf(b, format, func(d *driver, r *rand.Rand) gameRow { return d.gameFor(r) })
+}
+
+// firstViewsOf is firstViews of the games pick chooses.
+func firstViewsOf(b *testing.B, format string, pick func(*driver, *rand.Rand) gameRow) {
 	p := openPageBench(b)
 	h := p.h.(*handlers.Server)
 	r := rand.New(rand.NewPCG(1, 2))
@@ -274,7 +289,7 @@ func firstViews(b *testing.B, format string) {
 		b.StopTimer()
 		p.st.DropCache()
 		h.DropKept()
-		g := p.d.gameFor(r)
+		g := pick(p.d, r)
 		u := p.d.seated(r, g)
 		b.StartTimer()
 		c := cpuTime()
