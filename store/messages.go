@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -178,11 +179,14 @@ func (s *Store) messageRoom(tx *gorm.DB, gameID, userID int64, perHour int) erro
 // a game, the newest before message id before (0: the newest), in the
 // order they were written, and whether older ones remain.
 func (s *Store) MessagesPage(ctx context.Context, gameID, userID, before int64, n int) (ms []Message, older bool, err error) {
-	q := s.db.WithContext(ctx).Where("game_id = ? AND (to_seat IS NULL OR user_id = ? OR to_user_id = ?)", gameID, userID, userID)
-	if before > 0 {
-		q = q.Where("id < ?", before)
+	// Every game page reads these: plain column lists, not GORM's scan.
+	if before <= 0 {
+		before = math.MaxInt64 // every id is below it
 	}
-	if err := q.Order("id DESC").Limit(n + 1).Find(&ms).Error; err != nil {
+	ms, err = queryRows(s.db.WithContext(ctx), scanMessage, `SELECT `+messageCols+` FROM messages
+		WHERE game_id = ? AND (to_seat IS NULL OR user_id = ? OR to_user_id = ?) AND id < ? ORDER BY id DESC LIMIT ?`,
+		gameID, userID, userID, before, n+1)
+	if err != nil {
 		return nil, false, fmt.Errorf("store: reading messages: %w", err)
 	}
 	if older = len(ms) > n; older {
@@ -194,10 +198,10 @@ func (s *Store) MessagesPage(ctx context.Context, gameID, userID, before int64, 
 
 // CountMessages is how many of a game's messages member userID may read.
 func (s *Store) CountMessages(ctx context.Context, gameID, userID int64) (int, error) {
-	var n int64
-	err := s.db.WithContext(ctx).Model(&Message{}).
-		Where("game_id = ? AND (to_seat IS NULL OR user_id = ? OR to_user_id = ?)", gameID, userID, userID).Count(&n).Error
-	return int(n), wrapErr(err, "store: count messages (game %d)", gameID)
+	var n int
+	err := s.db.WithContext(ctx).Raw(`SELECT COUNT(*) FROM messages WHERE game_id = ? AND (to_seat IS NULL OR user_id = ? OR to_user_id = ?)`,
+		gameID, userID, userID).Row().Scan(&n)
+	return n, wrapErr(err, "store: count messages (game %d)", gameID)
 }
 
 // Messages returns what member userID may read of a game's messages, in

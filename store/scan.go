@@ -88,6 +88,26 @@ func scanChange(rows *sql.Rows) (changeRow, error) {
 	return c, wrapErr(err, "scan rating change")
 }
 
+const messageCols = `id, game_id, user_id, seat, name, to_seat, to_user_id, body, at`
+
+func scanMessage(rows *sql.Rows) (Message, error) {
+	var m Message
+	var user, toUser sql.NullInt64
+	var toSeat sql.NullInt32
+	err := rows.Scan(&m.ID, &m.GameID, &user, &m.Seat, &m.Name, &toSeat, &toUser, &m.Body, &m.At)
+	if user.Valid {
+		m.UserID = &user.Int64
+	}
+	if toUser.Valid {
+		m.ToUserID = &toUser.Int64
+	}
+	if toSeat.Valid {
+		seat := int(toSeat.Int32)
+		m.ToSeat = &seat
+	}
+	return m, wrapErr(err, "scan message")
+}
+
 const summaryCols = `game_id, status, moves, last_move_at, round, phase, to_act`
 
 func scanSummary(rows *sql.Rows) (Summary, error) {
