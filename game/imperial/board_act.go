@@ -52,27 +52,28 @@ func slotRef(name string) string {
 	return game.Ref("slot", name)
 }
 
-// regionRef is the reference of a region's shape, made once per list.
+// regionRef is the reference of a region's shape, from the board's
+// listTable.
 func (s *State) regionRef(a *listArena, id string) string {
 	r, ok := s.b.Region(id)
 	if !ok {
 		return game.Ref("region", id)
 	}
-	if a.regions == nil {
-		a.regions = make([]string, len(s.b.Regions))
-	}
-	if a.regions[r] == "" {
-		a.regions[r] = game.Ref("region", id)
-	}
-	return a.regions[r]
+	return a.table.regionRef[r]
 }
 
 // unitRef is the reference of the nation on turn's unit marker of kind in
-// a region; a unit's moves are listed together, so the last one is kept.
+// a region; a unit's moves are listed together, so the last one is kept
+// (its region is then not looked up again).
 func (s *State) unitRef(a *listArena, region, kind string) string {
 	if a.pick.region != region || a.pick.kind != kind || a.pick.ref == "" {
-		a.pick = pickCache{region: region, kind: kind,
-			ref: game.Ref("region", region, "unit", kind, "nation", s.nationID(s.Turn))}
+		ref := ""
+		if r, ok := s.b.Region(region); ok {
+			ref = a.table.unit(s.Turn, r, kind)
+		} else {
+			ref = game.Ref("region", region, "unit", kind, "nation", s.nationID(s.Turn))
+		}
+		a.pick = pickCache{region: region, kind: kind, ref: ref}
 	}
 	return a.pick.ref
 }
@@ -82,15 +83,15 @@ type pickCache struct{ region, kind, ref string }
 
 // listArena holds what one legal-move list shares: the moves' JSON in one
 // growing buffer, the board acts in one slice (both from the list's
-// game.MoveBuf, so a lent one is reused), the references already made. A
+// game.MoveBuf, so a lent one is reused), the board's listTable. A
 // list of a hundred moves then costs a few allocations instead of several
 // per move; the slices handed out stay valid when a buffer grows (they
 // keep the old array).
 type listArena struct {
-	buf     []byte
-	acts    []game.BoardAct
-	regions []string
-	pick    pickCache
+	buf   []byte
+	acts  []game.BoardAct
+	table *listTable
+	pick  pickCache
 }
 
 // json is m's encoding (Move.JSON) in the arena's buffer.
