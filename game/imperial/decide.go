@@ -140,29 +140,18 @@ func prefixed(table map[string]string, prefix, id string) string {
 
 // LegalMoves lists every move seat may make now, in memory of its own.
 func (s *State) LegalMoves(seat int) []game.LegalMove {
-	n := 0
-	switch {
-	case s.Phase == PhaseManeuver && s.Maneuver.Conflict == nil:
-		// A maneuver lists about a hundred moves: growing the list from
-		// nothing allocated twice what one list of that size takes.
-		n = 128
-	case s.Phase == PhaseRondel:
-		n = numSlots
-	}
 	var buf game.MoveBuf
-	if n > 0 { // elsewhere the list grows from nil, and a seat with no moves gets nil as always
-		buf.Moves = make([]game.LegalMove, 0, n)
-	}
-	n = max(n, 8)
-	buf.JSON, buf.Acts = make([]byte, 0, n*56), make([]game.BoardAct, 0, n)
 	return s.ListMoves(&buf, seat)
 }
 
 // ListMoves lists every move seat may make now into buf (game.MoveBufLister):
 // the list is valid until the next listing into buf. An empty list may be
-// nil or not (as LegalMoves' was).
+// nil or not (nil from a fresh buffer, as LegalMoves' always was).
 func (s *State) ListMoves(buf *game.MoveBuf, seat int) []game.LegalMove {
 	buf.Reset()
+	if cap(buf.JSON) == 0 {
+		s.presize(buf)
+	}
 	a := &listArena{buf: buf.JSON, acts: buf.Acts, table: s.table()}
 	out := buf.Moves
 	put := func(m Move, label, group words.Text, act *game.BoardAct) {
@@ -207,6 +196,25 @@ func (s *State) ListMoves(buf *game.MoveBuf, seat int) []game.LegalMove {
 	}
 	buf.Moves, buf.JSON, buf.Acts = out, a.buf, a.acts // kept for the next listing
 	return splitGroups(out)
+}
+
+// presize gives a fresh buffer the room a list of the phase takes, made
+// at once: a maneuver lists about a hundred moves, and growing the list
+// and its JSON from nothing allocated twice what one list of that size
+// takes (and a lent buffer grew again on its second list).
+func (s *State) presize(buf *game.MoveBuf) {
+	n := 0
+	switch {
+	case s.Phase == PhaseManeuver && s.Maneuver.Conflict == nil:
+		n = 128
+	case s.Phase == PhaseRondel:
+		n = numSlots
+	}
+	if n > 0 { // elsewhere the list grows from nil, and a seat with no moves gets nil as always
+		buf.Moves = make([]game.LegalMove, 0, n)
+	}
+	n = max(n, 8)
+	buf.JSON, buf.Acts = make([]byte, 0, n*56), make([]game.BoardAct, 0, n)
 }
 
 // routeScratchOf is the route search's memory Imperial keeps in a lent
