@@ -200,14 +200,6 @@ func (s *State) protectedProvince(r int) bool {
 	return free == 1
 }
 
-// viaIDsInto appends the ids of the seas in via to out.
-func (s *State) viaIDsInto(out []string, via []int) []string {
-	for _, v := range via {
-		out = append(out, s.b.Regions[v].ID)
-	}
-	return out
-}
-
 func (s *State) moveArmy(m Move, l *log) error {
 	ni := s.Turn
 	from, err := s.region(m.From)

@@ -96,13 +96,63 @@ type listArena struct {
 
 // json is m's encoding (Move.JSON) in the arena's buffer.
 func (a *listArena) json(m Move) json.RawMessage {
-	if cap(a.buf)-len(a.buf) < 96 { // a new buffer; the moves before keep the old one
-		a.buf = make([]byte, 0, max(2048, 2*cap(a.buf)))
-	}
-	b, ok := appendMove(a.buf[len(a.buf):], &m) // appendMove starts an object on an empty slice
+	b, ok := appendMove(a.room(), &m) // appendMove starts an object on an empty slice
 	if !ok {
 		return m.JSON()
 	}
+	return a.keep(b)
+}
+
+// unitMove is the encoding (Move.JSON's bytes) of a fleet's or an army's
+// move from region from to region to, written from the table's quoted
+// ids: a maneuver lists a hundred such moves.
+func (a *listArena) unitMove(typ string, from, to int, via []int, hostile bool) json.RawMessage {
+	q := a.table.quoted
+	plain := q[from] != "" && q[to] != ""
+	for _, v := range via {
+		plain = plain && q[v] != ""
+	}
+	if !plain { // an id encoding/json escapes: as Move.JSON writes it
+		ids := a.table.ids
+		m := Move{Type: typ, From: ids[from], To: ids[to], Hostile: hostile}
+		for _, v := range via {
+			m.Via = append(m.Via, ids[v])
+		}
+		return a.json(m)
+	}
+	b := append(a.room(), `{"type":"`...)
+	b = append(b, typ...)
+	b = append(b, `","from":`...)
+	b = append(b, q[from]...)
+	b = append(b, `,"to":`...)
+	b = append(b, q[to]...)
+	if len(via) > 0 {
+		b = append(b, `,"via":[`...)
+		for i, v := range via {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, q[v]...)
+		}
+		b = append(b, ']')
+	}
+	if hostile {
+		b = append(b, `,"hostile":true`...)
+	}
+	return a.keep(append(b, '}'))
+}
+
+// room is the free end of the arena's buffer, empty, for one move.
+func (a *listArena) room() []byte {
+	if cap(a.buf)-len(a.buf) < 96 { // a new buffer; the moves before keep the old one
+		a.buf = make([]byte, 0, max(2048, 2*cap(a.buf)))
+	}
+	return a.buf[len(a.buf):]
+}
+
+// keep takes b, written from room, into the arena: the buffer's if it
+// was written in place (a longer move got an array of its own).
+func (a *listArena) keep(b []byte) json.RawMessage {
 	if cap(b) == cap(a.buf)-len(a.buf) { // written in place
 		a.buf = a.buf[:len(a.buf)+len(b)]
 	}

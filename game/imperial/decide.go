@@ -1,6 +1,7 @@
 package imperial
 
 import (
+	"encoding/json"
 	"slices"
 
 	"rondel/game"
@@ -100,10 +101,11 @@ func containsInt(xs []int, x int) bool {
 // adder adds one legal move with its label and group.
 type adder func(m Move, label, group words.Text)
 
-// placer adds one legal move with its board act (boardAct's), which the
-// caller made from the regions' indices: a maneuver's hundred moves then
-// look no region up by its id.
-type placer func(m Move, label, group words.Text, act *game.BoardAct)
+// placer adds one legal move that is no pass, already encoded, with its
+// board act (boardAct's), both made by the caller from the regions'
+// indices: a maneuver's hundred moves then look no region up by its id
+// and copy no Move.
+type placer func(js json.RawMessage, label, group words.Text, act *game.BoardAct)
 
 // group and label start a move group's or a move label's text. The ids
 // the engine uses are looked up in read-only tables made at start-up:
@@ -154,10 +156,12 @@ func (s *State) ListMoves(buf *game.MoveBuf, seat int) []game.LegalMove {
 	}
 	a := &listArena{buf: buf.JSON, acts: buf.Acts, table: s.table()}
 	out := buf.Moves
-	put := func(m Move, label, group words.Text, act *game.BoardAct) {
-		out = append(out, game.LegalMove{Move: a.json(m), Label: label, Group: group, Board: act, Pass: isPass(m.Type)})
+	put := func(js json.RawMessage, label, group words.Text, act *game.BoardAct) {
+		out = append(out, game.LegalMove{Move: js, Label: label, Group: group, Board: act})
 	}
-	add := func(m Move, label, group words.Text) { put(m, label, group, s.boardAct(m, a)) }
+	add := func(m Move, label, group words.Text) {
+		out = append(out, game.LegalMove{Move: a.json(m), Label: label, Group: group, Board: s.boardAct(m, a), Pass: isPass(m.Type)})
+	}
 	for _, d := range s.toAct(false) {
 		if d.Seat != seat {
 			continue

@@ -17,6 +17,8 @@ import (
 // never changed after they are made, so sharing them is safe.
 type listTable struct {
 	regionRef []string   // per region: its shape's reference
+	ids       []string   // per region: its id
+	quoted    []string   // per region: its id as a JSON string; "" if encoding/json escapes it
 	unitRef   [][]string // per nation: the unit markers' references, armies (by region) then fleets
 	// per region, by kind of text (the constants below)
 	texts [numTableTexts][]words.Text
@@ -63,7 +65,8 @@ func (s *State) table() *listTable {
 
 func newListTable(b *board.Board) *listTable {
 	n := len(b.Regions)
-	t := &listTable{regionRef: make([]string, n), status: make([]*statusLabels, n)}
+	t := &listTable{regionRef: make([]string, n), ids: make([]string, n), quoted: make([]string, n),
+		status: make([]*statusLabels, n)}
 	for k := range t.texts {
 		t.texts[k] = make([]words.Text, n)
 	}
@@ -71,7 +74,10 @@ func newListTable(b *board.Board) *listTable {
 		return words.New(id).Term(name, b.Regions[r].Term)
 	}
 	for r, reg := range b.Regions {
-		t.regionRef[r] = game.Ref("region", reg.ID)
+		t.regionRef[r], t.ids[r] = game.Ref("region", reg.ID), reg.ID
+		if q, ok := appendPlain(nil, reg.ID, true); ok {
+			t.quoted[r] = string(q)
+		}
 		t.texts[tFleetTo][r] = term("imperial.move.fleet", "to", r)
 		t.texts[tArmyTo][r] = term("imperial.move.army", "to", r)
 		t.texts[tDestroy][r] = term("imperial.move.destroy", "region", r)

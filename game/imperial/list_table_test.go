@@ -1,10 +1,13 @@
 package imperial
 
 import (
+	"os"
+	"slices"
 	"testing"
 
 	"rondel/game"
 	"rondel/game/imperial/board"
+	"rondel/game/record"
 	"rondel/game/words"
 )
 
@@ -74,6 +77,69 @@ func checkListTable(t *testing.T, what string, s *State) {
 			same("battle against a fleet", 0, l[bAgainstFleet], nat("battle").Term("target", unitKey("fleet")))
 			same("battle against a lying army", 0, l[bLying], nat("battle_lying"))
 			same("battle against a standing army", 0, l[bStanding], nat("battle_standing"))
+		}
+	}
+}
+
+// TestListedMovesAreMoveJSON: every move listed at every position of the
+// stored 6-player game, every seat, is byte for byte Move.JSON of itself
+// (the unit moves are written from the table's quoted ids, the others by
+// appendMove).
+func TestListedMovesAreMoveJSON(t *testing.T) {
+	data, err := os.ReadFile("testdata/bench-game6.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := record.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf game.MoveBuf
+	units := 0
+	_, err = record.ReplayEach(game.NewRegistry(New()), rec, func(i int, gs game.State, _ []game.Event) error {
+		for seat := range gs.(*State).Players {
+			for _, lm := range gs.(*State).ListMoves(&buf, seat) {
+				m, err := decodeMove(lm.Move)
+				if err != nil {
+					t.Fatalf("move %d: listed %s does not read: %v", i, lm.Move, err)
+				}
+				if got := m.JSON(); string(got) != string(lm.Move) {
+					t.Fatalf("move %d: listed %s, Move.JSON %s", i, lm.Move, got)
+				}
+				if m.Type == MArmy || m.Type == MFleet {
+					units++
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if units == 0 {
+		t.Fatal("no unit's move listed")
+	}
+}
+
+// TestUnitMoveWithoutQuotedIDs: a region whose id the table has no quoted
+// form for (encoding/json would escape it) is written as Move.JSON writes
+// it, by convoy and as a foe too.
+func TestUnitMoveWithoutQuotedIDs(t *testing.T) {
+	s := newGame(t, 2, 1)
+	tb := *s.table()
+	tb.quoted = slices.Clone(tb.quoted)
+	from, to, sea := rid(s, "vienna"), rid(s, "rome"), rid(s, "ioniansea")
+	tb.quoted[sea] = ""
+	a := listArena{table: &tb}
+	for _, via := range [][]int{nil, {sea}} {
+		for _, hostile := range []bool{false, true} {
+			m := Move{Type: MArmy, From: "vienna", To: "rome", Hostile: hostile}
+			for _, v := range via {
+				m.Via = append(m.Via, s.b.Regions[v].ID)
+			}
+			if got, want := a.unitMove(MArmy, from, to, via, hostile), m.JSON(); string(got) != string(want) {
+				t.Errorf("via %v, hostile %v: wrote %s, Move.JSON %s", via, hostile, got, want)
+			}
 		}
 	}
 }

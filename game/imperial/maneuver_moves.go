@@ -3,6 +3,7 @@ package imperial
 import (
 	"slices"
 
+	"rondel/game"
 	"rondel/game/imperial/board"
 	"rondel/game/words"
 )
@@ -22,14 +23,13 @@ func (s *State) maneuverMoves(add adder, put placer, rs *routeScratch, a *listAr
 		return
 	}
 	rs.reset(len(s.b.Regions))
-	for r, reg := range s.b.Regions {
+	for r := range s.b.Regions {
 		f, h, fl := s.unmoved(r)
 		if fl > 0 && !s.Maneuver.ArmiesMoving {
 			g, pick := t.text(tGroupFleet, r), t.unit(ni, r, "fleet")
 			rs.targets = s.fleetTargetsInto(rs.targets[:0], r)
 			for _, to := range rs.targets {
-				put(Move{Type: MFleet, From: reg.ID, To: s.b.Regions[to].ID}, t.text(tFleetTo, to), g,
-					a.act(pick, t.regionRef[to]))
+				put(a.unitMove(MFleet, r, to, nil, false), t.text(tFleetTo, to), g, a.act(pick, t.regionRef[to]))
 			}
 		}
 		if f+h > 0 {
@@ -58,7 +58,7 @@ const maxGroup = 40
 func (s *State) armyMoves(r, f, h int, put placer, rs *routeScratch, a *listArena) {
 	reg, t := s.b.Regions[r], a.table
 	pick := t.unit(s.Turn, r, "army")
-	add := func(m Move, label, group words.Text, to int) { put(m, label, group, a.act(pick, t.regionRef[to])) }
+	at := func(to int) *game.BoardAct { return a.act(pick, t.regionRef[to]) }
 	routes := s.armyRoutesInto(rs, r)
 	byLand := t.text(tGroupArmy, r)
 	byConvoy := byLand // texts are never changed: one group shared
@@ -66,35 +66,28 @@ func (s *State) armyMoves(r, f, h int, put placer, rs *routeScratch, a *listAren
 		byLand, byConvoy = t.text(tGroupLand, r), t.text(tGroupConvoy, r)
 	}
 	for _, rt := range routes {
-		to := s.b.Regions[rt.To]
-		m := Move{Type: MArmy, From: reg.ID, To: to.ID}
 		plain, status, g := t.text(tArmyTo, rt.To), t.status[rt.To], byLand
 		if rt.Via != nil {
-			// The moves are encoded as they are added: the seas' ids
-			// are needed no longer than that.
-			rs.via = s.viaIDsInto(rs.via[:0], rt.Via)
-			m.Via = rs.via
 			plain, status, g = s.reg(label("army_convoy"), "to", rt.To).With("seas", s.regions(rt.Via)), nil, byConvoy
 		}
 		if s.foreignHome(rt.To) {
 			if status == nil {
 				status = statusOf(plain)
 			}
-			add(m, status.friendly, g, rt.To)
+			put(a.unitMove(MArmy, r, rt.To, rt.Via, false), status.friendly, g, at(rt.To))
 			if !s.protectedProvince(rt.To) {
-				m.Hostile = true
-				add(m, status.hostile, g, rt.To)
+				put(a.unitMove(MArmy, r, rt.To, rt.Via, true), status.hostile, g, at(rt.To))
 			}
 			continue
 		}
-		add(m, plain, g, rt.To)
+		put(a.unitMove(MArmy, r, rt.To, rt.Via, false), plain, g, at(rt.To))
 	}
 	if s.foreignHome(r) {
 		if f > 0 && !s.protectedProvince(r) {
-			add(Move{Type: MStatus, Region: reg.ID, Hostile: true}, label("stand_up"), byLand, r)
+			put(a.json(Move{Type: MStatus, Region: reg.ID, Hostile: true}), label("stand_up"), byLand, at(r))
 		}
 		if h > 0 {
-			add(Move{Type: MStatus, Region: reg.ID}, label("lie_down"), byLand, r)
+			put(a.json(Move{Type: MStatus, Region: reg.ID}), label("lie_down"), byLand, at(r))
 		}
 	}
 }
@@ -196,7 +189,6 @@ type routeScratch struct {
 	seas    []int  // the convoys' chains of seas, one after another
 	chains  []span // each chain's place in seas
 	targets []int  // a fleet's destinations
-	via     []string
 }
 
 // railSpan is a region's railway in routeScratch.railBuf: to == 0 not
