@@ -59,7 +59,7 @@ func (s *State) regionRef(a *listArena, id string) string {
 	if !ok {
 		return game.Ref("region", id)
 	}
-	return a.table.regionRef[r]
+	return a.tableOf(s).regionRef[r]
 }
 
 // unitRef is the reference of the nation on turn's unit marker of kind in
@@ -69,7 +69,7 @@ func (s *State) unitRef(a *listArena, region, kind string) string {
 	if a.pick.region != region || a.pick.kind != kind || a.pick.ref == "" {
 		ref := ""
 		if r, ok := s.b.Region(region); ok {
-			ref = a.table.unit(s.Turn, r, kind)
+			ref = a.tableOf(s).unit(s.Turn, r, kind)
 		} else {
 			ref = game.Ref("region", region, "unit", kind, "nation", s.nationID(s.Turn))
 		}
@@ -105,7 +105,8 @@ func (a *listArena) json(m Move) json.RawMessage {
 
 // unitMove is the encoding (Move.JSON's bytes) of a fleet's or an army's
 // move from region from to region to, written from the table's quoted
-// ids: a maneuver lists a hundred such moves.
+// ids (a.table, looked up by the maneuver's list): a maneuver lists a
+// hundred such moves.
 func (a *listArena) unitMove(typ string, from, to int, via []int, hostile bool) json.RawMessage {
 	q := a.table.quoted
 	plain := q[from] != "" && q[to] != ""
@@ -140,6 +141,15 @@ func (a *listArena) unitMove(typ string, from, to int, via []int, hostile bool) 
 		b = append(b, `,"hostile":true`...)
 	}
 	return a.keep(append(b, '}'))
+}
+
+// tableOf is the board's listTable, looked up on the list's first need of
+// it (a rondel's list has none).
+func (a *listArena) tableOf(s *State) *listTable {
+	if a.table == nil {
+		a.table = s.table()
+	}
+	return a.table
 }
 
 // room is the free end of the arena's buffer, empty, for one move.

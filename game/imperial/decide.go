@@ -154,7 +154,7 @@ func (s *State) ListMoves(buf *game.MoveBuf, seat int) []game.LegalMove {
 	if cap(buf.JSON) == 0 {
 		s.presize(buf)
 	}
-	a := &listArena{buf: buf.JSON, acts: buf.Acts, table: s.table()}
+	a := &listArena{buf: buf.JSON, acts: buf.Acts}
 	out := buf.Moves
 	put := func(js json.RawMessage, label, group words.Text, act *game.BoardAct) {
 		out = append(out, game.LegalMove{Move: js, Label: label, Group: group, Board: act})

@@ -16,7 +16,7 @@ import (
 // (kept in a lent game.MoveBuf from one list to the next). Units' moves
 // are put with their board acts (boardAct's, by the regions' indices).
 func (s *State) maneuverMoves(add adder, put placer, rs *routeScratch, a *listArena) {
-	ni, t := s.Turn, a.table
+	ni, t := s.Turn, a.tableOf(s)
 	if c := s.Maneuver.Conflict; c != nil {
 		s.battleMoves(c.Region, c.Unit, add, t)
 		add(Move{Type: MPeace}, label("peace"), t.text(tGroupBattle, c.Region))
