@@ -184,7 +184,7 @@ func (s *State) ListMoves(buf *game.MoveBuf, seat int) []game.LegalMove {
 			}
 			add(Move{Type: MSkipFactory}, label("no_factory"), group("factory"))
 		case DManeuver, DBattle:
-			s.maneuverMoves(add, put, routeScratchOf(buf), a)
+			s.maneuverMoves(add, put, buf, a)
 		case DDemand:
 			s.demandMoves(d.Subject, add)
 		case DCanal:

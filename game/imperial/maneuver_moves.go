@@ -12,16 +12,17 @@ import (
 // kind and region make the group) its destinations, the battles it may
 // fight, factories it may destroy, and "End the maneuver" in a group of
 // its own, so a form always shows it. The labels, groups and references
-// come from the board's listTable, the route search's buffers from rs
-// (kept in a lent game.MoveBuf from one list to the next). Units' moves
-// are put with their board acts (boardAct's, by the regions' indices).
-func (s *State) maneuverMoves(add adder, put placer, rs *routeScratch, a *listArena) {
+// come from the board's listTable, the route search's buffers from buf
+// (kept in a lent one from one list to the next). Units' moves are put
+// with their board acts (boardAct's, by the regions' indices).
+func (s *State) maneuverMoves(add adder, put placer, buf *game.MoveBuf, a *listArena) {
 	ni, t := s.Turn, a.tableOf(s)
 	if c := s.Maneuver.Conflict; c != nil {
 		s.battleMoves(c.Region, c.Unit, add, t)
 		add(Move{Type: MPeace}, label("peace"), t.text(tGroupBattle, c.Region))
 		return
 	}
+	rs := routeScratchOf(buf)
 	rs.reset(len(s.b.Regions))
 	for r := range s.b.Regions {
 		f, h, fl := s.unmoved(r)
