@@ -18,6 +18,10 @@ type MoveBuf struct {
 	Moves []LegalMove
 	JSON  []byte
 	Acts  []BoardAct
+	// Scratch is the engine's own working memory between listings (a
+	// route search's buffers, say), of a type only the engine knows;
+	// Reset leaves it, the engine resets what it keeps there.
+	Scratch any
 }
 
 // Reset makes the buffer's memory free for a new list (writing over the

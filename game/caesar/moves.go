@@ -105,48 +105,65 @@ func (s *State) connections(roads int) []connection {
 	return out
 }
 
-// LegalMoves lists every move seat may make now.
+// LegalMoves lists every move seat may make now, in memory of its own.
 func (s *State) LegalMoves(seat int) []game.LegalMove {
+	var buf game.MoveBuf
+	return s.ListMoves(&buf, seat)
+}
+
+// ListMoves lists every move seat may make now into buf
+// (game.MoveBufLister): the list is valid until the next listing into
+// buf. No moves: nil from a fresh buffer (as LegalMoves' always was).
+func (s *State) ListMoves(buf *game.MoveBuf, seat int) []game.LegalMove {
+	buf.Reset()
 	if s.d.Over || seat != s.d.Turn {
 		return nil
 	}
+	out := buf.Moves
 	if s.d.Pending != "" {
-		var out []game.LegalMove
 		for _, o := range s.pathOptions(s.d.Pending) {
 			out = append(out, game.LegalMove{
-				Move:  Move{Type: MovePath, Path: o.path}.raw(),
+				Move:  appendMove(buf, MovePath, o.path),
 				Label: s.pathLabel(o),
 				Group: words.New("caesar.group.path"),
 			})
 		}
+		buf.Moves = out
 		return out
 	}
 	conns := s.connections(s.d.RoadsLeft[seat])
 	if len(conns) == 0 {
-		return nil
+		return out
 	}
-	out := make([]game.LegalMove, 0, len(conns))
+	if cap(out) < len(conns) {
+		out = make([]game.LegalMove, 0, len(conns))
+	}
+	if cap(buf.Acts) < len(conns) { // made once, at its size
+		buf.Acts = make([]game.BoardAct, 0, len(conns))
+	}
+	if n := jsonSize(MoveConnect, conns); cap(buf.JSON) < n {
+		buf.JSON = make([]byte, 0, n)
+	}
 	// Many connections end in one city: its group text and board
 	// reference are made once and shared (a Text is never changed).
-	type cityWords struct {
-		group words.Text
-		pick  string
-	}
-	cities := map[string]cityWords{}
+	sc := cityScratch(buf, len(s.b.Cities))
 	for _, c := range conns {
 		end := c.path[len(c.path)-1]
-		cw, ok := cities[end]
-		if !ok {
-			cw = cityWords{group: s.cityText(end), pick: game.Ref("city", end)}
-			cities[end] = cw
+		i := s.b.cityIdx[end]
+		if sc.at[i] == 0 {
+			sc.words = append(sc.words, cityWords{group: s.cityText(end), pick: game.Ref("city", end)})
+			sc.at[i] = int16(len(sc.words))
 		}
+		cw := sc.words[sc.at[i]-1]
+		buf.Acts = append(buf.Acts, game.BoardAct{Pick: cw.pick})
 		out = append(out, game.LegalMove{
-			Move:  Move{Type: MoveConnect, Path: c.path}.raw(),
+			Move:  appendMove(buf, MoveConnect, c.path),
 			Label: s.connectionLabel(c),
 			Group: cw.group,
-			Board: &game.BoardAct{Pick: cw.pick},
+			Board: &buf.Acts[len(buf.Acts)-1],
 		})
 	}
+	buf.Moves = out
 	return out
 }
 

@@ -355,6 +355,17 @@ func BenchmarkLegalMoves(b *testing.B) {
 	}
 }
 
+// BenchmarkLegalMovesLent is the same list into one MoveBuf lent by the
+// caller and reused from one listing to the next.
+func BenchmarkLegalMovesLent(b *testing.B) {
+	s := midGame(b)
+	var buf game.MoveBuf
+	s.ListMoves(&buf, s.d.Turn) // the buffer grows before the timer (b.Loop starts it)
+	for b.Loop() {
+		s.ListMoves(&buf, s.d.Turn)
+	}
+}
+
 func BenchmarkCaretaker(b *testing.B) {
 	s := midGame(b)
 	for b.Loop() {

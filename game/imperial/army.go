@@ -22,20 +22,30 @@ func (s *State) suspended(r int) bool { return s.occupied(r) }
 // not into, out of or through an occupied one (rule book MANEUVER 2,
 // railroad; FAQ). nil if r is not such a province.
 func (s *State) railFrom(r int) []int {
-	reg := s.b.Regions[r]
-	if reg.Kind != board.Home || reg.NationIdx != s.Turn || (s.suspended(r) && !s.site().RailThroughHostile) {
+	out, ok := s.railInto(make([]int, 0, 8), r)
+	if !ok {
 		return nil
 	}
-	seen := make([]int, 1, 8)
-	seen[0] = r
-	for i := 0; i < len(seen); i++ {
-		for _, y := range s.b.RailNeighbours(seen[i]) {
-			if !slices.Contains(seen, y) && !s.suspended(y) {
-				seen = append(seen, y)
+	return out
+}
+
+// railInto is railFrom appended to out; false (out unchanged) if r is not
+// such a province.
+func (s *State) railInto(out []int, r int) ([]int, bool) {
+	reg := s.b.Regions[r]
+	if reg.Kind != board.Home || reg.NationIdx != s.Turn || (s.suspended(r) && !s.site().RailThroughHostile) {
+		return out, false
+	}
+	start := len(out)
+	out = append(out, r)
+	for i := start; i < len(out); i++ {
+		for _, y := range s.b.RailNeighbours(out[i]) {
+			if !slices.Contains(out[start:], y) && !s.suspended(y) {
+				out = append(out, y)
 			}
 		}
 	}
-	return seen
+	return out, true
 }
 
 // convoyCapacity is how many more armies the nation's fleets in a sea may
@@ -49,30 +59,29 @@ func (s *State) convoyCapacity(sea int) int {
 // seas each holding an own fleet with capacity, then railway after if it
 // arrives in its own home provinces. Routes by land come first; a region
 // reachable by land is not listed again by convoy.
-func (s *State) armyRoutes(from int) []route { return s.armyRoutesInto(nil, from) }
+func (s *State) armyRoutes(from int) []route {
+	var rs routeScratch
+	return s.armyRoutesInto(&rs, from)
+}
 
-// armyRoutesInto is armyRoutes appending to out (a maneuver's list reuses
-// one buffer for all its armies).
-func (s *State) armyRoutesInto(out []route, from int) []route {
-	start := s.railFrom(from)
+// armyRoutesInto is armyRoutes in rs's memory (a maneuver's list reuses
+// it for all its armies): the routes and their seas are valid until the
+// next search in rs.
+func (s *State) armyRoutesInto(rs *routeScratch, from int) []route {
+	rs.prepare(len(s.b.Regions))
+	out := rs.routes[:0]
+	start := s.railOf(rs, from)
 	if start == nil {
 		start = []int{from}
 	}
-	// Per region: reached by land (1), its railway looked up (2); the
-	// railway's regions are kept once found (a home province is reached
-	// again and again).
-	const byLandBit, railedBit = 1, 2
+	// Per region: reached by land (1). The railway of each region is
+	// looked up once per list (rs.railOf).
+	const byLandBit = 1
 	var onStack [128]uint8 // both maps have fewer regions: no allocation
 	marks := onStack[:]
 	if len(s.b.Regions) > len(onStack) {
 		marks = make([]uint8, len(s.b.Regions))
 	}
-	type railOf struct {
-		region int
-		rail   []int
-	}
-	var railBuf [8]railOf // the railway of each home province reached (few)
-	rails := railBuf[:0]
 	add := func(t int, via []int) {
 		if t == from {
 			return
@@ -87,9 +96,8 @@ func (s *State) armyRoutesInto(out []route, from int) []route {
 		if marks[t]&byLandBit != 0 {
 			return
 		}
-		set := slices.Sorted(slices.Values(via))
 		for _, o := range out {
-			if o.To == t && o.Via != nil && isSubset(slices.Sorted(slices.Values(o.Via)), set) {
+			if o.To == t && o.Via != nil && isSubset(o.Via, via) {
 				return
 			}
 		}
@@ -97,19 +105,7 @@ func (s *State) armyRoutesInto(out []route, from int) []route {
 	}
 	arrive := func(t int, via []int) {
 		add(t, via)
-		if marks[t]&railedBit == 0 {
-			marks[t] |= railedBit
-			if r := s.railFrom(t); r != nil {
-				rails = append(rails, railOf{t, r})
-			}
-		}
-		var rail []int
-		for _, ro := range rails {
-			if ro.region == t {
-				rail = ro.rail
-			}
-		}
-		for _, u := range rail {
+		for _, u := range s.railOf(rs, t) {
 			add(u, via)
 		}
 	}
@@ -122,32 +118,32 @@ func (s *State) armyRoutesInto(out []route, from int) []route {
 		}
 	}
 	// Convoys, shortest chains first so that a longer chain over the same
-	// seas is never listed.
-	var chains [][]int
+	// seas is never listed. The chains are kept one after another in
+	// rs.seas; a chain handed out keeps its array when rs.seas grows.
+	rs.seas, rs.chains = rs.seas[:0], rs.chains[:0]
 	for _, x := range start {
 		for _, y := range s.b.Regions[x].Adj {
-			if s.b.Regions[y].Kind == board.Sea && s.convoyCapacity(y) > 0 && !containsChain(chains, []int{y}) {
-				chains = append(chains, []int{y})
+			if s.b.Regions[y].Kind == board.Sea && s.convoyCapacity(y) > 0 {
+				rs.addChain(nil, y)
 			}
 		}
 	}
-	for i := 0; i < len(chains); i++ {
-		c := chains[i]
+	for i := 0; i < len(rs.chains); i++ {
+		c := rs.chain(i)
 		last := c[len(c)-1]
 		for _, y := range s.b.Regions[last].Adj {
 			switch {
 			case s.b.Regions[y].IsLand():
 				arrive(y, c)
 			case s.b.Regions[y].Kind == board.Sea && !slices.Contains(c, y) && s.convoyCapacity(y) > 0:
-				next := append(slices.Clone(c), y)
-				if !containsChain(chains, next) {
-					chains = append(chains, next)
-				}
+				rs.addChain(c, y)
 			}
 		}
 	}
 	// Drop convoy routes made redundant by a route found later by land.
-	return slices.DeleteFunc(out, func(r route) bool { return r.Via != nil && marks[r.To]&byLandBit != 0 })
+	out = slices.DeleteFunc(out, func(r route) bool { return r.Via != nil && marks[r.To]&byLandBit != 0 })
+	rs.routes = out
+	return out
 }
 
 // landReach reports whether an army in from can reach to by land and
@@ -177,10 +173,7 @@ func (s *State) landReach(from, to int) bool {
 	return false
 }
 
-func containsChain(chains [][]int, c []int) bool {
-	return slices.ContainsFunc(chains, func(o []int) bool { return slices.Equal(o, c) })
-}
-
+// isSubset reports whether every region of small is in big (in any order).
 func isSubset(small, big []int) bool {
 	for _, x := range small {
 		if !slices.Contains(big, x) {
@@ -205,14 +198,6 @@ func (s *State) protectedProvince(r int) bool {
 		}
 	}
 	return free == 1
-}
-
-func (s *State) viaIDs(via []int) []string {
-	var out []string
-	for _, v := range via {
-		out = append(out, s.b.Regions[v].ID)
-	}
-	return out
 }
 
 func (s *State) moveArmy(m Move, l *log) error {

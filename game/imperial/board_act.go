@@ -52,27 +52,28 @@ func slotRef(name string) string {
 	return game.Ref("slot", name)
 }
 
-// regionRef is the reference of a region's shape, made once per list.
+// regionRef is the reference of a region's shape, from the board's
+// listTable.
 func (s *State) regionRef(a *listArena, id string) string {
 	r, ok := s.b.Region(id)
 	if !ok {
 		return game.Ref("region", id)
 	}
-	if a.regions == nil {
-		a.regions = make([]string, len(s.b.Regions))
-	}
-	if a.regions[r] == "" {
-		a.regions[r] = game.Ref("region", id)
-	}
-	return a.regions[r]
+	return a.tableOf(s).regionRef[r]
 }
 
 // unitRef is the reference of the nation on turn's unit marker of kind in
-// a region; a unit's moves are listed together, so the last one is kept.
+// a region; a unit's moves are listed together, so the last one is kept
+// (its region is then not looked up again).
 func (s *State) unitRef(a *listArena, region, kind string) string {
 	if a.pick.region != region || a.pick.kind != kind || a.pick.ref == "" {
-		a.pick = pickCache{region: region, kind: kind,
-			ref: game.Ref("region", region, "unit", kind, "nation", s.nationID(s.Turn))}
+		ref := ""
+		if r, ok := s.b.Region(region); ok {
+			ref = a.tableOf(s).unit(s.Turn, r, kind)
+		} else {
+			ref = game.Ref("region", region, "unit", kind, "nation", s.nationID(s.Turn))
+		}
+		a.pick = pickCache{region: region, kind: kind, ref: ref}
 	}
 	return a.pick.ref
 }
@@ -82,26 +83,86 @@ type pickCache struct{ region, kind, ref string }
 
 // listArena holds what one legal-move list shares: the moves' JSON in one
 // growing buffer, the board acts in one slice (both from the list's
-// game.MoveBuf, so a lent one is reused), the references already made. A
+// game.MoveBuf, so a lent one is reused), the board's listTable. A
 // list of a hundred moves then costs a few allocations instead of several
 // per move; the slices handed out stay valid when a buffer grows (they
 // keep the old array).
 type listArena struct {
-	buf     []byte
-	acts    []game.BoardAct
-	regions []string
-	pick    pickCache
+	buf   []byte
+	acts  []game.BoardAct
+	table *listTable
+	pick  pickCache
 }
 
 // json is m's encoding (Move.JSON) in the arena's buffer.
 func (a *listArena) json(m Move) json.RawMessage {
-	if cap(a.buf)-len(a.buf) < 96 { // a new buffer; the moves before keep the old one
-		a.buf = make([]byte, 0, max(2048, 2*cap(a.buf)))
-	}
-	b, ok := appendMove(a.buf[len(a.buf):], &m) // appendMove starts an object on an empty slice
+	b, ok := appendMove(a.room(), &m) // appendMove starts an object on an empty slice
 	if !ok {
 		return m.JSON()
 	}
+	return a.keep(b)
+}
+
+// unitMove is the encoding (Move.JSON's bytes) of a fleet's or an army's
+// move from region from to region to, written from the table's quoted
+// ids (a.table, looked up by the maneuver's list): a maneuver lists a
+// hundred such moves.
+func (a *listArena) unitMove(typ string, from, to int, via []int, hostile bool) json.RawMessage {
+	q := a.table.quoted
+	plain := q[from] != "" && q[to] != ""
+	for _, v := range via {
+		plain = plain && q[v] != ""
+	}
+	if !plain { // an id encoding/json escapes: as Move.JSON writes it
+		ids := a.table.ids
+		m := Move{Type: typ, From: ids[from], To: ids[to], Hostile: hostile}
+		for _, v := range via {
+			m.Via = append(m.Via, ids[v])
+		}
+		return a.json(m)
+	}
+	b := append(a.room(), `{"type":"`...)
+	b = append(b, typ...)
+	b = append(b, `","from":`...)
+	b = append(b, q[from]...)
+	b = append(b, `,"to":`...)
+	b = append(b, q[to]...)
+	if len(via) > 0 {
+		b = append(b, `,"via":[`...)
+		for i, v := range via {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, q[v]...)
+		}
+		b = append(b, ']')
+	}
+	if hostile {
+		b = append(b, `,"hostile":true`...)
+	}
+	return a.keep(append(b, '}'))
+}
+
+// tableOf is the board's listTable, looked up on the list's first need of
+// it (a rondel's list has none).
+func (a *listArena) tableOf(s *State) *listTable {
+	if a.table == nil {
+		a.table = s.table()
+	}
+	return a.table
+}
+
+// room is the free end of the arena's buffer, empty, for one move.
+func (a *listArena) room() []byte {
+	if cap(a.buf)-len(a.buf) < 96 { // a new buffer; the moves before keep the old one
+		a.buf = make([]byte, 0, max(2048, 2*cap(a.buf)))
+	}
+	return a.buf[len(a.buf):]
+}
+
+// keep takes b, written from room, into the arena: the buffer's if it
+// was written in place (a longer move got an array of its own).
+func (a *listArena) keep(b []byte) json.RawMessage {
 	if cap(b) == cap(a.buf)-len(a.buf) { // written in place
 		a.buf = a.buf[:len(a.buf)+len(b)]
 	}

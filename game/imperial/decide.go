@@ -1,6 +1,7 @@
 package imperial
 
 import (
+	"encoding/json"
 	"slices"
 
 	"rondel/game"
@@ -100,6 +101,12 @@ func containsInt(xs []int, x int) bool {
 // adder adds one legal move with its label and group.
 type adder func(m Move, label, group words.Text)
 
+// placer adds one legal move that is no pass, already encoded, with its
+// board act (boardAct's), both made by the caller from the regions'
+// indices: a maneuver's hundred moves then look no region up by its id
+// and copy no Move.
+type placer func(js json.RawMessage, label, group words.Text, act *game.BoardAct)
+
 // group and label start a move group's or a move label's text. The ids
 // the engine uses are looked up in read-only tables made at start-up:
 // a legal-move list names a label and a group per move, and joining the
@@ -135,31 +142,23 @@ func prefixed(table map[string]string, prefix, id string) string {
 
 // LegalMoves lists every move seat may make now, in memory of its own.
 func (s *State) LegalMoves(seat int) []game.LegalMove {
-	n := 0
-	switch {
-	case s.Phase == PhaseManeuver && s.Maneuver.Conflict == nil:
-		// A maneuver lists about a hundred moves: growing the list from
-		// nothing allocated twice what one list of that size takes.
-		n = 128
-	case s.Phase == PhaseRondel:
-		n = numSlots
-	}
 	var buf game.MoveBuf
-	if n > 0 { // elsewhere the list grows from nil, and a seat with no moves gets nil as always
-		buf.Moves = make([]game.LegalMove, 0, n)
-	}
-	n = max(n, 8)
-	buf.JSON, buf.Acts = make([]byte, 0, n*56), make([]game.BoardAct, 0, n)
 	return s.ListMoves(&buf, seat)
 }
 
 // ListMoves lists every move seat may make now into buf (game.MoveBufLister):
 // the list is valid until the next listing into buf. An empty list may be
-// nil or not (as LegalMoves' was).
+// nil or not (nil from a fresh buffer, as LegalMoves' always was).
 func (s *State) ListMoves(buf *game.MoveBuf, seat int) []game.LegalMove {
 	buf.Reset()
+	if cap(buf.JSON) == 0 {
+		s.presize(buf)
+	}
 	a := &listArena{buf: buf.JSON, acts: buf.Acts}
 	out := buf.Moves
+	put := func(js json.RawMessage, label, group words.Text, act *game.BoardAct) {
+		out = append(out, game.LegalMove{Move: js, Label: label, Group: group, Board: act})
+	}
 	add := func(m Move, label, group words.Text) {
 		out = append(out, game.LegalMove{Move: a.json(m), Label: label, Group: group, Board: s.boardAct(m, a), Pass: isPass(m.Type)})
 	}
@@ -185,7 +184,7 @@ func (s *State) ListMoves(buf *game.MoveBuf, seat int) []game.LegalMove {
 			}
 			add(Move{Type: MSkipFactory}, label("no_factory"), group("factory"))
 		case DManeuver, DBattle:
-			s.maneuverMoves(add)
+			s.maneuverMoves(add, put, buf, a)
 		case DDemand:
 			s.demandMoves(d.Subject, add)
 		case DCanal:
@@ -203,6 +202,36 @@ func (s *State) ListMoves(buf *game.MoveBuf, seat int) []game.LegalMove {
 	return splitGroups(out)
 }
 
+// presize gives a fresh buffer the room a list of the phase takes, made
+// at once: a maneuver lists about a hundred moves, and growing the list
+// and its JSON from nothing allocated twice what one list of that size
+// takes (and a lent buffer grew again on its second list).
+func (s *State) presize(buf *game.MoveBuf) {
+	n := 0
+	switch {
+	case s.Phase == PhaseManeuver && s.Maneuver.Conflict == nil:
+		n = 128
+	case s.Phase == PhaseRondel:
+		n = numSlots
+	}
+	if n > 0 { // elsewhere the list grows from nil, and a seat with no moves gets nil as always
+		buf.Moves = make([]game.LegalMove, 0, n)
+	}
+	n = max(n, 8)
+	buf.JSON, buf.Acts = make([]byte, 0, n*56), make([]game.BoardAct, 0, n)
+}
+
+// routeScratchOf is the route search's memory Imperial keeps in a lent
+// game.MoveBuf (Scratch), made on the first maneuver listed into it.
+func routeScratchOf(buf *game.MoveBuf) *routeScratch {
+	rs, ok := buf.Scratch.(*routeScratch)
+	if !ok {
+		rs = new(routeScratch)
+		buf.Scratch = rs
+	}
+	return rs
+}
+
 // splitGroups cuts every group of more than maxGroup moves into parts of
 // about equal size ("Army in Rome, by convoy (2 of 3)"), keeping the
 // moves' order: a form without JavaScript shows a group as one list.
@@ -213,40 +242,49 @@ func splitGroups(moves []game.LegalMove) []game.LegalMove {
 	// A position has a few dozen groups at most: find each move's group
 	// by comparing, rather than by encoding every group as a key. The
 	// moves of one group are listed together and share its text, so the
-	// previous move's group is tried first. The buffers stay on the stack.
-	var groupBuf [64]words.Text
-	var countBuf, seenBuf [64]int
-	var whichBuf [256]int
-	groups, count, seen := groupBuf[:0], countBuf[:0], seenBuf[:0]
+	// previous move's group is tried first. A group is known by its first
+	// move; the buffers stay on the stack (they grow onto the heap for a
+	// list beyond them) and are small, for they are cleared at each call.
+	var firstBuf, countBuf, seenBuf, partBuf [64]int32
+	var whichBuf [256]uint16
+	first, count := firstBuf[:0], countBuf[:0]
 	which := whichBuf[:0]
-	if len(moves) > len(whichBuf) {
-		which = make([]int, 0, len(moves))
-	}
-	for i, lm := range moves {
-		var k int
-		if i > 0 && sameText(lm.Group, moves[i-1].Group) {
-			k = which[i-1]
+	for i := range moves {
+		g := &moves[i].Group
+		k := -1
+		if i > 0 && sameText(*g, moves[i-1].Group) {
+			k = int(which[i-1])
 		} else {
-			k = slices.IndexFunc(groups, lm.Group.Equal)
+			k = slices.IndexFunc(first, func(f int32) bool { return moves[f].Group.Equal(*g) })
 		}
 		if k < 0 {
-			k = len(groups)
-			groups = append(groups, lm.Group)
-			count = append(count, 0)
-			seen = append(seen, 0)
+			k = len(first)
+			first, count = append(first, int32(i)), append(count, 0)
 		}
-		which = append(which, k)
+		which = append(which, uint16(k))
 		count[k]++
 	}
-	for i, lm := range moves {
+	if slices.Max(count) <= maxGroup {
+		return moves
+	}
+	seen, part := seenBuf[:0], partBuf[:0] // part: the move holding a part's text
+	for range first {
+		seen, part = append(seen, 0), append(part, 0)
+	}
+	for i := range moves {
 		k := which[i]
-		n := count[k]
+		n := int(count[k])
 		if n <= maxGroup {
 			continue
 		}
 		parts := (n + maxGroup - 1) / maxGroup
 		size := (n + parts - 1) / parts
-		moves[i].Group = group("part").Sub("group", lm.Group).Num("part", seen[k]/size+1).Num("parts", parts)
+		if int(seen[k])%size == 0 { // the moves of one part share its text
+			moves[i].Group = group("part").Sub("group", moves[i].Group).Num("part", int(seen[k])/size+1).Num("parts", parts)
+			part[k] = int32(i)
+		} else {
+			moves[i].Group = moves[part[k]].Group
+		}
 		seen[k]++
 	}
 	return moves

@@ -169,15 +169,18 @@ func (s *State) fleetCanGo(from, to int) bool {
 	return fr.Kind == board.Sea && s.b.Adjacent(from, to)
 }
 
-func (s *State) fleetTargets(from int) []int {
+func (s *State) fleetTargets(from int) []int { return s.fleetTargetsInto(nil, from) }
+
+// fleetTargetsInto is fleetTargets appending to out (a maneuver's list
+// reuses one buffer for all its fleets).
+func (s *State) fleetTargetsInto(out []int, from int) []int {
 	fr := s.b.Regions[from]
 	if fr.Kind == board.Home {
 		if fr.PortIdx >= 0 {
-			return []int{fr.PortIdx}
+			return append(out, fr.PortIdx)
 		}
-		return nil
+		return out
 	}
-	var out []int
 	for _, y := range fr.Adj {
 		if s.b.Regions[y].Kind == board.Sea {
 			out = append(out, y)

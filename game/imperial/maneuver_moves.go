@@ -1,6 +1,9 @@
 package imperial
 
 import (
+	"slices"
+
+	"rondel/game"
 	"rondel/game/imperial/board"
 	"rondel/game/words"
 )
@@ -8,33 +11,38 @@ import (
 // maneuverMoves lists the maneuvering government's moves: per unit (its
 // kind and region make the group) its destinations, the battles it may
 // fight, factories it may destroy, and "End the maneuver" in a group of
-// its own, so a form always shows it.
-func (s *State) maneuverMoves(add adder) {
-	ni := s.Turn
+// its own, so a form always shows it. The labels, groups and references
+// come from the board's listTable, the route search's buffers from buf
+// (kept in a lent one from one list to the next). Units' moves are put
+// with their board acts (boardAct's, by the regions' indices).
+func (s *State) maneuverMoves(add adder, put placer, buf *game.MoveBuf, a *listArena) {
+	ni, t := s.Turn, a.tableOf(s)
 	if c := s.Maneuver.Conflict; c != nil {
-		s.battleMoves(c.Region, c.Unit, add)
-		add(Move{Type: MPeace}, label("peace"), s.reg(group("battle"), "region", c.Region))
+		s.battleMoves(c.Region, c.Unit, add, t)
+		add(Move{Type: MPeace}, label("peace"), t.text(tGroupBattle, c.Region))
 		return
 	}
-	var rs routeScratch
-	for r, reg := range s.b.Regions {
+	rs := routeScratchOf(buf)
+	rs.reset(len(s.b.Regions))
+	for r := range s.b.Regions {
 		f, h, fl := s.unmoved(r)
 		if fl > 0 && !s.Maneuver.ArmiesMoving {
-			g := s.reg(group("fleet"), "region", r)
-			for _, t := range s.fleetTargets(r) {
-				add(Move{Type: MFleet, From: reg.ID, To: s.b.Regions[t].ID}, s.reg(label("fleet"), "to", t), g)
+			g, pick := t.text(tGroupFleet, r), t.unit(ni, r, "fleet")
+			rs.targets = s.fleetTargetsInto(rs.targets[:0], r)
+			for _, to := range rs.targets {
+				put(a.unitMove(MFleet, r, to, nil, false), t.text(tFleetTo, to), g, a.act(pick, t.regionRef[to]))
 			}
 		}
 		if f+h > 0 {
-			s.armyMoves(r, f, h, add, &rs)
+			s.armyMoves(r, f, h, put, rs, a)
 		}
 	}
 	for r := range s.b.Regions {
 		if !s.Units[ni][r].empty() {
-			s.battleMoves(r, "", add)
+			s.battleMoves(r, "", add, t)
 		}
 		if s.destroyCheck(r) == "" {
-			add(Move{Type: MDestroy, Region: s.b.Regions[r].ID}, s.reg(label("destroy"), "region", r), group("destroy"))
+			add(Move{Type: MDestroy, Region: s.b.Regions[r].ID}, t.text(tDestroy, r), group("destroy"))
 		}
 	}
 	add(Move{Type: MEnd}, label("end_maneuver"), group("end_maneuver"))
@@ -48,58 +56,41 @@ const maxGroup = 40
 // not yet moved) may go, and their changes of status. Routes by land and
 // railway form one group and routes by convoy another when the two
 // together would be too long a list.
-func (s *State) armyMoves(r, f, h int, add adder, rs *routeScratch) {
-	reg := s.b.Regions[r]
-	routes := s.armyRoutesInto(rs.routes[:0], r)
-	rs.routes = routes
-	byLand := s.reg(group("army"), "region", r)
+func (s *State) armyMoves(r, f, h int, put placer, rs *routeScratch, a *listArena) {
+	reg, t := s.b.Regions[r], a.table
+	pick := t.unit(s.Turn, r, "army")
+	at := func(to int) *game.BoardAct { return a.act(pick, t.regionRef[to]) }
+	routes := s.armyRoutesInto(rs, r)
+	byLand := t.text(tGroupArmy, r)
 	byConvoy := byLand // texts are never changed: one group shared
 	if s.armyMoveCount(routes) > maxGroup {
-		byLand, byConvoy = s.reg(group("army_land"), "region", r), s.reg(group("army_convoy"), "region", r)
+		byLand, byConvoy = t.text(tGroupLand, r), t.text(tGroupConvoy, r)
 	}
 	for _, rt := range routes {
-		to := s.b.Regions[rt.To]
-		m := Move{Type: MArmy, From: reg.ID, To: to.ID, Via: s.viaIDs(rt.Via)}
-		var l routeLabels
-		g := byLand
+		plain, status, g := t.text(tArmyTo, rt.To), t.status[rt.To], byLand
 		if rt.Via != nil {
-			l.plain, g = s.reg(label("army_convoy"), "to", rt.To).With("seas", s.regions(rt.Via)), byConvoy
-		} else {
-			l = rs.label(rt.To, func() words.Text { return s.reg(label("army"), "to", rt.To) })
+			plain, status, g = s.reg(label("army_convoy"), "to", rt.To).With("seas", s.regions(rt.Via)), nil, byConvoy
 		}
 		if s.foreignHome(rt.To) {
-			if l.status == nil {
-				l.status = statusOf(l.plain)
-				if rt.Via == nil {
-					rs.keep(rt.To, l)
-				}
+			if status == nil {
+				status = statusOf(plain)
 			}
-			add(m, l.status.friendly, g)
+			put(a.unitMove(MArmy, r, rt.To, rt.Via, false), status.friendly, g, at(rt.To))
 			if !s.protectedProvince(rt.To) {
-				m.Hostile = true
-				add(m, l.status.hostile, g)
+				put(a.unitMove(MArmy, r, rt.To, rt.Via, true), status.hostile, g, at(rt.To))
 			}
 			continue
 		}
-		add(m, l.plain, g)
+		put(a.unitMove(MArmy, r, rt.To, rt.Via, false), plain, g, at(rt.To))
 	}
 	if s.foreignHome(r) {
 		if f > 0 && !s.protectedProvince(r) {
-			add(Move{Type: MStatus, Region: reg.ID, Hostile: true}, label("stand_up"), byLand)
+			put(a.json(Move{Type: MStatus, Region: reg.ID, Hostile: true}), label("stand_up"), byLand, at(r))
 		}
 		if h > 0 {
-			add(Move{Type: MStatus, Region: reg.ID}, label("lie_down"), byLand)
+			put(a.json(Move{Type: MStatus, Region: reg.ID}), label("lie_down"), byLand, at(r))
 		}
 	}
-}
-
-// routeLabels are the labels of an army's move by land to one region,
-// made once per list: every army in reach of a region is offered it.
-// Texts share their arguments and are never changed, so moves may share
-// them.
-type routeLabels struct {
-	plain  words.Text
-	status *statusLabels // into a foreign home province; nil until needed
 }
 
 // statusLabels are a move's labels as a friend and as a foe
@@ -118,43 +109,6 @@ func statusOf(plain words.Text) *statusLabels {
 	return st
 }
 
-// routeScratch is what a maneuver's list keeps from one army's moves to
-// the next: the route buffer (armyRoutesInto) and the labels by land made
-// so far, found by region (at: index+1 in labels; 0: none yet). A list
-// reaches a few dozen regions by land, so the labels are not one slot per
-// region of the board.
-type routeScratch struct {
-	routes []route
-	at     []uint16
-	labels []routeLabels
-}
-
-// label is the labels of a move by land to region to, made by plain the
-// first time.
-func (rs *routeScratch) label(to int, plain func() words.Text) routeLabels {
-	if to < len(rs.at) && rs.at[to] != 0 {
-		return rs.labels[rs.at[to]-1]
-	}
-	rs.keep(to, routeLabels{plain: plain()})
-	return rs.labels[len(rs.labels)-1]
-}
-
-// keep stores l as the labels by land to region to.
-func (rs *routeScratch) keep(to int, l routeLabels) {
-	if to >= len(rs.at) {
-		rs.at = append(rs.at, make([]uint16, to+1-len(rs.at)+32)...)
-	}
-	if i := rs.at[to]; i != 0 {
-		rs.labels[i-1] = l
-		return
-	}
-	if rs.labels == nil {
-		rs.labels = make([]routeLabels, 0, 32)
-	}
-	rs.labels = append(rs.labels, l)
-	rs.at[to] = uint16(len(rs.labels)) // a board has far fewer regions
-}
-
 // armyMoveCount is how many moves armyMoves lists for the routes.
 func (s *State) armyMoveCount(routes []route) int {
 	n := 2
@@ -169,10 +123,10 @@ func (s *State) armyMoveCount(routes []route) int {
 
 // battleMoves lists the battles the mover may start in r (with a unit of
 // kind only, if set).
-func (s *State) battleMoves(r int, only string, add adder) {
+func (s *State) battleMoves(r int, only string, add adder, t *listTable) {
 	ni := s.Turn
-	g := s.reg(group("battle"), "region", r)
-	for _, mine := range []string{"army", "fleet"} {
+	g := t.text(tGroupBattle, r)
+	for k, mine := range []string{"army", "fleet"} {
 		if (only != "" && mine != only) || !has(s.Units[ni][r], mine) {
 			continue
 		}
@@ -188,24 +142,27 @@ func (s *State) battleMoves(r int, only string, add adder) {
 					if !s.hasTarget(other, r, target, hostile) || (hostile && target != "army") {
 						continue
 					}
-					// One allocation for the label's arguments (words.Make).
-					nat := words.Named{Name: "nation", Arg: words.Term(s.nationKey(other))}
-					unit := words.Named{Name: "unit", Arg: words.Term(unitKey(mine))}
-					var t words.Text
-					switch {
-					case target == "army" && s.b.Regions[r].Kind == board.Home && s.b.Regions[r].NationIdx != other && hostile:
-						t = words.Make(prefixed(labelKeys, "imperial.move.", "battle_standing"), nat, unit)
-					case target == "army" && s.b.Regions[r].Kind == board.Home && s.b.Regions[r].NationIdx != other:
-						t = words.Make(prefixed(labelKeys, "imperial.move.", "battle_lying"), nat, unit)
-					default:
-						t = words.Make(prefixed(labelKeys, "imperial.move.", "battle"), nat, unit,
-							words.Named{Name: "target", Arg: words.Term(unitKey(target))})
-					}
-					add(Move{Type: MBattle, Region: s.b.Regions[r].ID, Unit: mine, Against: s.nationID(other), Target: target, TargetHostile: hostile}, t, g)
+					add(Move{Type: MBattle, Region: s.b.Regions[r].ID, Unit: mine, Against: s.nationID(other), Target: target, TargetHostile: hostile},
+						t.battle[other][k][s.battleLabel(r, other, target, hostile)], g)
 				}
 			}
 		}
 	}
+}
+
+// battleLabel says which of the listTable's battle labels names a battle
+// against nation other's unit of kind target in r.
+func (s *State) battleLabel(r, other int, target string, hostile bool) int {
+	reg := s.b.Regions[r]
+	switch {
+	case target == "army" && reg.Kind == board.Home && reg.NationIdx != other && hostile:
+		return bStanding
+	case target == "army" && reg.Kind == board.Home && reg.NationIdx != other:
+		return bLying
+	case target == "army":
+		return bAgainstArmy
+	}
+	return bAgainstFleet
 }
 
 // demandMoves lists a government's answers to a unit that entered.
@@ -220,4 +177,82 @@ func (s *State) demandMoves(nationID string, add adder) {
 		}
 	}
 	add(Move{Type: MNoBattle, Nation: nationID}, label("no_battle"), g)
+}
+
+// routeScratch is the route search's memory (armyRoutesInto), kept from
+// one army's routes to the next and, in a lent game.MoveBuf, from one list
+// to the next: a maneuver's list searches a dozen armies' routes, and
+// each search made a dozen small slices.
+type routeScratch struct {
+	routes  []route
+	railAt  []railSpan // per region: its railway in railBuf, once looked up
+	railBuf []int
+	seas    []int  // the convoys' chains of seas, one after another
+	chains  []span // each chain's place in seas
+	targets []int  // a fleet's destinations
+}
+
+// railSpan is a region's railway in routeScratch.railBuf: to == 0 not
+// looked up yet, to < 0 none (not a home province of the mover's).
+type railSpan struct{ from, to int32 }
+
+// span is a chain of seas' place in routeScratch.seas.
+type span struct{ from, to int32 }
+
+// reset forgets the railways looked up: a new list, so perhaps a new
+// position or board.
+func (rs *routeScratch) reset(regions int) {
+	rs.railAt = rs.railAt[:0]
+	rs.prepare(regions)
+}
+
+// prepare makes room for the railways of a board of so many regions.
+func (rs *routeScratch) prepare(regions int) {
+	if len(rs.railAt) == regions {
+		return
+	}
+	if cap(rs.railAt) < regions {
+		rs.railAt = make([]railSpan, regions)
+	}
+	rs.railAt = rs.railAt[:regions]
+	clear(rs.railAt)
+	rs.railBuf = rs.railBuf[:0]
+}
+
+// railOf is railFrom(r), looked up once per list: the position does not
+// change while it is listed. The slice is valid until rs is reset.
+func (s *State) railOf(rs *routeScratch, r int) []int {
+	sp := &rs.railAt[r]
+	if sp.to == 0 {
+		from := len(rs.railBuf)
+		var ok bool
+		if rs.railBuf, ok = s.railInto(rs.railBuf, r); ok {
+			*sp = railSpan{int32(from), int32(len(rs.railBuf))}
+		} else {
+			*sp = railSpan{-1, -1}
+		}
+	}
+	if sp.to < 0 {
+		return nil
+	}
+	return rs.railBuf[sp.from:sp.to:sp.to] // keeps its array when railBuf grows
+}
+
+// chain is the i-th chain of seas found.
+func (rs *routeScratch) chain(i int) []int {
+	sp := rs.chains[i]
+	return rs.seas[sp.from:sp.to:sp.to]
+}
+
+// addChain adds the chain c followed by sea y, unless it is there already.
+func (rs *routeScratch) addChain(c []int, y int) {
+	for i := range rs.chains {
+		if o := rs.chain(i); len(o) == len(c)+1 && o[len(c)] == y && slices.Equal(o[:len(c)], c) {
+			return
+		}
+	}
+	from := len(rs.seas)
+	rs.seas = append(rs.seas, c...)
+	rs.seas = append(rs.seas, y)
+	rs.chains = append(rs.chains, span{int32(from), int32(len(rs.seas))})
 }

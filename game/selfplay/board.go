@@ -41,14 +41,14 @@ func checkWithheld(s game.State, seat int) error {
 // (game.BoardAct of legal and withheld moves) is a well-formed reference
 // to elements drawn on the board seat sees: a page's script could not
 // offer the move otherwise.
-func checkBoardActs(s game.State, players int) error {
+func checkBoardActs(s game.State, players int, buf *game.MoveBuf) error {
 	names := make([]string, players)
 	for i := range names {
 		names[i] = fmt.Sprintf("player%d", i+1)
 	}
 	for _, d := range s.ToAct() {
 		var acts []*game.BoardAct
-		for _, m := range s.LegalMoves(d.Seat) {
+		for _, m := range game.ListMoves(s, buf, d.Seat) { // the acts are checked before the next list
 			if m.Board != nil {
 				acts = append(acts, m.Board)
 			}

@@ -64,25 +64,29 @@ func Play(reg *game.Registry, gameID string, cfg Config, seed uint64) (Outcome, 
 		wsrc = nil
 	}
 	out := Outcome{Seed: seed}
+	// One buffer lent for every legal-move list of the game (the moves
+	// picked, the words and board acts checked): each list is used up
+	// before the next, and a move applied is copied first.
+	var buf game.MoveBuf
 	if err := checkInfo(g.Info()); err != nil {
 		return out, fmt.Errorf("the words of %s: %w", gameID, err)
 	}
 	if err := check(s); err != nil {
 		return out, fmt.Errorf("seed %d, at the start: %w", seed, err)
 	}
-	if err := checkWords(s, nil, cfg.Players, wsrc); err != nil {
+	if err := checkWords(s, nil, cfg.Players, wsrc, &buf); err != nil {
 		return out, fmt.Errorf("seed %d, the words at the start: %w", seed, err)
 	}
 	if err := checkBoard(s, cfg.Players); err != nil {
 		return out, fmt.Errorf("seed %d, at the start: %w", seed, err)
 	}
 	if wsrc != nil {
-		if err := checkBoardActs(s, cfg.Players); err != nil {
+		if err := checkBoardActs(s, cfg.Players, &buf); err != nil {
 			return out, fmt.Errorf("seed %d, at the start: %w", seed, err)
 		}
 	}
 	for !s.Finished() && len(rec.Moves) < cfg.MaxMoves {
-		seat, move, err := pick(s, src)
+		seat, move, err := pick(s, src, &buf)
 		if err != nil {
 			return out, fmt.Errorf("seed %d, move %d: %w", seed, len(rec.Moves)+1, err)
 		}
@@ -94,11 +98,11 @@ func Play(reg *game.Registry, gameID string, cfg Config, seed uint64) (Outcome, 
 		if err := check(next); err != nil {
 			return out, fmt.Errorf("seed %d, after move %d %s: %w", seed, len(rec.Moves), move, err)
 		}
-		if err := checkWords(next, events, cfg.Players, wsrc); err != nil {
+		if err := checkWords(next, events, cfg.Players, wsrc, &buf); err != nil {
 			return out, fmt.Errorf("seed %d, the words after move %d %s: %w", seed, len(rec.Moves), move, err)
 		}
 		if wsrc != nil && len(rec.Moves)%boardEvery == 0 {
-			if err := checkBoardActs(next, cfg.Players); err != nil {
+			if err := checkBoardActs(next, cfg.Players, &buf); err != nil {
 				return out, fmt.Errorf("seed %d, after move %d %s: %w", seed, len(rec.Moves), move, err)
 			}
 		}
@@ -125,18 +129,19 @@ func Play(reg *game.Registry, gameID string, cfg Config, seed uint64) (Outcome, 
 	return out, nil
 }
 
-// pick chooses a seat with an open decision and one of its legal moves.
-func pick(s game.State, src *rng.Source) (int, []byte, error) {
+// pick chooses a seat with an open decision and one of its legal moves,
+// listed into buf; the move is copied (the record keeps it).
+func pick(s game.State, src *rng.Source, buf *game.MoveBuf) (int, []byte, error) {
 	todo := s.ToAct()
 	if len(todo) == 0 {
 		return 0, nil, fmt.Errorf("the game is not finished but nobody is to act")
 	}
 	d := todo[src.Intn(len(todo))]
-	legal := s.LegalMoves(d.Seat)
+	legal := game.ListMoves(s, buf, d.Seat)
 	if len(legal) == 0 {
 		return 0, nil, fmt.Errorf("seat %d must decide (%s) but has no legal move", d.Seat, d.Kind)
 	}
-	return d.Seat, legal[src.Intn(len(legal))].Move, nil
+	return d.Seat, bytes.Clone(legal[src.Intn(len(legal))].Move), nil
 }
 
 func check(s game.State) error {

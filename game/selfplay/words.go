@@ -45,8 +45,9 @@ func checkInfo(info game.Info) error {
 // every open decision's prompt and subject, every legal move's label and
 // group, the caretaker's reason, every asked seat's situation, the
 // result, and the refusal of an illegal move chosen by src among moves no
-// engine may accept. A nil src checks nothing.
-func checkWords(s game.State, events []game.Event, players int, src *rng.Source) error {
+// engine may accept. A nil src checks nothing. The legal moves are listed
+// into buf.
+func checkWords(s game.State, events []game.Event, players int, src *rng.Source, buf *game.MoveBuf) error {
 	if src == nil {
 		return nil
 	}
@@ -56,7 +57,7 @@ func checkWords(s game.State, events []game.Event, players int, src *rng.Source)
 		}
 	}
 	for _, d := range s.ToAct() {
-		if err := checkDecision(s, d); err != nil {
+		if err := checkDecision(s, d, buf); err != nil {
 			return fmt.Errorf("seat %d's decision %s: %w", d.Seat, d.Kind, err)
 		}
 	}
@@ -72,10 +73,10 @@ func checkWords(s game.State, events []game.Event, players int, src *rng.Source)
 			}
 		}
 	}
-	return checkRefusal(s, players, src)
+	return checkRefusal(s, players, src, buf)
 }
 
-func checkDecision(s game.State, d game.Decision) error {
+func checkDecision(s game.State, d game.Decision, buf *game.MoveBuf) error {
 	if err := checkText("the prompt", d.Prompt, true); err != nil {
 		return err
 	}
@@ -84,7 +85,7 @@ func checkDecision(s game.State, d game.Decision) error {
 			return err
 		}
 	}
-	for _, lm := range s.LegalMoves(d.Seat) {
+	for _, lm := range game.ListMoves(s, buf, d.Seat) {
 		if err := checkText(fmt.Sprintf("the label of %s", lm.Move), lm.Label, true); err != nil {
 			return err
 		}
@@ -117,8 +118,8 @@ func checkSituation(desc game.Describer, seat int) error {
 
 // checkRefusal plays a move the engine must refuse and checks that it is
 // refused as a *game.RuleError whose rule and words are in the catalogue.
-func checkRefusal(s game.State, players int, src *rng.Source) error {
-	seat, move, ok := illegalMove(s, players, src)
+func checkRefusal(s game.State, players int, src *rng.Source, buf *game.MoveBuf) error {
+	seat, move, ok := illegalMove(s, players, src, buf)
 	if !ok {
 		return nil
 	}
@@ -138,14 +139,15 @@ func checkRefusal(s game.State, players int, src *rng.Source) error {
 
 // illegalMove picks a move no engine may accept: data that is no move at
 // all, a move by a seat that does not exist, or another seat's legal move
-// played by a seat with nothing to decide.
-func illegalMove(s game.State, players int, src *rng.Source) (int, json.RawMessage, bool) {
+// played by a seat with nothing to decide. The move may be in buf: it is
+// valid until the next list into buf.
+func illegalMove(s game.State, players int, src *rng.Source, buf *game.MoveBuf) (int, json.RawMessage, bool) {
 	todo := s.ToAct()
 	if len(todo) == 0 {
 		return 0, json.RawMessage(`{}`), true
 	}
 	d := todo[src.Intn(len(todo))]
-	legal := s.LegalMoves(d.Seat)
+	legal := game.ListMoves(s, buf, d.Seat)
 	type cand struct {
 		seat int
 		move json.RawMessage

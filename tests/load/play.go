@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -53,8 +54,9 @@ func playGame(reg *game.Registry, p *gamePlan, names []string, now time.Time) (*
 	if p.Short {
 		limit = p.MaxMoves
 	}
+	var buf game.MoveBuf // every position's legal moves, one list after another
 	for !st.Finished() && len(out.Moves) < limit {
-		m, next, err := randomMove(st, r)
+		m, next, err := randomMove(st, r, &buf)
 		if err != nil {
 			return nil, fmt.Errorf("game %d (%s, seed %d) move %d: %w", p.ID, p.Kind, p.Seed, len(out.Moves)+1, err)
 		}
@@ -80,8 +82,9 @@ func playGame(reg *game.Registry, p *gamePlan, names []string, now time.Time) (*
 	return out, nil
 }
 
-// randomMove picks one open decision and one of its legal moves.
-func randomMove(st game.State, r *rand.Rand) (playedMove, game.State, error) {
+// randomMove picks one open decision and one of its legal moves, listed
+// into buf (the move picked is copied: it is kept).
+func randomMove(st game.State, r *rand.Rand, buf *game.MoveBuf) (playedMove, game.State, error) {
 	todo := st.ToAct()
 	if len(todo) == 0 {
 		return playedMove{}, nil, fmt.Errorf("the game is not over but nobody is to act")
@@ -94,11 +97,11 @@ func randomMove(st game.State, r *rand.Rand) (playedMove, game.State, error) {
 		}
 	}
 	if m.Move == nil {
-		legal := st.LegalMoves(d.Seat)
+		legal := game.ListMoves(st, buf, d.Seat)
 		if len(legal) == 0 {
 			return m, nil, fmt.Errorf("seat %d must decide (%s) but has no legal move", d.Seat, d.Kind)
 		}
-		m.Move = legal[r.IntN(len(legal))].Move
+		m.Move = bytes.Clone(legal[r.IntN(len(legal))].Move)
 	}
 	next, events, err := st.Apply(d.Seat, m.Move)
 	if err != nil {
