@@ -20,7 +20,22 @@ func TestScannersMatchTheORM(t *testing.T) {
 	s, c, _ := openTest(t, 64)
 	g := startGame(t, s, 3, 4)
 	c.Add(time.Hour)
+	seats, _ := s.Seats(ctx, g.ID)
+	to := 1
+	for _, m := range []*int{nil, &to} { // one to the table, one private
+		if _, err := s.PostMessage(ctx, g.ID, seats[0].UserID, m, "hello", 100); err != nil {
+			t.Fatal(err)
+		}
+	}
 	playOut(t, s, g.ID, rand.New(rand.NewPCG(1, 1)), 0)
+	by := seats[0].UserID
+	if err := s.db.Create(&GameImport{GameID: g.ID, Source: "site", Notes: "n", ImportedBy: &by, ImportedAt: c.Now(), Rules: `{"ruleset":"x"}`}).Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := s.db.Create(&changeRow{GameID: g.ID, Seat: 1, Kind: "imperial", UserID: by, At: c.Now(), Place: 2, Dropped: true, Rank: 3,
+		MuBefore: 25, SigmaBefore: 8.3, MuAfter: 24.5, SigmaAfter: 7.9}).Error; err != nil {
+		t.Fatal(err)
+	}
 	for _, model := range []struct {
 		name string
 		orm  func() any
@@ -37,6 +52,17 @@ func TestScannersMatchTheORM(t *testing.T) {
 			return x
 		},
 			func() any { x, _ := readSummary(s.db, g.ID); return *x }},
+		{"moves", func() any { var x []Move; s.db.Where("game_id = ?", g.ID).Order("seq").Find(&x); return x },
+			func() any { x, _ := s.MovesSince(ctx, g.ID, 0); return x }},
+		{"messages", func() any { var x []Message; s.db.Where("game_id = ?", g.ID).Order("id").Find(&x); return x },
+			func() any { x, _, _ := s.MessagesPage(ctx, g.ID, seats[0].UserID, 0, 10); return x }},
+		{"import", func() any { var x GameImport; s.db.Take(&x, "game_id = ?", g.ID); return x },
+			func() any { x, _ := s.ImportOf(ctx, g.ID); return *x }},
+		{"rating changes", func() any { var x []changeRow; s.db.Where("game_id = ?", g.ID).Order("seat").Find(&x); return x },
+			func() any {
+				x, _ := queryRows(s.db, scanChange, `SELECT `+changeCols+` FROM rating_changes WHERE game_id = ? ORDER BY seat`, g.ID)
+				return x
+			}},
 		{"user", func() any { var x User; s.db.Take(&x, 1); return x },
 			func() any {
 				x, _ := queryRows(s.db, scanUser, `SELECT `+userCols+` FROM users u WHERE id = 1`)
@@ -47,14 +73,15 @@ func TestScannersMatchTheORM(t *testing.T) {
 		if d := cmp.Diff(orm, scan); d != "" {
 			t.Errorf("%s: the scanner differs from the ORM (-orm +scan):\n%s", model.name, d)
 		}
-		if reflect.ValueOf(orm).Kind() == reflect.Struct && reflect.ValueOf(orm).IsZero() {
+		if v := reflect.ValueOf(orm); v.Kind() == reflect.Struct && v.IsZero() || v.Kind() == reflect.Slice && v.Len() == 0 {
 			t.Errorf("%s: nothing read", model.name)
 		}
 	}
 	// User.TimeZone is no column: SessionUser reads it (scanUserZone).
-	want := map[string]int{"game": 14, "seats": 6, "summary": 7, "user": 10}
+	want := map[string]int{"game": 14, "seats": 6, "summary": 7, "user": 10, "move": 11, "message": 9, "import": 6, "change": 12}
 	for name, n := range map[string]int{"game": reflect.TypeFor[Game]().NumField(), "seats": reflect.TypeFor[Seat]().NumField(),
-		"summary": reflect.TypeFor[Summary]().NumField(), "user": reflect.TypeFor[User]().NumField()} {
+		"summary": reflect.TypeFor[Summary]().NumField(), "user": reflect.TypeFor[User]().NumField(), "move": reflect.TypeFor[Move]().NumField(),
+		"message": reflect.TypeFor[Message]().NumField(), "import": reflect.TypeFor[GameImport]().NumField(), "change": reflect.TypeFor[changeRow]().NumField()} {
 		if n != want[name] {
 			t.Errorf("%s has %d fields, scan.go reads %d: add the new column to its reader", name, n, want[name])
 		}
