@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
+	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
@@ -89,13 +90,18 @@ func openPostgres(rawURL string, o Options) (gorm.Dialector, error) {
 	return postgres.New(postgres.Config{Conn: db}), nil
 }
 
-// closeDialector closes the pool openPostgres made, when gorm.Open fails
-// on it (an SQLite dialector holds none yet).
+// closeDialector closes the pool openPostgres or openSQLite made, when
+// gorm.Open fails on it.
 func closeDialector(d gorm.Dialector) {
-	if p, ok := d.(*postgres.Dialector); ok {
-		if db, ok := p.Conn.(*sql.DB); ok {
-			db.Close()
-		}
+	var conn gorm.ConnPool
+	switch p := d.(type) {
+	case *postgres.Dialector:
+		conn = p.Conn
+	case *sqlite.Dialector:
+		conn = p.Conn
+	}
+	if db, ok := conn.(*sql.DB); ok {
+		db.Close()
 	}
 }
 
