@@ -182,6 +182,13 @@ func (s *Store) sizedStateAt(tx *gorm.DB, g *Game, seq int) (game.State, int64, 
 	if err != nil {
 		return nil, 0, err
 	}
+	return s.stateAtSetup(tx, g, seq, setup, epoch)
+}
+
+// stateAtSetup is sizedStateAt for a caller that read the game's setup
+// key (setupKey) in the same transaction already, after it took the
+// cache's epoch.
+func (s *Store) stateAtSetup(tx *gorm.DB, g *Game, seq int, setup string, epoch uint64) (game.State, int64, error) {
 	if c, ok := s.cache.get(g.ID); ok && c.seq <= seq && c.setup == setup {
 		if c.seq == seq {
 			return c.state, c.size, nil

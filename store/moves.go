@@ -114,7 +114,7 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 		if sub.Seq != cur {
 			return &GameChangedError{Expected: sub.Seq, Current: cur}
 		}
-		st, err := s.stateAt(tx, &g, cur)
+		st, _, err := s.stateAtSetup(tx, &g, cur, setup, epoch) // the seats' names read once
 		if err != nil {
 			return err
 		}
