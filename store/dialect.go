@@ -126,10 +126,20 @@ func lockGame(tx *gorm.DB, id int64, g *Game) error {
 // lockRow is lockGame for a transaction that reads the game under its
 // lock but may leave it as it was.
 func lockRow(tx *gorm.DB, id int64, g *Game) error {
+	q := `SELECT ` + gameCols + ` FROM games WHERE id = ?`
 	if onPostgres(tx) {
-		tx = tx.Clauses(clause.Locking{Strength: clause.LockingStrengthUpdate})
+		q += ` FOR UPDATE`
 	}
-	return wrapErr(tx.Take(g, id).Error, "lock row %d", id)
+	// Read with a column list (scan.go): every change reads its game.
+	games, err := queryRows(tx, scanGame, q, id)
+	if err == nil && len(games) == 0 {
+		err = gorm.ErrRecordNotFound
+	}
+	if err != nil {
+		return wrapErr(err, "lock row %d", id)
+	}
+	*g = games[0]
+	return nil
 }
 
 // skipLocked adds the clause that lets several instances claim rows
@@ -228,6 +238,15 @@ func (s *Store) setupKey(tx *gorm.DB, gameID int64) (string, error) {
 	var names []string
 	err := tx.Model(&Seat{}).Where("game_id = ?", gameID).Order("seat").Pluck("name", &names).Error
 	return strings.Join(names, "\x00"), wrapErr(err, "setup key (game %d)", gameID)
+}
+
+// seatsSetupKey is setupKey of a game's seats read whole (gameSeats).
+func seatsSetupKey(seats []Seat) string {
+	names := make([]string, len(seats))
+	for i, st := range seats {
+		names[i] = st.Name
+	}
+	return strings.Join(names, "\x00")
 }
 
 // flag spells a flag's value in SQL the way the partial indexes on flags

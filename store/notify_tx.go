@@ -60,8 +60,11 @@ func (t *NotifyTx) User(id int64) (*User, error) {
 
 // Users returns the users of ids, in any order, in one query.
 func (t *NotifyTx) Users(ids []int64) ([]User, error) {
-	var out []User
-	return out, wrapErr(t.tx.Where("id IN ?", ids).Find(&out).Error, "store: users %v", ids)
+	out, err := queryRows(t.tx, scanUser, `SELECT `+userCols+` FROM users u WHERE u.id IN ?`, ids)
+	if out == nil {
+		out = []User{}
+	}
+	return out, wrapErr(err, "store: users %v", ids)
 }
 
 // GameRow returns a game, locked on PostgreSQL until the transaction
@@ -75,19 +78,25 @@ func (t *NotifyTx) GameRow(id int64) (*Game, error) {
 }
 
 // Seats returns a game's seats in order.
-func (t *NotifyTx) Seats(gameID int64) ([]Seat, error) {
-	var out []Seat
-	return out, wrapErr(t.tx.Where("game_id = ?", gameID).Order("seat").Find(&out).Error, "store: seats (game %d)", gameID)
+func (t *NotifyTx) Seats(gameID int64) ([]Seat, error) { return gameSeats(t.tx, gameID) }
+
+// gameSeats reads a game's seats, in order (none: empty, not nil), with a
+// column list (scan.go): a move and its mail read them.
+func gameSeats(tx *gorm.DB, gameID int64) ([]Seat, error) {
+	out, err := queryRows(tx, scanSeat, `SELECT `+seatCols+` FROM seats WHERE game_id = ? ORDER BY seat`, gameID)
+	if out == nil {
+		out = []Seat{}
+	}
+	return out, wrapErr(err, "store: seats (game %d)", gameID)
 }
 
 // GameClock returns the game's clock, or nil when it has none yet.
 func (t *NotifyTx) GameClock(gameID int64) (*GameClock, error) {
-	var c GameClock
-	err := t.tx.Take(&c, "game_id = ?", gameID).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, nil
+	cs, err := queryRows(t.tx, scanGameClock, `SELECT `+gameClockCols+` FROM game_clocks WHERE game_id = ?`, gameID)
+	if err != nil || len(cs) == 0 {
+		return nil, wrapErr(err, "store: game clock (game %d)", gameID)
 	}
-	return &c, wrapErr(err, "store: game clock (game %d)", gameID)
+	return &cs[0], nil
 }
 
 // SaveGameClock writes the game's clock.
@@ -108,8 +117,11 @@ func (t *NotifyTx) SeatClock(gameID int64, seat int) (*SeatClock, bool, error) {
 
 // SeatClocks returns the seat clocks a game has rows for.
 func (t *NotifyTx) SeatClocks(gameID int64) ([]SeatClock, error) {
-	var out []SeatClock
-	return out, wrapErr(t.tx.Where("game_id = ?", gameID).Find(&out).Error, "store: seat clocks (game %d)", gameID)
+	out, err := queryRows(t.tx, scanSeatClock, `SELECT `+seatClockCols+` FROM seat_clocks WHERE game_id = ?`, gameID)
+	if out == nil {
+		out = []SeatClock{}
+	}
+	return out, wrapErr(err, "store: seat clocks (game %d)", gameID)
 }
 
 // SaveSeatClock writes a seat's clock.
@@ -141,10 +153,8 @@ func (t *NotifyTx) OpenDeadlines(gameID int64) ([]Deadline, error) {
 // seat) and, for each seat that had one, the move count its latest
 // deadline was asked at (what LastAskedSeq says).
 func (t *NotifyTx) SeatDeadlines(gameID int64) (open []Deadline, lastAsked map[int]int, err error) {
-	var rows []Deadline
-	err = t.tx.Where(`game_id = ? AND (closed_at IS NULL OR
-		id IN (SELECT max(id) FROM deadlines WHERE game_id = ? GROUP BY seat))`, gameID, gameID).
-		Order("seat, id").Find(&rows).Error
+	rows, err := queryRows(t.tx, scanDeadline, `SELECT `+deadlineCols+` FROM deadlines WHERE game_id = ? AND (closed_at IS NULL OR
+		id IN (SELECT max(id) FROM deadlines WHERE game_id = ? GROUP BY seat)) ORDER BY seat, id`, gameID, gameID)
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: seat deadlines (game %d): %w", gameID, err)
 	}
@@ -205,8 +215,11 @@ func (t *NotifyTx) StandingOrders(gameID int64, seat int) ([]StandingOrder, erro
 
 // Absences returns a person's absences that end after from.
 func (t *NotifyTx) Absences(userID int64, from time.Time) ([]Absence, error) {
-	var out []Absence
-	return out, wrapErr(t.tx.Where("user_id = ? AND until_at > ?", userID, from).Order("from_at").Find(&out).Error, "store: absences (user %d)", userID)
+	out, err := queryRows(t.tx, scanAbsence, `SELECT `+absenceCols+` FROM absences WHERE user_id = ? AND until_at > ? ORDER BY from_at`, userID, from)
+	if out == nil {
+		out = []Absence{}
+	}
+	return out, wrapErr(err, "store: absences (user %d)", userID)
 }
 
 // TimeZone returns a person's time zone name ("UTC" unless set).

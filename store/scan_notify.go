@@ -1,0 +1,48 @@
+package store
+
+import "database/sql"
+
+// The rows notify reads in every move's transaction and turn mail
+// (clocks, deadlines, absences), read with a plain column list and Scan as
+// scan.go reads the pages' rows: GORM's building and reflection cost more
+// than SQLite spends finding them.
+
+const gameClockCols = `game_id, preset, per_move_secs, bank_secs, bonus_secs, cap_secs, skip_weekends, policy, substitute_secs, drop_after, started_mailed, abandoned_at`
+
+func scanGameClock(rows *sql.Rows) (GameClock, error) {
+	var c GameClock
+	var abandoned sql.NullTime
+	err := rows.Scan(&c.GameID, &c.Preset, &c.PerMoveSecs, &c.BankSecs, &c.BonusSecs, &c.CapSecs, &c.SkipWeekends, &c.Policy,
+		&c.SubstituteSecs, &c.DropAfter, &c.StartedMailed, &abandoned)
+	c.AbandonedAt = nullTime(abandoned)
+	return c, wrapErr(err, "scan game clock")
+}
+
+const seatClockCols = `game_id, seat, bank_secs, timeouts, total_timeouts, dropped, substitute_until, substitute_token`
+
+func scanSeatClock(rows *sql.Rows) (SeatClock, error) {
+	var c SeatClock
+	var until sql.NullTime
+	err := rows.Scan(&c.GameID, &c.Seat, &c.BankSecs, &c.Timeouts, &c.TotalTimeouts, &c.Dropped, &until, &c.SubstituteToken)
+	c.SubstituteUntil = nullTime(until)
+	return c, wrapErr(err, "scan seat clock")
+}
+
+const deadlineCols = `id, game_id, seat, user_id, asked_seq, turn_seq, asked_at, due_at, reminded, closed_at, outcome, next_at, mail_at`
+
+func scanDeadline(rows *sql.Rows) (Deadline, error) {
+	var d Deadline
+	var closed, next, mail sql.NullTime
+	err := rows.Scan(&d.ID, &d.GameID, &d.Seat, &d.UserID, &d.AskedSeq, &d.TurnSeq, &d.AskedAt, &d.DueAt, &d.Reminded,
+		&closed, &d.Outcome, &next, &mail)
+	d.ClosedAt, d.NextAt, d.MailAt = nullTime(closed), nullTime(next), nullTime(mail)
+	return d, wrapErr(err, "scan deadline")
+}
+
+const absenceCols = `id, user_id, from_at, until_at, created_at`
+
+func scanAbsence(rows *sql.Rows) (Absence, error) {
+	var a Absence
+	err := rows.Scan(&a.ID, &a.UserID, &a.FromAt, &a.UntilAt, &a.CreatedAt)
+	return a, wrapErr(err, "scan absence")
+}
