@@ -172,7 +172,25 @@ func (t *NotifyTx) SeatDeadlines(gameID int64) (open []Deadline, lastAsked map[i
 // next due at its end.
 func (t *NotifyTx) AddDeadline(d *Deadline) error {
 	defaultNext(d)
-	return wrapErr(t.tx.Create(d).Error, "store: add deadline")
+	if d.ID != 0 {
+		return wrapErr(t.tx.Create(d).Error, "store: add deadline")
+	}
+	// Written without GORM's Create (every move that passes the turn adds one).
+	ids, err := queryRows(t.tx, scanID, `INSERT INTO deadlines (`+deadlineValueCols+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, deadlineValues(d)...)
+	if err == nil && len(ids) != 1 {
+		err = fmt.Errorf("%d ids returned", len(ids))
+	}
+	if err != nil {
+		return fmt.Errorf("store: add deadline: %w", err)
+	}
+	d.ID = ids[0]
+	return nil
+}
+
+// deadlineValues are d's columns after its id (deadlineValueCols).
+func deadlineValues(d *Deadline) []any {
+	return []any{d.GameID, d.Seat, d.UserID, d.AskedSeq, d.TurnSeq, d.AskedAt, d.DueAt, d.Reminded, d.ClosedAt, d.Outcome, d.NextAt, d.MailAt}
 }
 
 // SaveDeadline writes a changed deadline.
@@ -195,8 +213,15 @@ func defaultNext(d *Deadline) {
 func (t *NotifyTx) CloseDeadline(d *Deadline, outcome string) error {
 	now := t.now
 	d.ClosedAt, d.Outcome, d.NextAt = &now, outcome, nil
-	if err := t.tx.Save(d).Error; err != nil {
-		return fmt.Errorf("store: close deadline: %w", err)
+	// Every column written, as GORM's Save writes them, without its
+	// building; a row not there (Save would insert it) goes to Save.
+	res := t.tx.Exec(`UPDATE deadlines SET game_id = ?, seat = ?, user_id = ?, asked_seq = ?, turn_seq = ?, asked_at = ?, due_at = ?,
+		reminded = ?, closed_at = ?, outcome = ?, next_at = ?, mail_at = ? WHERE id = ?`, append(deadlineValues(d), d.ID)...)
+	if res.Error == nil && res.RowsAffected == 0 {
+		res = t.tx.Save(d)
+	}
+	if res.Error != nil {
+		return fmt.Errorf("store: close deadline: %w", res.Error)
 	}
 	if outcome == OutcomeTimeout {
 		if err := countTimeoutOf(t.tx, d.GameID, d.Seat, d.UserID); err != nil {

@@ -28,7 +28,11 @@ func scanSeatClock(rows *sql.Rows) (SeatClock, error) {
 	return c, wrapErr(err, "scan seat clock")
 }
 
-const deadlineCols = `id, game_id, seat, user_id, asked_seq, turn_seq, asked_at, due_at, reminded, closed_at, outcome, next_at, mail_at`
+// deadlineValueCols are a deadline's columns after its id (deadlineValues).
+const (
+	deadlineValueCols = `game_id, seat, user_id, asked_seq, turn_seq, asked_at, due_at, reminded, closed_at, outcome, next_at, mail_at`
+	deadlineCols      = `id, ` + deadlineValueCols
+)
 
 func scanDeadline(rows *sql.Rows) (Deadline, error) {
 	var d Deadline
@@ -45,4 +49,10 @@ func scanAbsence(rows *sql.Rows) (Absence, error) {
 	var a Absence
 	err := rows.Scan(&a.ID, &a.UserID, &a.FromAt, &a.UntilAt, &a.CreatedAt)
 	return a, wrapErr(err, "scan absence")
+}
+
+// scanID reads a row of one id (an INSERT's RETURNING id).
+func scanID(rows *sql.Rows) (int64, error) {
+	var id int64
+	return id, wrapErr(rows.Scan(&id), "scan id")
 }
