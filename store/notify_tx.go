@@ -265,8 +265,11 @@ func (t *NotifyTx) Unsubscribed(userID, gameID int64) (bool, error) {
 
 // MovesSince returns a game's moves after seq.
 func (t *NotifyTx) MovesSince(gameID int64, seq int) ([]Move, error) {
-	var out []Move
-	return out, wrapErr(t.tx.Where("game_id = ? AND seq > ?", gameID, seq).Order("seq").Find(&out).Error, "store: moves since (game %d)", gameID)
+	out, err := queryRows(t.tx, scanMove, `SELECT `+moveCols+` FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq`, gameID, seq)
+	if out == nil {
+		out = []Move{}
+	}
+	return out, wrapErr(err, "store: moves since (game %d)", gameID)
 }
 
 // MoveCount returns how many moves a game has.
@@ -333,13 +336,12 @@ func (t *NotifyTx) replaceSeatUser(gameID int64, seat int, userID int64, name st
 // number after; ok false when it did not. Only the moves after after are
 // read.
 func (t *NotifyTx) LastWebMove(gameID int64, seat int, userID int64, after int) (at time.Time, ok bool, err error) {
-	var m Move
-	err = t.tx.Where(`game_id = ? AND seq > ? AND seat = ? AND user_id = ? AND "by" = ?`, gameID, after, seat, userID, ByPlayer).
-		Order("seq DESC").Limit(1).Take(&m).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return time.Time{}, false, nil
+	ats, err := queryRows(t.tx, scanTime, `SELECT at FROM moves WHERE game_id = ? AND seq > ? AND seat = ? AND user_id = ? AND "by" = ?
+		ORDER BY seq DESC LIMIT 1`, gameID, after, seat, userID, ByPlayer)
+	if err != nil || len(ats) == 0 {
+		return time.Time{}, false, wrapErr(err, "store: last web move (game %d)", gameID)
 	}
-	return m.At, err == nil, wrapErr(err, "store: last web move (game %d)", gameID)
+	return ats[0], true, nil
 }
 
 // LastMoveOf returns the number of seat's last move up to seq (0 if none).

@@ -1,9 +1,12 @@
 package store
 
-import "database/sql"
+import (
+	"database/sql"
+	"time"
+)
 
 // The rows notify reads in every move's transaction and turn mail
-// (clocks, deadlines, absences), read with a plain column list and Scan as
+// (clocks, deadlines, absences, moves, mail intents), read with a plain column list and Scan as
 // scan.go reads the pages' rows: GORM's building and reflection cost more
 // than SQLite spends finding them.
 
@@ -49,6 +52,32 @@ func scanAbsence(rows *sql.Rows) (Absence, error) {
 	var a Absence
 	err := rows.Scan(&a.ID, &a.UserID, &a.FromAt, &a.UntilAt, &a.CreatedAt)
 	return a, wrapErr(err, "scan absence")
+}
+
+const moveCols = `id, game_id, seq, seat, move, events, at, "by", user_id, note, take_back`
+
+func scanMove(rows *sql.Rows) (Move, error) {
+	var m Move
+	var user sql.NullInt64
+	err := rows.Scan(&m.ID, &m.GameID, &m.Seq, &m.Seat, &m.Move, &m.Events, &m.At, &m.By, &user, &m.Note, &m.TakeBack)
+	if user.Valid {
+		m.UserID = &user.Int64
+	}
+	return m, wrapErr(err, "scan move")
+}
+
+const mailIntentCols = `id, game_id, seat, seq, turn_seq, since, due_at, made_at, claimed_until, claims, last_error`
+
+func scanMailIntent(rows *sql.Rows) (MailIntent, error) {
+	var in MailIntent
+	err := rows.Scan(&in.ID, &in.GameID, &in.Seat, &in.Seq, &in.TurnSeq, &in.Since, &in.DueAt, &in.MadeAt, &in.ClaimedUntil, &in.Claims, &in.LastError)
+	return in, wrapErr(err, "scan mail intent")
+}
+
+// scanTime reads a row of one time.
+func scanTime(rows *sql.Rows) (time.Time, error) {
+	var t time.Time
+	return t, wrapErr(rows.Scan(&t), "scan time")
 }
 
 // scanID reads a row of one id (an INSERT's RETURNING id).
