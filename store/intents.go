@@ -38,7 +38,9 @@ func (MailIntent) TableName() string { return "mail_intents" }
 func (t *NotifyTx) AddMailIntent(in *MailIntent) error {
 	in.ID, in.Claims, in.LastError = 0, 0, ""
 	in.MadeAt, in.ClaimedUntil = t.now, time.Time{}.UTC()
-	return wrapErr(t.tx.Create(in).Error, "store: mail intent (game %d, seat %d)", in.GameID, in.Seat)
+	var err error
+	in.ID, _, err = insertReturningID(t.tx, "mail_intents", mailIntentValueCols, "", mailIntentValues(in)...)
+	return wrapErr(err, "store: mail intent (game %d, seat %d)", in.GameID, in.Seat)
 }
 
 // ClaimMailIntent takes the oldest intent no renderer holds, of one game

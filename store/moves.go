@@ -130,7 +130,7 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 		if err != nil {
 			return err
 		}
-		if err := tx.Create(row).Error; err != nil {
+		if row.ID, _, err = insertReturningID(tx, "moves", moveValueCols, "", moveValues(row)...); err != nil {
 			if isUniqueViolation(err) {
 				return &GameChangedError{Expected: sub.Seq, Current: cur + 1}
 			}

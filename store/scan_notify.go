@@ -2,7 +2,10 @@ package store
 
 import (
 	"database/sql"
+	"strings"
 	"time"
+
+	"gorm.io/gorm"
 )
 
 // The rows notify reads in every move's transaction and turn mail
@@ -54,7 +57,7 @@ func scanAbsence(rows *sql.Rows) (Absence, error) {
 	return a, wrapErr(err, "scan absence")
 }
 
-const moveCols = `id, game_id, seq, seat, move, events, at, "by", user_id, note, take_back`
+const moveCols = `id, ` + moveValueCols
 
 func scanMove(rows *sql.Rows) (Move, error) {
 	var m Move
@@ -66,7 +69,7 @@ func scanMove(rows *sql.Rows) (Move, error) {
 	return m, wrapErr(err, "scan move")
 }
 
-const mailIntentCols = `id, game_id, seat, seq, turn_seq, since, due_at, made_at, claimed_until, claims, last_error`
+const mailIntentCols = `id, ` + mailIntentValueCols
 
 func scanMailIntent(rows *sql.Rows) (MailIntent, error) {
 	var in MailIntent
@@ -84,4 +87,36 @@ func scanTime(rows *sql.Rows) (time.Time, error) {
 func scanID(rows *sql.Rows) (int64, error) {
 	var id int64
 	return id, wrapErr(rows.Scan(&id), "scan id")
+}
+
+// insertReturningID writes one row (cols and as many values) and returns
+// its new id; ok false when ON CONFLICT DO NOTHING (in suffix) left it out.
+// It writes what GORM's Create wrote for the rows a move writes, without
+// its building and reflection.
+func insertReturningID(tx *gorm.DB, table, cols, suffix string, values ...any) (id int64, ok bool, err error) {
+	marks := strings.Repeat("?, ", len(values))
+	ids, err := queryRows(tx, scanID, `INSERT INTO `+table+` (`+cols+`) VALUES (`+marks[:len(marks)-2]+`)`+suffix+` RETURNING id`, values...)
+	if err != nil || len(ids) == 0 {
+		return 0, false, wrapErr(err, "insert into %s", table)
+	}
+	return ids[0], true, nil
+}
+
+const outboxValueCols = `game_id, seq, user_id, kind, to_addr, subject, text_body, html_body, headers, status, attempts, next_at, claimed_until, last_error, sent_at, created_at, expires_at, tell_user_id`
+
+func outboxValues(m *OutboxMail) []any {
+	return []any{m.GameID, m.Seq, m.UserID, m.Kind, m.ToAddr, m.Subject, m.TextBody, m.HTMLBody, m.Headers, m.Status, m.Attempts,
+		m.NextAt, m.ClaimedUntil, m.LastError, m.SentAt, m.CreatedAt, m.ExpiresAt, m.TellUserID}
+}
+
+const mailIntentValueCols = `game_id, seat, seq, turn_seq, since, due_at, made_at, claimed_until, claims, last_error`
+
+func mailIntentValues(in *MailIntent) []any {
+	return []any{in.GameID, in.Seat, in.Seq, in.TurnSeq, in.Since, in.DueAt, in.MadeAt, in.ClaimedUntil, in.Claims, in.LastError}
+}
+
+const moveValueCols = `game_id, seq, seat, move, events, at, "by", user_id, note, take_back`
+
+func moveValues(m *Move) []any {
+	return []any{m.GameID, m.Seq, m.Seat, m.Move, m.Events, m.At, m.By, m.UserID, m.Note, m.TakeBack}
 }
