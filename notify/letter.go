@@ -1,7 +1,6 @@
 package notify
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -72,25 +71,6 @@ func (l letter) text() string {
 	return b.String()
 }
 
-var htmlLetter = template.Must(template.New("mail").Funcs(template.FuncMap{"safeColour": safeColour}).Parse(`<!DOCTYPE html>
-<html lang="{{.Lang}}"><head><meta charset="utf-8"></head>
-<body style="font-family: Georgia, serif; max-width: 40em; color: #222">
-<p>{{.Greeting}}</p>
-{{range .Paras}}<p>{{.}}</p>
-{{end}}{{with .Picture}}<p style="margin: 1em 0"><img src="cid:{{.CID}}" width="{{.Width}}" alt="{{.Alt}}" style="display: block; width: 100%; max-width: {{.Width}}px; height: auto; border: 1px solid #8a7f6a; background: #fbf8f1; color: #222; font-size: 15px"></p>
-{{end}}{{range .Lists}}<p><strong>{{.Title}}</strong></p>
-<ul>{{range .Items}}<li>{{.}}</li>{{end}}</ul>
-{{end}}{{range .After}}<p>{{.}}</p>
-{{end}}{{with .Main}}{{if .URL}}<p><a href="{{.URL}}" style="display: inline-block; padding: .5em 1em; background: #7a1f1f; color: #fff; text-decoration: none; border-radius: 4px">{{.Label}}</a></p>
-{{end}}{{end}}{{if .Choices}}<p>{{.ChoicesLeadIn}}</p>
-<p>{{range .Choices}}<a href="{{.URL}}" style="display: inline-block; margin: 0 .4em .5em 0; padding: .45em .8em; border: 1px solid #7a1f1f; border-radius: 4px; color: #7a1f1f; background: #fff; text-decoration: none">{{.Label}}</a> {{end}}</p>
-{{end}}{{with .Picture}}{{if .Legend}}<p style="font-size: small; margin-bottom: .3em"><strong>{{.Title}}</strong></p>
-<ul style="font-size: small; padding-left: 1.2em; margin-top: 0">{{range .Legend}}<li>{{if .Colour}}<span style="display: inline-block; width: .9em; height: .9em; margin-right: .3em; vertical-align: -.1em; border: 1px solid #333; background: {{.Colour | safeColour}}"></span>{{end}}{{.Label}}</li>{{end}}</ul>
-{{end}}{{end}}<hr>
-<p style="font-size: small">{{range $i, $f := .Footer}}{{if $i}} · {{end}}<a href="{{$f.URL}}">{{$f.Label}}</a>{{end}}</p>
-</body></html>
-`))
-
 // safeColour passes a colour "#rrggbb" (the engines' own) into a style,
 // anything else as a neutral grey.
 func safeColour(c string) template.CSS {
@@ -98,18 +78,6 @@ func safeColour(c string) template.CSS {
 		return template.CSS(c)
 	}
 	return "#888888"
-}
-
-func (l letter) html() (string, error) {
-	var b bytes.Buffer
-	data := struct {
-		letter
-		Lang, ChoicesLeadIn string
-	}{l, l.sp.Lang(), l.sp.T("mail.choices")}
-	if err := htmlLetter.Execute(&b, data); err != nil {
-		return "", err
-	}
-	return b.String(), nil
 }
 
 // threadID is the Message-ID every mail of a game refers to, so mail

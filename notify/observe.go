@@ -62,11 +62,17 @@ func (s *Service) loadView(tx *store.NotifyTx, gameID int64) (*gameView, error) 
 
 // viewOf is loadView of a game whose row the transaction holds locked.
 func (s *Service) viewOf(tx *store.NotifyTx, g *store.Game) (*gameView, error) {
-	gameID := g.ID
-	seats, err := tx.Seats(gameID)
+	seats, err := tx.Seats(g.ID)
 	if err != nil {
 		return nil, err
 	}
+	return s.viewWith(tx, g, seats)
+}
+
+// viewWith is viewOf of the game's seats read already in tx.
+func (s *Service) viewWith(tx *store.NotifyTx, g *store.Game, seats []store.Seat) (*gameView, error) {
+	gameID := g.ID
+	var err error
 	v := &gameView{game: *g, seats: seats, now: tx.Now()}
 	if v.users, err = holders(tx, seats); err != nil {
 		return nil, err
@@ -111,8 +117,12 @@ func (s *Service) observeMove(tx *store.NotifyTx, m store.MoveDone) error {
 		v, err = s.loadView(tx, m.Game.ID)
 	} else {
 		// The store locked the game's row and read it; a move that does
-		// not end the game leaves it as it was (m.Game).
-		v, err = s.viewOf(tx, &m.Game)
+		// not end the game leaves it as it was (m.Game), and its seats.
+		if m.Seats != nil {
+			v, err = s.viewWith(tx, &m.Game, m.Seats)
+		} else {
+			v, err = s.viewOf(tx, &m.Game)
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("notify: %w", err)

@@ -82,3 +82,41 @@ func TestCarriedIsNotHandedOn(t *testing.T) {
 		t.Fatalf("carried: %v, want [the first <nil>]", got)
 	}
 }
+
+// TestMoveHandsItsSeats: a move hands its observer the game's seats as the
+// transaction reads them (MoveDone.Seats, which notify uses instead of
+// reading them again), holders and names included.
+func TestMoveHandsItsSeats(t *testing.T) {
+	t.Parallel()
+	s, _, _ := openTest(t, 0)
+	ctx := context.Background()
+	var checked int
+	s.SetObserver(ObserverFuncs{In: func(_ context.Context, tx *NotifyTx, c Change) error {
+		if c.Kind != ChangeMovePlayed {
+			return nil
+		}
+		want, err := tx.Seats(c.Game.ID)
+		if err != nil {
+			return err
+		}
+		if got := c.Move.Seats; fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", want) || len(got) != 3 {
+			return fmt.Errorf("move %d handed seats %+v, the transaction reads %+v", c.Seq, got, want)
+		}
+		checked++
+		return nil
+	}})
+	g := startGame(t, s, 3, 1)
+	for range 3 {
+		pos, err := s.Current(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat, mv, _ := gametest.FirstMove(pos.State)
+		if _, err := s.AppendMove(ctx, Submit{GameID: g.ID, Seat: seat, Seq: pos.Seq, Move: mv}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked != 3 {
+		t.Errorf("checked %d moves, want 3", checked)
+	}
+}

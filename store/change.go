@@ -103,7 +103,10 @@ type Change struct {
 
 // MoveDone is what an observer learns of a move or take-back.
 type MoveDone struct {
-	Game   Game
+	Game Game
+	// Seats are the game's seats as the move's transaction read them (a
+	// move changes none); nil where the change did not read them.
+	Seats  []Seat
 	Before game.State
 	After  game.State
 	Seat   int

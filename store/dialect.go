@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
+	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
@@ -89,13 +90,18 @@ func openPostgres(rawURL string, o Options) (gorm.Dialector, error) {
 	return postgres.New(postgres.Config{Conn: db}), nil
 }
 
-// closeDialector closes the pool openPostgres made, when gorm.Open fails
-// on it (an SQLite dialector holds none yet).
+// closeDialector closes the pool openPostgres or openSQLite made, when
+// gorm.Open fails on it.
 func closeDialector(d gorm.Dialector) {
-	if p, ok := d.(*postgres.Dialector); ok {
-		if db, ok := p.Conn.(*sql.DB); ok {
-			db.Close()
-		}
+	var conn gorm.ConnPool
+	switch p := d.(type) {
+	case *postgres.Dialector:
+		conn = p.Conn
+	case *sqlite.Dialector:
+		conn = p.Conn
+	}
+	if db, ok := conn.(*sql.DB); ok {
+		db.Close()
 	}
 }
 
@@ -120,10 +126,20 @@ func lockGame(tx *gorm.DB, id int64, g *Game) error {
 // lockRow is lockGame for a transaction that reads the game under its
 // lock but may leave it as it was.
 func lockRow(tx *gorm.DB, id int64, g *Game) error {
+	q := `SELECT ` + gameCols + ` FROM games WHERE id = ?`
 	if onPostgres(tx) {
-		tx = tx.Clauses(clause.Locking{Strength: clause.LockingStrengthUpdate})
+		q += ` FOR UPDATE`
 	}
-	return wrapErr(tx.Take(g, id).Error, "lock row %d", id)
+	// Read with a column list (scan.go): every change reads its game.
+	games, err := queryRows(tx, scanGame, q, id)
+	if err == nil && len(games) == 0 {
+		err = gorm.ErrRecordNotFound
+	}
+	if err != nil {
+		return wrapErr(err, "lock row %d", id)
+	}
+	*g = games[0]
+	return nil
 }
 
 // skipLocked adds the clause that lets several instances claim rows
@@ -224,8 +240,9 @@ func (s *Store) setupKey(tx *gorm.DB, gameID int64) (string, error) {
 	return strings.Join(names, "\x00"), wrapErr(err, "setup key (game %d)", gameID)
 }
 
-// setupKeyOf is setupKey of seats read in seat order.
-func setupKeyOf(seats []Seat) string {
+// seatsSetupKey is setupKey of a game's seats read whole, in seat order
+// (gameSeats, Seats).
+func seatsSetupKey(seats []Seat) string {
 	names := make([]string, len(seats))
 	for i, st := range seats {
 		names[i] = st.Name

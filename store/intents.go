@@ -38,7 +38,9 @@ func (MailIntent) TableName() string { return "mail_intents" }
 func (t *NotifyTx) AddMailIntent(in *MailIntent) error {
 	in.ID, in.Claims, in.LastError = 0, 0, ""
 	in.MadeAt, in.ClaimedUntil = t.now, time.Time{}.UTC()
-	return wrapErr(t.tx.Create(in).Error, "store: mail intent (game %d, seat %d)", in.GameID, in.Seat)
+	var err error
+	in.ID, _, err = insertReturningID(t.tx, "mail_intents", mailIntentValueCols, "", mailIntentValues(in)...)
+	return wrapErr(err, "store: mail intent (game %d, seat %d)", in.GameID, in.Seat)
 }
 
 // ClaimMailIntent takes the oldest intent no renderer holds, of one game
@@ -110,8 +112,11 @@ func (s *Store) MailIntents(ctx context.Context) ([]MailIntent, error) {
 // puts them back). On PostgreSQL rows another renderer has locked are
 // passed over; SQLite's writers take turns.
 func (t *NotifyTx) TakeMailIntents(gameID int64) ([]MailIntent, error) {
-	var out []MailIntent
-	err := t.s.skipLocked(t.tx.Where("game_id = ? AND claimed_until <= ?", gameID, t.now)).Order("id").Find(&out).Error
+	q := `SELECT ` + mailIntentCols + ` FROM mail_intents WHERE game_id = ? AND claimed_until <= ? ORDER BY id`
+	if t.s.pg {
+		q += ` FOR UPDATE SKIP LOCKED` // as skipLocked
+	}
+	out, err := queryRows(t.tx, scanMailIntent, q, gameID, t.now)
 	if err != nil || len(out) == 0 {
 		return nil, wrapErr(err, "store: mail intents (game %d)", gameID)
 	}

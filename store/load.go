@@ -182,18 +182,21 @@ func (s *Store) sizedStateAt(tx *gorm.DB, g *Game, seq int) (game.State, int64, 
 	if err != nil {
 		return nil, 0, err
 	}
-	return s.stateWithSetup(tx, g, seq, setup, epoch)
+	return s.stateAtSetup(tx, g, seq, setup, epoch)
 }
 
 // stateAtSeats is stateAt for a caller that has read the game's seats (in
 // seat order) after taking the cache's epoch: their names are the setup
 // key, not read again.
 func (s *Store) stateAtSeats(tx *gorm.DB, g *Game, seq int, seats []Seat, epoch uint64) (game.State, error) {
-	st, _, err := s.stateWithSetup(tx, g, seq, setupKeyOf(seats), epoch)
+	st, _, err := s.stateAtSetup(tx, g, seq, seatsSetupKey(seats), epoch)
 	return st, err
 }
 
-func (s *Store) stateWithSetup(tx *gorm.DB, g *Game, seq int, setup string, epoch uint64) (game.State, int64, error) {
+// stateAtSetup is sizedStateAt for a caller that read the game's setup
+// key (setupKey) in the same transaction already, after it took the
+// cache's epoch.
+func (s *Store) stateAtSetup(tx *gorm.DB, g *Game, seq int, setup string, epoch uint64) (game.State, int64, error) {
 	if c, ok := s.cache.get(g.ID); ok && c.seq <= seq && c.setup == setup {
 		if c.seq == seq {
 			return c.state, c.size, nil

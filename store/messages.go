@@ -218,15 +218,15 @@ func visibleMessages(tx *gorm.DB, gameID, userID, after int64) ([]Message, error
 }
 
 // unread returns the messages of a game member userID may read, did not
-// write and was not told about by mail yet.
+// write and was not told about by mail yet: those after the member's mark
+// (message_marks, read in the same statement; none: all).
 func unread(tx *gorm.DB, gameID, userID int64) ([]Message, error) {
-	var told int64
-	if err := tx.Raw(`SELECT told_id FROM message_marks WHERE game_id = ? AND user_id = ?`, gameID, userID).Scan(&told).Error; err != nil {
-		return nil, fmt.Errorf("unread (game %d): %w", gameID, err)
-	}
-	all, err := visibleMessages(tx, gameID, userID, told)
+	var all []Message
+	err := tx.Where(`game_id = ? AND id > COALESCE((SELECT told_id FROM message_marks WHERE game_id = ? AND user_id = ?), 0)
+		AND (to_seat IS NULL OR user_id = ? OR to_user_id = ?)`, gameID, gameID, userID, userID, userID).
+		Order("id").Find(&all).Error
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("unread (game %d): %w", gameID, err)
 	}
 	out := all[:0]
 	for _, m := range all {

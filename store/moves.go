@@ -97,10 +97,11 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 		if g.Status != StatusActive {
 			return ErrNotActive
 		}
-		var err error
-		if setup, err = s.setupKey(tx, g.ID); err != nil {
+		seats, err := gameSeats(tx, g.ID) // for the setup key and the observer
+		if err != nil {
 			return err
 		}
+		setup = seatsSetupKey(seats)
 		if sub.By == ByPlayer && sub.UserID != 0 {
 			if left, err := resigned(tx, g.ID, sub.Seat, sub.UserID); err != nil || left {
 				return cmpErr(err, ErrNotPlaying) // the caretaker plays a seat its player resigned
@@ -114,7 +115,7 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 		if sub.Seq != cur {
 			return &GameChangedError{Expected: sub.Seq, Current: cur}
 		}
-		st, err := s.stateAt(tx, &g, cur)
+		st, _, err := s.stateAtSetup(tx, &g, cur, setup, epoch) // the seats' names read once
 		if err != nil {
 			return err
 		}
@@ -129,7 +130,7 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 		if err != nil {
 			return err
 		}
-		if err := tx.Create(row).Error; err != nil {
+		if row.ID, _, err = insertReturningID(tx, "moves", moveValueCols, "", moveValues(row)...); err != nil {
 			if isUniqueViolation(err) {
 				return &GameChangedError{Expected: sub.Seq, Current: cur + 1}
 			}
@@ -150,7 +151,7 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 		if size, err = s.deriveMove(tx, &g, prev, row, next); err != nil {
 			return err
 		}
-		md := MoveDone{Game: before, Before: st, After: next, Seat: sub.Seat, Seq: cur + 1,
+		md := MoveDone{Game: before, Seats: seats, Before: st, After: next, Seat: sub.Seat, Seq: cur + 1,
 			By: sub.By, Note: sub.Note, Events: events, Now: now, Cause: sub.Cause}
 		if err := cs.emit(Change{Kind: ChangeMovePlayed, Cause: sub.Cause, Game: before, Seat: sub.Seat,
 			UserID: sub.UserID, Seq: cur + 1, Move: &md}); err != nil {

@@ -60,8 +60,11 @@ func (t *NotifyTx) User(id int64) (*User, error) {
 
 // Users returns the users of ids, in any order, in one query.
 func (t *NotifyTx) Users(ids []int64) ([]User, error) {
-	var out []User
-	return out, wrapErr(t.tx.Where("id IN ?", ids).Find(&out).Error, "store: users %v", ids)
+	out, err := queryRows(t.tx, scanUser, `SELECT `+userCols+` FROM users u WHERE u.id IN ?`, ids)
+	if out == nil {
+		out = []User{}
+	}
+	return out, wrapErr(err, "store: users %v", ids)
 }
 
 // GameRow returns a game, locked on PostgreSQL until the transaction
@@ -75,19 +78,25 @@ func (t *NotifyTx) GameRow(id int64) (*Game, error) {
 }
 
 // Seats returns a game's seats in order.
-func (t *NotifyTx) Seats(gameID int64) ([]Seat, error) {
-	var out []Seat
-	return out, wrapErr(t.tx.Where("game_id = ?", gameID).Order("seat").Find(&out).Error, "store: seats (game %d)", gameID)
+func (t *NotifyTx) Seats(gameID int64) ([]Seat, error) { return gameSeats(t.tx, gameID) }
+
+// gameSeats reads a game's seats, in order (none: empty, not nil), with a
+// column list (scan.go): a move and its mail read them.
+func gameSeats(tx *gorm.DB, gameID int64) ([]Seat, error) {
+	out, err := queryRows(tx, scanSeat, `SELECT `+seatCols+` FROM seats WHERE game_id = ? ORDER BY seat`, gameID)
+	if out == nil {
+		out = []Seat{}
+	}
+	return out, wrapErr(err, "store: seats (game %d)", gameID)
 }
 
 // GameClock returns the game's clock, or nil when it has none yet.
 func (t *NotifyTx) GameClock(gameID int64) (*GameClock, error) {
-	var c GameClock
-	err := t.tx.Take(&c, "game_id = ?", gameID).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, nil
+	cs, err := queryRows(t.tx, scanGameClock, `SELECT `+gameClockCols+` FROM game_clocks WHERE game_id = ?`, gameID)
+	if err != nil || len(cs) == 0 {
+		return nil, wrapErr(err, "store: game clock (game %d)", gameID)
 	}
-	return &c, wrapErr(err, "store: game clock (game %d)", gameID)
+	return &cs[0], nil
 }
 
 // SaveGameClock writes the game's clock.
@@ -108,8 +117,11 @@ func (t *NotifyTx) SeatClock(gameID int64, seat int) (*SeatClock, bool, error) {
 
 // SeatClocks returns the seat clocks a game has rows for.
 func (t *NotifyTx) SeatClocks(gameID int64) ([]SeatClock, error) {
-	var out []SeatClock
-	return out, wrapErr(t.tx.Where("game_id = ?", gameID).Find(&out).Error, "store: seat clocks (game %d)", gameID)
+	out, err := queryRows(t.tx, scanSeatClock, `SELECT `+seatClockCols+` FROM seat_clocks WHERE game_id = ?`, gameID)
+	if out == nil {
+		out = []SeatClock{}
+	}
+	return out, wrapErr(err, "store: seat clocks (game %d)", gameID)
 }
 
 // SaveSeatClock writes a seat's clock.
@@ -141,10 +153,8 @@ func (t *NotifyTx) OpenDeadlines(gameID int64) ([]Deadline, error) {
 // seat) and, for each seat that had one, the move count its latest
 // deadline was asked at (what LastAskedSeq says).
 func (t *NotifyTx) SeatDeadlines(gameID int64) (open []Deadline, lastAsked map[int]int, err error) {
-	var rows []Deadline
-	err = t.tx.Where(`game_id = ? AND (closed_at IS NULL OR
-		id IN (SELECT max(id) FROM deadlines WHERE game_id = ? GROUP BY seat))`, gameID, gameID).
-		Order("seat, id").Find(&rows).Error
+	rows, err := queryRows(t.tx, scanDeadline, `SELECT `+deadlineCols+` FROM deadlines WHERE game_id = ? AND (closed_at IS NULL OR
+		id IN (SELECT max(id) FROM deadlines WHERE game_id = ? GROUP BY seat)) ORDER BY seat, id`, gameID, gameID)
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: seat deadlines (game %d): %w", gameID, err)
 	}
@@ -162,7 +172,25 @@ func (t *NotifyTx) SeatDeadlines(gameID int64) (open []Deadline, lastAsked map[i
 // next due at its end.
 func (t *NotifyTx) AddDeadline(d *Deadline) error {
 	defaultNext(d)
-	return wrapErr(t.tx.Create(d).Error, "store: add deadline")
+	if d.ID != 0 {
+		return wrapErr(t.tx.Create(d).Error, "store: add deadline")
+	}
+	// Written without GORM's Create (every move that passes the turn adds one).
+	ids, err := queryRows(t.tx, scanID, `INSERT INTO deadlines (`+deadlineValueCols+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, deadlineValues(d)...)
+	if err == nil && len(ids) != 1 {
+		err = fmt.Errorf("%d ids returned", len(ids))
+	}
+	if err != nil {
+		return fmt.Errorf("store: add deadline: %w", err)
+	}
+	d.ID = ids[0]
+	return nil
+}
+
+// deadlineValues are d's columns after its id (deadlineValueCols).
+func deadlineValues(d *Deadline) []any {
+	return []any{d.GameID, d.Seat, d.UserID, d.AskedSeq, d.TurnSeq, d.AskedAt, d.DueAt, d.Reminded, d.ClosedAt, d.Outcome, d.NextAt, d.MailAt}
 }
 
 // SaveDeadline writes a changed deadline.
@@ -185,8 +213,15 @@ func defaultNext(d *Deadline) {
 func (t *NotifyTx) CloseDeadline(d *Deadline, outcome string) error {
 	now := t.now
 	d.ClosedAt, d.Outcome, d.NextAt = &now, outcome, nil
-	if err := t.tx.Save(d).Error; err != nil {
-		return fmt.Errorf("store: close deadline: %w", err)
+	// Every column written, as GORM's Save writes them, without its
+	// building; a row not there (Save would insert it) goes to Save.
+	res := t.tx.Exec(`UPDATE deadlines SET game_id = ?, seat = ?, user_id = ?, asked_seq = ?, turn_seq = ?, asked_at = ?, due_at = ?,
+		reminded = ?, closed_at = ?, outcome = ?, next_at = ?, mail_at = ? WHERE id = ?`, append(deadlineValues(d), d.ID)...)
+	if res.Error == nil && res.RowsAffected == 0 {
+		res = t.tx.Save(d)
+	}
+	if res.Error != nil {
+		return fmt.Errorf("store: close deadline: %w", res.Error)
 	}
 	if outcome == OutcomeTimeout {
 		if err := countTimeoutOf(t.tx, d.GameID, d.Seat, d.UserID); err != nil {
@@ -205,8 +240,11 @@ func (t *NotifyTx) StandingOrders(gameID int64, seat int) ([]StandingOrder, erro
 
 // Absences returns a person's absences that end after from.
 func (t *NotifyTx) Absences(userID int64, from time.Time) ([]Absence, error) {
-	var out []Absence
-	return out, wrapErr(t.tx.Where("user_id = ? AND until_at > ?", userID, from).Order("from_at").Find(&out).Error, "store: absences (user %d)", userID)
+	out, err := queryRows(t.tx, scanAbsence, `SELECT `+absenceCols+` FROM absences WHERE user_id = ? AND until_at > ? ORDER BY from_at`, userID, from)
+	if out == nil {
+		out = []Absence{}
+	}
+	return out, wrapErr(err, "store: absences (user %d)", userID)
 }
 
 // TimeZone returns a person's time zone name ("UTC" unless set).
@@ -227,8 +265,11 @@ func (t *NotifyTx) Unsubscribed(userID, gameID int64) (bool, error) {
 
 // MovesSince returns a game's moves after seq.
 func (t *NotifyTx) MovesSince(gameID int64, seq int) ([]Move, error) {
-	var out []Move
-	return out, wrapErr(t.tx.Where("game_id = ? AND seq > ?", gameID, seq).Order("seq").Find(&out).Error, "store: moves since (game %d)", gameID)
+	out, err := queryRows(t.tx, scanMove, `SELECT `+moveCols+` FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq`, gameID, seq)
+	if out == nil {
+		out = []Move{}
+	}
+	return out, wrapErr(err, "store: moves since (game %d)", gameID)
 }
 
 // MoveCount returns how many moves a game has.
@@ -295,13 +336,12 @@ func (t *NotifyTx) replaceSeatUser(gameID int64, seat int, userID int64, name st
 // number after; ok false when it did not. Only the moves after after are
 // read.
 func (t *NotifyTx) LastWebMove(gameID int64, seat int, userID int64, after int) (at time.Time, ok bool, err error) {
-	var m Move
-	err = t.tx.Where(`game_id = ? AND seq > ? AND seat = ? AND user_id = ? AND "by" = ?`, gameID, after, seat, userID, ByPlayer).
-		Order("seq DESC").Limit(1).Take(&m).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return time.Time{}, false, nil
+	ats, err := queryRows(t.tx, scanTime, `SELECT at FROM moves WHERE game_id = ? AND seq > ? AND seat = ? AND user_id = ? AND "by" = ?
+		ORDER BY seq DESC LIMIT 1`, gameID, after, seat, userID, ByPlayer)
+	if err != nil || len(ats) == 0 {
+		return time.Time{}, false, wrapErr(err, "store: last web move (game %d)", gameID)
 	}
-	return m.At, err == nil, wrapErr(err, "store: last web move (game %d)", gameID)
+	return ats[0], true, nil
 }
 
 // LastMoveOf returns the number of seat's last move up to seq (0 if none).

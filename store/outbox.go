@@ -34,11 +34,24 @@ func enqueue(tx *gorm.DB, m *OutboxMail, now time.Time) (bool, error) {
 	}
 	m.ClaimedUntil = time.Time{}.UTC()
 	m.CreatedAt = now
-	res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(m)
-	if res.Error != nil {
-		return false, fmt.Errorf("store: queueing mail: %w", res.Error)
+	if m.ID != 0 {
+		res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(m)
+		if res.Error != nil {
+			return false, fmt.Errorf("store: queueing mail: %w", res.Error)
+		}
+		return res.RowsAffected == 1, nil
 	}
-	return res.RowsAffected == 1, nil
+	// A turn mail is queued with every move that passes the turn: written
+	// as GORM's Create wrote it, without its building. A mail queued
+	// already (the same notification) is left out and says so.
+	id, ok, err := insertReturningID(tx, "outbox", outboxValueCols, " ON CONFLICT DO NOTHING", outboxValues(m)...)
+	if err != nil {
+		return false, fmt.Errorf("store: queueing mail: %w", err)
+	}
+	if ok {
+		m.ID = id
+	}
+	return ok, nil
 }
 
 // Enqueue queues one mail outside of a move (e.g. a digest) and reports

@@ -56,18 +56,6 @@ func scanSeat(rows *sql.Rows) (Seat, error) {
 	return st, wrapErr(err, "scan seat")
 }
 
-const moveCols = `id, game_id, seq, seat, move, events, at, by, user_id, note, take_back`
-
-func scanMove(rows *sql.Rows) (Move, error) {
-	var m Move
-	var user sql.NullInt64
-	err := rows.Scan(&m.ID, &m.GameID, &m.Seq, &m.Seat, &m.Move, &m.Events, &m.At, &m.By, &user, &m.Note, &m.TakeBack)
-	if user.Valid {
-		m.UserID = &user.Int64
-	}
-	return m, wrapErr(err, "scan move")
-}
-
 const importCols = `game_id, source, notes, imported_by, imported_at, rules`
 
 func scanImport(rows *sql.Rows) (GameImport, error) {

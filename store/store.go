@@ -120,7 +120,8 @@ func Open(path string, o Options) (*Store, error) {
 		} else if err := checkWritable(path); err != nil {
 			return nil, err
 		}
-		dial = sqlite.Open(dsn)
+		// Connections that keep their statements prepared (stmtcache.go).
+		dial = sqlite.New(sqlite.Config{DSN: dsn, Conn: openSQLite(dsn)})
 	}
 	name := Redact(path)
 	db, err := gorm.Open(dial, &gorm.Config{
