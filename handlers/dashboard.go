@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"html/template"
 	"net/http"
 	"sort"
 	"time"
@@ -36,6 +37,8 @@ type dashboardPage struct {
 	Finished []dashRow
 	Older    string // the next page of finished games, if any
 	Newer    string // the page before, if any
+	// The rows as the tables' bodies (rows.go).
+	InPlayRows, WaitingRows, FinishedRows template.HTML
 }
 
 // Empty reports whether the member has no game at all.
@@ -95,6 +98,8 @@ func (s *Server) dashboard(c *echo.Context) error {
 		page.Finished = append(page.Finished, s.dashRowOf(r, u.ID, &finished[i]))
 	}
 	dashPager(&page, pg, finished, more)
+	page.InPlayRows, page.WaitingRows = dashRowsHTML(r, page.InPlay, true), dashRowsHTML(r, page.Waiting, true)
+	page.FinishedRows = dashRowsHTML(r, page.Finished, false)
 	return s.render(c, http.StatusOK, "dashboard", r.sp.T("pages.dashboard.title"), page)
 }
 

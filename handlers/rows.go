@@ -91,3 +91,43 @@ func ladderRowsHTML(r *reader, rows []ladderRow) template.HTML {
 	}
 	return template.HTML(b.String())
 }
+
+// dashRowsHTML writes rows of "your games" for a table's body: the games
+// in play or waiting for players (open: the reader's turn marked), or the
+// finished ones.
+func dashRowsHTML(r *reader, rows []dashRow, open bool) template.HTML {
+	var b strings.Builder
+	b.Grow(len(rows) * 300)
+	yourTurn := ""
+	for _, row := range rows {
+		b.WriteString("\n<tr")
+		if open && row.YourTurn {
+			b.WriteString(` class="your-turn"`)
+		}
+		b.WriteString(">\n  <td><a href=\"/games/")
+		b.WriteString(strconv.FormatInt(row.ID, 10))
+		b.WriteString(`">`)
+		htmlText(&b, row.Name)
+		b.WriteString("</a><br><small>")
+		htmlText(&b, row.Kind)
+		b.WriteString("</small></td>\n  ")
+		cell(&b, row.Players)
+		b.WriteString("\n  ")
+		if open && row.YourTurn {
+			if yourTurn == "" {
+				yourTurn = r.sp.T("pages.dashboard.your_turn")
+			}
+			b.WriteString(`<td><strong class="act">`)
+			htmlText(&b, yourTurn)
+			b.WriteString("</strong> ")
+			htmlText(&b, row.Prompt)
+			b.WriteString("</td>")
+		} else {
+			cell(&b, row.State)
+		}
+		b.WriteString("\n  ")
+		cell(&b, row.Waiting)
+		b.WriteString("\n</tr>\n")
+	}
+	return template.HTML(b.String())
+}
