@@ -18,9 +18,9 @@ func TestYourGamesAgreesWithListings(t *testing.T) {
 	s, c, _ := openTest(t, 0)
 	ctx := context.Background()
 	cl := playedClub(t, s, c, 7, 5, 14, 120)
-	// One game waiting for its players.
+	// One game waiting for its players, one named with spaces and digits.
 	if _, _, err := s.CreateGame(ctx, NewGame{Kind: gametest.ID, Name: "waiting", Seed: 1,
-		Players: []NewPlayer{{Name: "M0", Email: "m0@example.org"}, {Name: "M1", Email: "m1@example.org"}}}); err != nil {
+		Players: []NewPlayer{{Name: "M0", Email: "m0@example.org"}, {Name: "Zoë 1 2 '3' ", Email: "m1@example.org"}}}); err != nil {
 		t.Fatal(err)
 	}
 	// One game whose summary is not stored.
