@@ -69,7 +69,12 @@ func clubLink(q url.Values, name, param, key string) string {
 }
 
 func clubKeyOf(at func(store.Listing) time.Time, l store.Listing) string {
-	return strconv.FormatInt(at(l).UnixNano(), 10) + "." + strconv.FormatInt(l.Game.ID, 10)
+	return clubKey(at(l), l.Game.ID)
+}
+
+// clubKey writes a list's key: a row's time and id.
+func clubKey(at time.Time, id int64) string {
+	return strconv.FormatInt(at.UnixNano(), 10) + "." + strconv.FormatInt(id, 10)
 }
 
 // The times the club's lists are ordered by.

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"html/template"
 	"net/http"
 	"sort"
 	"time"
@@ -36,6 +37,8 @@ type dashboardPage struct {
 	Finished []dashRow
 	Older    string // the next page of finished games, if any
 	Newer    string // the page before, if any
+	// The rows as the tables' bodies (rows.go).
+	InPlayRows, WaitingRows, FinishedRows template.HTML
 }
 
 // Empty reports whether the member has no game at all.
@@ -57,17 +60,22 @@ func statusWords(sp *words.Speaker, status string) string {
 }
 
 func (s *Server) dashboard(c *echo.Context) error {
-	ctx := c.Request().Context()
 	u := currentUser(c)
 	r := s.reader(c)
-	open, err := s.store.UnfinishedGamesOf(ctx, u.ID) // summaries: no game is loaded
+	var pg store.ClubPage
+	if k, ok := parseClubKey(c.QueryParam("finished_after")); ok {
+		pg.Key = &k
+	} else if k, ok := parseClubKey(c.QueryParam("finished_before")); ok {
+		pg.Key, pg.Back = &k, true
+	}
+	open, finished, more, err := s.store.YourGames(c.Request().Context(), u.ID, pg, dashFinishedPage) // no game is loaded
 	if err != nil {
 		return err
 	}
 	var page dashboardPage
-	for _, l := range open {
-		row := s.dashRowOf(r, u.ID, l)
-		if l.Game.Status == store.StatusActive {
+	for i := range open {
+		row := s.dashRowOf(r, u.ID, &open[i])
+		if open[i].Status == store.StatusActive {
 			page.InPlay = append(page.InPlay, row)
 		} else {
 			page.Waiting = append(page.Waiting, row)
@@ -86,59 +94,60 @@ func (s *Server) dashboard(c *echo.Context) error {
 			return rows[i].Since.After(rows[j].Since)
 		})
 	}
-	if err := s.dashFinished(c, r, u.ID, &page); err != nil {
-		return err
+	for i := range finished {
+		page.Finished = append(page.Finished, s.dashRowOf(r, u.ID, &finished[i]))
 	}
+	dashPager(&page, pg, finished, more)
+	page.InPlayRows, page.WaitingRows = dashRowsHTML(r, page.InPlay, true), dashRowsHTML(r, page.Waiting, true)
+	page.FinishedRows = dashRowsHTML(r, page.Finished, false)
 	return s.render(c, http.StatusOK, "dashboard", r.sp.T("pages.dashboard.title"), page)
 }
 
-// dashFinished reads the page of finished games the query asks for
-// (finished_after=<key>: older ones, finished_before=<key>: newer ones;
-// the keys are the club page's).
-func (s *Server) dashFinished(c *echo.Context, r *reader, userID int64, page *dashboardPage) error {
-	var pg store.ClubPage
-	if k, ok := parseClubKey(c.QueryParam("finished_after")); ok {
-		pg.Key = &k
-	} else if k, ok := parseClubKey(c.QueryParam("finished_before")); ok {
-		pg.Key, pg.Back = &k, true
-	}
-	ls, more, err := s.store.FinishedGamesOf(c.Request().Context(), userID, pg, dashFinishedPage)
-	if err != nil {
-		return err
-	}
-	for _, l := range ls {
-		page.Finished = append(page.Finished, s.dashRowOf(r, userID, l))
-	}
+// dashPager links the page of finished games read (finished_after=<key>:
+// older ones, finished_before=<key>: newer ones; the keys are the club
+// page's) to its neighbours.
+func dashPager(page *dashboardPage, pg store.ClubPage, ls []store.YourGame, more bool) {
 	if len(ls) == 0 {
 		if pg.Key != nil { // past either end: back to the first page
 			page.Newer = "/#finished"
 		}
-		return nil
+		return
+	}
+	key := func(g store.YourGame) string {
+		var at time.Time
+		if g.FinishedAt != nil {
+			at = *g.FinishedAt
+		}
+		return clubKey(at, g.ID)
 	}
 	if more || (pg.Key != nil && pg.Back) {
-		page.Older = "/?finished_after=" + clubKeyOf(finishedAt, ls[len(ls)-1]) + "#finished"
+		page.Older = "/?finished_after=" + key(ls[len(ls)-1]) + "#finished"
 	}
 	if (pg.Key != nil && !pg.Back) || (pg.Back && more) {
-		page.Newer = "/?finished_before=" + clubKeyOf(finishedAt, ls[0]) + "#finished"
+		page.Newer = "/?finished_before=" + key(ls[0]) + "#finished"
 	}
-	return nil
 }
 
 // dashRowOf says one game of the member's in words.
-func (s *Server) dashRowOf(r *reader, userID int64, l store.Listing) dashRow {
-	g := l.Game
+func (s *Server) dashRowOf(r *reader, userID int64, g *store.YourGame) dashRow {
 	row := dashRow{ID: g.ID, Name: g.Name, Kind: s.kindName(r.sp, g.Kind), Finished: g.Status == store.StatusFinished}
-	sp := r.sp.WithNames(seatNames(l.Seats))
-	var names []string
-	seat := store.SeatOf(l.Seats, userID)
-	for _, st := range l.Seats {
+	names := make([]string, 0, len(g.Seats)) // in seat order
+	bySeat := make([]string, len(g.Seats))   // by seat number, for the speaker
+	for _, st := range g.Seats {
 		names = append(names, st.Name)
-		if st.UserID == userID && st.AcceptedAt == nil && g.Status == store.StatusInviting {
-			row.YourTurn, row.Prompt = true, sp.T("pages.dashboard.accept")
+		if st.Seat >= 0 && st.Seat < len(bySeat) {
+			bySeat[st.Seat] = st.Name
+		}
+		if st.UserID == userID && !st.Accepted && g.Status == store.StatusInviting {
+			row.YourTurn = true
 		}
 	}
+	sp := r.sp.WithNames(bySeat)
+	if row.YourTurn {
+		row.Prompt = sp.T("pages.dashboard.accept")
+	}
 	row.Players = sp.Join(names)
-	row.Since = l.Summary.LastMoveAt
+	row.Since = g.LastMoveAt
 	if g.FinishedAt != nil && row.Finished {
 		row.Since = *g.FinishedAt
 	}
@@ -148,12 +157,13 @@ func (s *Server) dashRowOf(r *reader, userID int64, l store.Listing) dashRow {
 		row.State = w // cancelled, never started, ended by agreement
 	}
 	if g.Status == store.StatusActive {
+		seat := g.SeatOf(userID)
 		var others []words.Arg
-		for _, d := range l.Summary.Decisions() {
+		for _, d := range g.Decisions() {
 			switch {
 			case d.Seat == seat && !row.YourTurn:
 				row.YourTurn, row.Prompt = true, sp.Say(d.Prompt)
-			case d.Seat != seat && d.Seat >= 0 && d.Seat < len(l.Seats):
+			case d.Seat != seat && d.Seat >= 0 && d.Seat < len(g.Seats):
 				others = append(others, words.Seat(d.Seat))
 			}
 		}

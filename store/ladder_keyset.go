@@ -99,9 +99,14 @@ func (r Ratings) LadderPageAt(ctx context.Context, kind, ladder string, key *Lad
 		return out, nil
 	}
 	// The places above the page: those ranked better (their count is the
-	// first row's rank less one), and those of the same ordinal before it.
+	// first row's rank less one), and those of the same ordinal before it;
+	// none above the top (two queries fewer on the page most read).
 	first := rows[0]
 	var better, tied int64
+	if key == nil {
+		rankFrom(rows, 1, 1)
+		return out, nil
+	}
 	if err := db.Raw(`SELECT COUNT(*) FROM ladder_ratings WHERE kind = ? AND ladder = ? AND ordinal > ?`, kind, ladder, first.Ordinal).Row().Scan(&better); err != nil {
 		return nil, wrapErr(err, "store: ladder page at")
 	}
@@ -110,14 +115,20 @@ func (r Ratings) LadderPageAt(ctx context.Context, kind, ladder string, key *Lad
 		return nil, wrapErr(err, "store: ladder page at")
 	}
 	out.First = int(better+tied) + 1
-	rank := int(better) + 1
+	rankFrom(rows, out.First, int(better)+1)
+	return out, nil
+}
+
+// rankFrom ranks a page's rows whose first is at place first with rank
+// rank: a row shares the rank of the row before it when their ordinals
+// are equal, else its rank is its place.
+func rankFrom(rows []LadderRow, first, rank int) {
 	for i := range rows {
 		if i > 0 && rows[i].Ordinal != rows[i-1].Ordinal {
-			rank = out.First + i
+			rank = first + i
 		}
 		rows[i].Rank = rank
 	}
-	return out, nil
 }
 
 // scanLadderRow reads one row of ladderColumns.

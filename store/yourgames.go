@@ -2,53 +2,165 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"slices"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"rondel/game"
 )
 
 // "Your games" reads a member's games in two parts: those not finished
 // (in play or waiting for players; a member has few at a time), all at
 // once, and the finished ones, which grow without end, a page at a time
 // by key (the club's ClubPage and ClubKey), so a deep page costs what the
-// first costs.
+// first costs. Each game is read with only the columns the list shows.
 
-// UnfinishedGamesOf lists the games userID has a seat in that are in play
-// or waiting for players, newest first, with their summaries and seats:
-// three queries.
-func (s *Store) UnfinishedGamesOf(ctx context.Context, userID int64) ([]Listing, error) {
-	db := s.db.WithContext(ctx)
-	games, err := queryRows(db, scanGame, `SELECT `+gameCols+` FROM games
-		WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?) AND status <> 'finished'
-		ORDER BY created_at DESC, id DESC`, userID)
-	if err != nil {
-		return nil, err
-	}
-	return s.listings(db, games)
+// YourGame is one game on a member's "your games": what the list says of
+// it, read without the game's options, result, seed or log (each column
+// read costs the page, docs/performance.md "The dashboard and the
+// ladder").
+type YourGame struct {
+	ID         int64
+	Kind       string
+	Name       string
+	Status     string
+	Ending     string
+	FinishedAt *time.Time
+	LastMoveAt time.Time // the summary's: the last move, else the start, else the creation
+	ToAct      string    // the summary's open decisions (Decisions)
+	Seats      []YourSeat
+
+	noSummary bool // the game has no summary stored yet: yourSeats makes one
 }
 
-// FinishedGamesOf lists up to limit finished games userID had a seat in
-// (cancelled ones too: the member saw them on their list), the latest end
-// first, from the page p says; more says whether more rows follow in the
-// direction read (with p.Back: newer ones). Rows are newest first either
-// way.
-func (s *Store) FinishedGamesOf(ctx context.Context, userID int64, p ClubPage, limit int) ([]Listing, bool, error) {
-	q := `SELECT ` + gameCols + ` FROM games
-		WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?) AND status = 'finished'`
-	args := []any{userID}
-	order, offset := `finished_at DESC, id DESC`, p.Offset
-	if p.Key != nil {
-		cmp := "<"
-		if p.Back {
-			cmp, order = ">", `finished_at, id`
+// YourSeat is a seat of a YourGame, in seat order.
+type YourSeat struct {
+	Seat     int
+	UserID   int64
+	Name     string // the player's name when the game was made
+	Accepted bool
+}
+
+// Decisions decodes the open decisions, as Summary.Decisions does.
+func (g *YourGame) Decisions() []game.Decision {
+	sm := Summary{ToAct: g.ToAct}
+	return sm.Decisions()
+}
+
+// SeatOf returns userID's seat number in the game, or -1.
+func (g *YourGame) SeatOf(userID int64) int {
+	for _, st := range g.Seats {
+		if st.UserID == userID {
+			return st.Seat
 		}
-		q += ` AND (finished_at, id) ` + cmp + ` (?, ?)`
-		args = append(args, p.Key.At.UTC(), p.Key.ID)
-		offset = 0
 	}
-	out, more, err := s.clubList(ctx, q+` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(args, offset, limit)...)
+	return -1
+}
+
+// YourGames reads userID's "your games" in three queries: the games in
+// play or waiting for players (a member has few at a time), all, newest
+// first; up to limit finished ones (cancelled ones too: the member saw
+// them on their list) from the page p says, the latest end first (more
+// says whether more follow in the direction read; with p.Back: newer
+// ones); and the seats of both.
+func (s *Store) YourGames(ctx context.Context, userID int64, p ClubPage, limit int) (open, finished []YourGame, more bool, err error) {
+	db := s.db.WithContext(ctx)
+	const from = ` FROM games g LEFT JOIN game_summaries sm ON sm.game_id = g.id
+		WHERE g.id IN (SELECT game_id FROM seats WHERE user_id = ?)`
+	if open, err = queryRows(db, scanYourGame, yourCols+from+` AND g.status <> 'finished'
+		ORDER BY g.created_at DESC, g.id DESC`, userID); err != nil {
+		return nil, nil, false, err
+	}
+	limit = min(max(limit, 1), clubPage)
+	cond, args, order, offset := p.seek("g.finished_at", "g.id")
+	if finished, err = queryRows(db, scanYourGame, yourCols+from+` AND g.status = 'finished'`+cond+
+		` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(append([]any{userID}, args...), limit+1, offset)...); err != nil {
+		return nil, nil, false, err
+	}
+	if more = len(finished) > limit; more {
+		finished = finished[:limit]
+	}
 	if p.Key != nil && p.Back {
-		slices.Reverse(out)
+		slices.Reverse(finished)
 	}
-	return out, more, err
+	if err := s.yourSeats(db, open, finished); err != nil {
+		return nil, nil, false, err
+	}
+	return open, finished, more, nil
+}
+
+// yourCols are what a YourGame says, with the summary's game id (NULL when
+// the game has no summary yet).
+const yourCols = `SELECT g.id, g.game_id, g.name, g.status, g.ending, g.finished_at, sm.game_id, sm.last_move_at, sm.to_act`
+
+func scanYourGame(rows *sql.Rows) (YourGame, error) {
+	var g YourGame
+	var finished, last sql.NullTime
+	var sum sql.NullInt64
+	var toAct sql.NullString
+	err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Status, &g.Ending, &finished, &sum, &last, &toAct)
+	g.FinishedAt = nullTime(finished)
+	g.LastMoveAt, g.ToAct = last.Time.UTC(), toAct.String
+	g.noSummary = !sum.Valid // a database not rebuilt since summaries exist
+	return g, wrapErr(err, "scan your game")
+}
+
+// yourSeats reads the seats of the games given, in one query, and makes
+// the summary of any game that has none.
+func (s *Store) yourSeats(db *gorm.DB, lists ...[]YourGame) error {
+	byID := map[int64]*YourGame{}
+	var ids []any
+	var marks []string
+	for _, l := range lists {
+		for i := range l {
+			g := &l[i]
+			byID[g.ID] = g
+			ids, marks = append(ids, g.ID), append(marks, "?")
+			if g.noSummary {
+				if err := s.yourSummary(db, g); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	type seatOf struct {
+		game int64
+		seat YourSeat
+	}
+	seats, err := queryRows(db, func(rows *sql.Rows) (seatOf, error) {
+		var r seatOf
+		err := rows.Scan(&r.game, &r.seat.Seat, &r.seat.UserID, &r.seat.Name, &r.seat.Accepted)
+		return r, wrapErr(err, "scan your seat")
+	}, `SELECT game_id, seat, user_id, name, accepted_at IS NOT NULL FROM seats
+		WHERE game_id IN (`+strings.Join(marks, ",")+`) ORDER BY game_id, seat`, ids...)
+	if err != nil {
+		return err
+	}
+	for _, st := range seats {
+		g := byID[st.game]
+		g.Seats = append(g.Seats, st.seat)
+	}
+	return nil
+}
+
+// yourSummary fills in the summary of a game that has none stored.
+func (s *Store) yourSummary(db *gorm.DB, g *YourGame) error {
+	full, err := queryRows(db, scanGame, `SELECT `+gameCols+` FROM games WHERE id = ?`, g.ID)
+	if err != nil || len(full) == 0 {
+		return wrapErr(err, "store: your games (game %d)", g.ID)
+	}
+	sm, err := s.summaryFor(db, &full[0])
+	if err != nil {
+		return err
+	}
+	g.LastMoveAt, g.ToAct = sm.LastMoveAt, sm.ToAct
+	return nil
 }
 
 // GameClocksOf returns the clocks of the games given (those that have

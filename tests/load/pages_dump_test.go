@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"html"
 	"io"
 	"log/slog"
 	"math/rand/v2"
@@ -20,9 +21,13 @@ import (
 // csrfValue is the form token, random per session: left out of the dump.
 var csrfValue = regexp.MustCompile(`name="csrf" value="[^"]*"`)
 
+// olderLink is the dashboard's link to its next page of finished games.
+var olderLink = regexp.MustCompile(`<a href="([^"]*)" rel="next">`)
+
 var dumpDir = flag.String("dump", "", "write the pages of the seeded -db's games to this folder, to compare two builds")
 
-// TestDumpPages writes every member's dashboard, and the game page and the
+// TestDumpPages writes every member's dashboard (and its second page of
+// finished games) and ladders, and the game page and the
 // history of every game of the seeded database as one of its players sees
 // it (form tokens left out, a fixed clock), so that a change
 // meant to make pages cheaper can be shown to leave them byte for byte
@@ -56,6 +61,13 @@ func TestDumpPages(t *testing.T) {
 	}
 	for _, u := range p.d.users {
 		write(u, "/", fmt.Sprintf("dashboard-%d.html", u))
+		// The second page of finished games, when there is one.
+		if m := olderLink.FindSubmatch(p.serve(u, "/").Body.Bytes()); m != nil {
+			write(u, html.UnescapeString(string(m[1])), fmt.Sprintf("dashboard-%d-older.html", u))
+		}
+		for _, k := range p.d.kinds {
+			write(u, "/ladder/"+k, fmt.Sprintf("ladder-%s-%d.html", k, u))
+		}
 	}
 	r := rand.New(rand.NewPCG(5, 6))
 	for _, c := range p.d.byCat {

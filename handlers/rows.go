@@ -1,0 +1,133 @@
+package handlers
+
+import (
+	"html/template"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// The rows of the two long lists most pages lead to, the ladder (up to a
+// hundred places) and "your games", are written here rather than by their
+// templates: html/template calls each escaper and word function of a row
+// through reflection, and looks each field up by name, about a
+// microsecond apiece, which was a third of a ladder page's CPU and grew
+// with its rows (docs/performance.md, "The dashboard and the ladder").
+// The rows are byte for byte what the templates wrote (tests/load's page
+// dump compares them); the rest of each page is still its template.
+
+// htmlText appends s escaped as html/template escapes text and quoted
+// attribute values (its htmlEscaper): NUL, quotes, &, +, < and >.
+func htmlText(b *strings.Builder, s string) {
+	written := 0
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		var rep string
+		switch r {
+		case 0:
+			rep = "\uFFFD"
+		case '"':
+			rep = "&#34;"
+		case '&':
+			rep = "&amp;"
+		case '\'':
+			rep = "&#39;"
+		case '+':
+			rep = "&#43;"
+		case '<':
+			rep = "&lt;"
+		case '>':
+			rep = "&gt;"
+		}
+		if rep != "" {
+			b.WriteString(s[written:i])
+			b.WriteString(rep)
+			written = i + w
+		}
+		i += w
+	}
+	b.WriteString(s[written:])
+}
+
+// cell appends <td>s</td>, s escaped.
+func cell(b *strings.Builder, s string) {
+	b.WriteString("<td>")
+	htmlText(b, s)
+	b.WriteString("</td>")
+}
+
+// ladderRowsHTML writes a ladder's rows for the table's body.
+func ladderRowsHTML(r *reader, rows []ladderRow) template.HTML {
+	var b strings.Builder
+	b.Grow(len(rows) * 260)
+	provisional := ""
+	for _, row := range rows {
+		b.WriteString("<tr")
+		if row.You {
+			b.WriteString(` class="you"`)
+		}
+		b.WriteString(">")
+		cell(&b, r.sp.Number(row.Rank))
+		b.WriteString(`<td><a href="/players/`)
+		b.WriteString(strconv.FormatInt(row.MemberID, 10))
+		b.WriteString(`">`)
+		htmlText(&b, row.Name)
+		b.WriteString("</a>")
+		if row.Provisional {
+			if provisional == "" {
+				provisional = r.sp.T("pages.ladder.provisional")
+			}
+			b.WriteString(" <small>")
+			htmlText(&b, provisional)
+			b.WriteString("</small>")
+		}
+		b.WriteString("</td>\n")
+		cell(&b, row.Rating)
+		cell(&b, r.sp.Number(row.Games))
+		cell(&b, r.sp.Number(row.Wins))
+		cell(&b, r.sp.Number(row.Timeouts))
+		cell(&b, row.Median)
+		b.WriteString("</tr>\n")
+	}
+	return template.HTML(b.String())
+}
+
+// dashRowsHTML writes rows of "your games" for a table's body: the games
+// in play or waiting for players (open: the reader's turn marked), or the
+// finished ones.
+func dashRowsHTML(r *reader, rows []dashRow, open bool) template.HTML {
+	var b strings.Builder
+	b.Grow(len(rows) * 300)
+	yourTurn := ""
+	for _, row := range rows {
+		b.WriteString("\n<tr")
+		if open && row.YourTurn {
+			b.WriteString(` class="your-turn"`)
+		}
+		b.WriteString(">\n  <td><a href=\"/games/")
+		b.WriteString(strconv.FormatInt(row.ID, 10))
+		b.WriteString(`">`)
+		htmlText(&b, row.Name)
+		b.WriteString("</a><br><small>")
+		htmlText(&b, row.Kind)
+		b.WriteString("</small></td>\n  ")
+		cell(&b, row.Players)
+		b.WriteString("\n  ")
+		if open && row.YourTurn {
+			if yourTurn == "" {
+				yourTurn = r.sp.T("pages.dashboard.your_turn")
+			}
+			b.WriteString(`<td><strong class="act">`)
+			htmlText(&b, yourTurn)
+			b.WriteString("</strong> ")
+			htmlText(&b, row.Prompt)
+			b.WriteString("</td>")
+		} else {
+			cell(&b, row.State)
+		}
+		b.WriteString("\n  ")
+		cell(&b, row.Waiting)
+		b.WriteString("\n</tr>\n")
+	}
+	return template.HTML(b.String())
+}

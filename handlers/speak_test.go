@@ -1,0 +1,34 @@
+package handlers
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"rondel/game/words"
+)
+
+// decimal's short way writes what the printer writes, in every language
+// of the catalogue, rounding and signs included.
+func TestDecimalIsThePrinters(t *testing.T) {
+	var rs readers
+	for _, lang := range words.Languages {
+		r := rs.get(lang, "UTC", time.Now)
+		if r.point == "" {
+			t.Errorf("%s: no short way", lang)
+		}
+		slow := &reader{printer: r.printer}
+		rnd := rand.New(rand.NewPCG(1, 2))
+		xs := []float64{0, -0.04, 0.05, 0.15, 0.25, 0.35, -0.35, 999.94, 999.95, 999.96, -999.95, 1234.56, -1e6, math.NaN(), math.Inf(-1)}
+		for range 20000 {
+			x := (rnd.Float64() - 0.5) * 2200
+			xs = append(xs, x, math.Round(x*100)/100)
+		}
+		for _, x := range xs {
+			if got, want := r.decimal(x), slow.decimal(x); got != want {
+				t.Fatalf("%s %v: %q, the printer writes %q", lang, x, got, want)
+			}
+		}
+	}
+}

@@ -1,0 +1,117 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"slices"
+	"testing"
+
+	"rondel/game/gametest"
+)
+
+// YourGames reads what GamesOfUser reads of a member's games, in the
+// same order, with only the columns the list shows: the open games all
+// at once, the finished ones a page at a time by key both ways, and a game
+// without a stored summary with the one made from its log.
+func TestYourGamesAgreesWithListings(t *testing.T) {
+	s, c, _ := openTest(t, 0)
+	ctx := context.Background()
+	cl := playedClub(t, s, c, 7, 5, 14, 120)
+	// One game waiting for its players, one named with spaces and digits.
+	if _, _, err := s.CreateGame(ctx, NewGame{Kind: gametest.ID, Name: "waiting", Seed: 1,
+		Players: []NewPlayer{{Name: "M0", Email: "m0@example.org"}, {Name: "Zoë 1 2 '3' ", Email: "m1@example.org"}}}); err != nil {
+		t.Fatal(err)
+	}
+	// One game whose summary is not stored.
+	if err := s.db.Exec(`DELETE FROM game_summaries WHERE game_id = ?`, cl.games[0]).Error; err != nil {
+		t.Fatal(err)
+	}
+	paged, opened := false, false
+	for m := range cl.members {
+		u, err := s.UserByEmail(ctx, fmt.Sprintf("m%d@example.org", m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, err := s.GamesOfUser(ctx, u.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wantOpen, wantFinished []YourGame
+		for _, l := range all {
+			if l.Game.Status == StatusFinished {
+				wantFinished = append(wantFinished, yourGameOf(l))
+			} else {
+				wantOpen = append(wantOpen, yourGameOf(l))
+			}
+		}
+		slices.SortStableFunc(wantFinished, func(a, b YourGame) int {
+			if c := b.FinishedAt.Compare(*a.FinishedAt); c != 0 {
+				return c
+			}
+			return int(b.ID - a.ID)
+		})
+		open, finished := yourPages(t, s, u.ID, 3)
+		paged, opened = paged || len(finished) > 3, opened || len(open) > 0
+		if !reflect.DeepEqual(open, wantOpen) {
+			t.Errorf("member %d: open games\n%+v\nwant\n%+v", m, open, wantOpen)
+		}
+		if !reflect.DeepEqual(finished, wantFinished) {
+			t.Errorf("member %d: finished games\n%+v\nwant\n%+v", m, finished, wantFinished)
+		}
+	}
+	if !paged || !opened {
+		t.Fatalf("the club has no member with open games (%v) or with several pages of finished ones (%v)", opened, paged)
+	}
+}
+
+// yourGameOf is what YourGames should say of a listing.
+func yourGameOf(l Listing) YourGame {
+	g := YourGame{ID: l.Game.ID, Kind: l.Game.Kind, Name: l.Game.Name, Status: l.Game.Status, Ending: l.Game.Ending,
+		FinishedAt: l.Game.FinishedAt, LastMoveAt: l.Summary.LastMoveAt, ToAct: l.Summary.ToAct}
+	for _, st := range l.Seats {
+		g.Seats = append(g.Seats, YourSeat{Seat: st.Seat, UserID: st.UserID, Name: st.Name, Accepted: st.AcceptedAt != nil})
+	}
+	return g
+}
+
+// yourPages reads a member's open games and every page of their finished
+// ones (older pages by key, then back again by key, which must agree).
+func yourPages(t *testing.T, s *Store, userID int64, size int) (open, finished []YourGame) {
+	t.Helper()
+	ctx := context.Background()
+	var p ClubPage
+	var pages [][]YourGame
+	for {
+		o, f, more, err := s.YourGames(ctx, userID, p, size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Key == nil {
+			open = o
+		}
+		pages = append(pages, f)
+		finished = append(finished, f...)
+		if !more {
+			break
+		}
+		last := f[len(f)-1]
+		p = ClubPage{Key: &ClubKey{At: *last.FinishedAt, ID: last.ID}}
+	}
+	for i := len(pages) - 1; i > 0; i-- {
+		first := pages[i][0]
+		_, f, _, err := s.YourGames(ctx, userID, ClubPage{Key: &ClubKey{At: *first.FinishedAt, ID: first.ID}, Back: true}, size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(f, pages[i-1]) {
+			t.Errorf("the page before %d read back is\n%+v\nnot\n%+v", i, f, pages[i-1])
+		}
+	}
+	for _, l := range [][]YourGame{open, finished} {
+		for i := range l {
+			l[i].noSummary = false // only how it was read
+		}
+	}
+	return open, finished
+}
