@@ -11,6 +11,7 @@ import (
 	"image/png"
 	"io"
 	"mime"
+	"mime/multipart"
 	"net"
 	"net/mail"
 	"os"
@@ -49,21 +50,20 @@ func TestDrainSink(t *testing.T) {
 	}
 	got := make(chan sunk, 64)
 	var mails []sinkMail
+	var r sinkReader
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		for m := range got {
-			mails = append(mails, readSunk(m))
+			mails = append(mails, r.read(m))
 		}
 	})
-	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &sinkSession{got: got}, nil }))
-	srv.Domain = "localhost"
-	srv.ReadTimeout, srv.WriteTimeout = time.Minute, time.Minute
-	go srv.Serve(ln)
+	shutdown := serveLines(ln, got).shutdown
+	if os.Getenv("RONDEL_DRAIN_GOSMTP") != "" {
+		shutdown = serveGoSMTP(ln, got)
+	}
 	fmt.Printf("rondel-sink %s\n", ln.Addr())
 	_, _ = io.Copy(io.Discard, os.Stdin) // until the drain is done
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(ctx); err != nil { // the sender has quit its sessions
+	if err := shutdown(); err != nil {   // the sender has quit its sessions
 		t.Fatal(err)
 	}
 	close(got)
@@ -74,6 +74,19 @@ func TestDrainSink(t *testing.T) {
 	}
 	if err := os.WriteFile(report, b, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// serveGoSMTP serves the sink on go-smtp (RONDEL_DRAIN_GOSMTP=1).
+func serveGoSMTP(ln net.Listener, got chan<- sunk) (shutdown func() error) {
+	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &sinkSession{got: got}, nil }))
+	srv.Domain = "localhost"
+	srv.ReadTimeout, srv.WriteTimeout = time.Minute, time.Minute
+	go srv.Serve(ln)
+	return func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		return srv.Shutdown(ctx)
 	}
 }
 
@@ -106,25 +119,66 @@ func (x *sinkSession) Data(r io.Reader) error {
 	return nil
 }
 
-// readSunk reads a received message as the tests' server does (readParts).
-func readSunk(s sunk) sinkMail {
+// sinkReader reads what the sink received: the Message-ID, and the
+// first picture, decoded and checked once for each picture sent (a
+// backlog carries one many times): a message whose picture is the same
+// base64, byte for byte, as the last one decoded has that one's result.
+type sinkReader struct {
+	last, raw []byte // the last picture's base64, the one being read
+	pic       string // the last picture's result
+}
+
+func (r *sinkReader) read(s sunk) sinkMail {
 	m, err := mail.ReadMessage(bytes.NewReader(s.raw))
 	if err != nil {
 		return sinkMail{ID: "unreadable: " + err.Error(), To: s.to}
 	}
-	rc := received{}
-	if mt, params, _ := mime.ParseMediaType(m.Header.Get("Content-Type")); strings.HasPrefix(mt, "multipart/") {
-		readParts(&rc, m.Body, params["boundary"])
-	}
 	out := sinkMail{ID: m.Header.Get("Message-Id"), To: s.to}
-	if len(rc.Inline) > 0 {
-		sum := sha256.Sum256(rc.Inline[0].Data)
-		out.Pic = hex.EncodeToString(sum[:])
-		if _, err := png.DecodeConfig(bytes.NewReader(rc.Inline[0].Data)); err != nil {
-			out.Pic = "bad"
-		}
+	if mt, params, _ := mime.ParseMediaType(m.Header.Get("Content-Type")); strings.HasPrefix(mt, "multipart/") {
+		out.Pic = r.picture(m.Body, params["boundary"])
 	}
 	return out
+}
+
+// picture finds the first image of a multipart body and returns its
+// SHA-256, "bad" if it is no PNG in base64, "" if there is none.
+func (r *sinkReader) picture(body io.Reader, boundary string) string {
+	mr := multipart.NewReader(body, boundary)
+	for {
+		p, err := mr.NextPart()
+		if err != nil {
+			return ""
+		}
+		pt, params, _ := mime.ParseMediaType(p.Header.Get("Content-Type"))
+		if strings.HasPrefix(pt, "multipart/") {
+			if pic := r.picture(p, params["boundary"]); pic != "" {
+				return pic
+			}
+			continue
+		}
+		if !strings.HasPrefix(pt, "image/") {
+			continue
+		}
+		b := bytes.NewBuffer(r.raw[:0])
+		if _, err := b.ReadFrom(p); err != nil || !strings.EqualFold(p.Header.Get("Content-Transfer-Encoding"), "base64") {
+			return "bad"
+		}
+		r.raw = b.Bytes()
+		if !bytes.Equal(r.raw, r.last) {
+			r.last, r.raw = r.raw, r.last
+			r.pic = checkPNG(decodeRaw("base64", bytes.NewReader(r.last)))
+		}
+		return r.pic
+	}
+}
+
+// checkPNG is the SHA-256 of a PNG, "bad" if b is none.
+func checkPNG(b []byte) string {
+	if _, err := png.DecodeConfig(bytes.NewReader(b)); err != nil {
+		return "bad"
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
 
 // sink is the SMTP sink's process, seen from the drain.
