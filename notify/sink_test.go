@@ -145,7 +145,7 @@ func (r *sinkReader) read(s sunk) sinkMail {
 func (r *sinkReader) picture(body io.Reader, boundary string) string {
 	mr := multipart.NewReader(body, boundary)
 	for {
-		p, err := mr.NextPart()
+		p, err := mr.NextRawPart() // the text parts are not read: not decoded
 		if err != nil {
 			return ""
 		}
@@ -193,7 +193,11 @@ type sink struct {
 func startSink(t *testing.T) *sink {
 	t.Helper()
 	s := &sink{report: t.TempDir() + "/sunk.json"}
-	s.cmd = exec.Command(os.Args[0], "-test.run=^TestDrainSink$", "-test.count=1")
+	args := []string{"-test.run=^TestDrainSink$", "-test.count=1"}
+	if p := os.Getenv("RONDEL_DRAIN_SINK_PROFILE"); p != "" { // the sink's CPU profile
+		args = append(args, "-test.cpuprofile="+p)
+	}
+	s.cmd = exec.Command(os.Args[0], args...)
 	s.cmd.Env = append(os.Environ(), sinkEnv+"="+s.report)
 	s.cmd.Stderr = os.Stderr
 	var err error

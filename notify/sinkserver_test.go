@@ -59,7 +59,7 @@ func (s *lineSink) serve(c net.Conn) {
 		return w.Flush() == nil
 	}
 	reply("220 localhost ESMTP rondel sink")
-	to := ""
+	to, size := "", 0
 	for {
 		_ = c.SetDeadline(time.Now().Add(time.Minute))
 		line, err := readLine(r, nil)
@@ -80,10 +80,11 @@ func (s *lineSink) serve(c net.Conn) {
 			if !reply("354 end with <CRLF>.<CRLF>") {
 				return
 			}
-			raw, err := readData(r)
+			raw, err := readData(r, make([]byte, 0, size+size/8))
 			if err != nil {
 				return
 			}
+			size = len(raw) // the next message is about as long
 			s.got <- sunk{to, raw}
 			ok = reply("250 OK")
 		case "QUIT":
@@ -112,9 +113,9 @@ func readLine(r *bufio.Reader, dst []byte) ([]byte, error) {
 	}
 }
 
-// readData reads DATA up to its end line, undoing the dot-stuffing.
-func readData(r *bufio.Reader) ([]byte, error) {
-	var raw []byte
+// readData appends DATA up to its end line to raw, undoing the
+// dot-stuffing.
+func readData(r *bufio.Reader, raw []byte) ([]byte, error) {
 	for {
 		n := len(raw)
 		var err error
