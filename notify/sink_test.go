@@ -26,7 +26,8 @@ import (
 
 // The drain's SMTP sink runs in a process of its own, as a real mail
 // server does: TestDrainBacklog starts this test binary again with
-// sinkEnv set, and TestDrainSink in it serves SMTP (go-smtp) until its
+// sinkEnv set, and TestDrainSink in it serves SMTP (lineSink, or go-smtp
+// with RONDEL_DRAIN_GOSMTP=1) until its
 // standard input closes, then writes what it received to the file
 // sinkEnv names. So the drain's clock and CPU are the sender's, and the
 // sink works on the other core. Like a mail server that spools a message
