@@ -2,6 +2,7 @@ package notify
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
 	"strconv"
 	"strings"
@@ -127,29 +128,35 @@ type inline struct {
 	CID  string
 	Name string
 	Data []byte
+	B64  []byte // Data in base64 as MIME writes it (mimeBase64), if known
 }
 
-// pictures keeps the last pictures drawn, by game and position.
+// pictures keeps the last pictures drawn, by game and position, with
+// their base64: a position's picture goes to each of the game's players,
+// and a backlog may carry it many times over (issue 20 item 5), so it is
+// encoded once rather than in every message.
 type pictures struct {
 	mu   sync.Mutex
 	keys []string
-	png  map[string][]byte
+	png  map[string]drawn
 }
+
+type drawn struct{ png, b64 []byte }
 
 const picturesKept = 16
 
-func (c *pictures) get(key string) ([]byte, bool) {
+func (c *pictures) get(key string) (drawn, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	b, ok := c.png[key]
-	return b, ok
+	d, ok := c.png[key]
+	return d, ok
 }
 
-func (c *pictures) put(key string, b []byte) {
+func (c *pictures) put(key string, d drawn) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.png == nil {
-		c.png = map[string][]byte{}
+		c.png = map[string]drawn{}
 	}
 	if _, ok := c.png[key]; ok {
 		return
@@ -159,7 +166,7 @@ func (c *pictures) put(key string, b []byte) {
 		c.keys = c.keys[1:]
 	}
 	c.keys = append(c.keys, key)
-	c.png[key] = b
+	c.png[key] = d
 }
 
 // mailInlines draws the picture a queued mail refers to. A mail without
@@ -174,40 +181,63 @@ func (s *Service) mailInlines(ctx context.Context, m store.OutboxMail) []inline 
 	if !ok || gameID == 0 {
 		return nil
 	}
-	b, err := s.boardPNG(ctx, gameID, spec.seq, spec.seat, spec.since)
+	d, err := s.board(ctx, gameID, spec.seq, spec.seat, spec.since)
 	if err != nil {
 		s.log.Warn("notify: no picture for a mail", "id", m.ID, "err", err)
 		return nil
 	}
-	return []inline{{CID: spec.cid, Name: "board.png", Data: b}}
+	return []inline{{CID: spec.cid, Name: "board.png", Data: d.png, B64: d.b64}}
 }
 
 // boardPNG draws game's position after seq moves for seat (-1: a
 // watcher), marking what changed since the position after since moves
 // (since >= seq: nothing marked).
 func (s *Service) boardPNG(ctx context.Context, gameID int64, seq, seat, since int) ([]byte, error) {
+	d, err := s.board(ctx, gameID, seq, seat, since)
+	return d.png, err
+}
+
+// board is boardPNG's picture with its base64 for a mail.
+func (s *Service) board(ctx context.Context, gameID int64, seq, seat, since int) (drawn, error) {
 	key := fmt.Sprintf("%d/%d/%d/%d", gameID, seq, seat, since)
-	if b, ok := s.pics.get(key); ok {
-		return b, nil
+	if d, ok := s.pics.get(key); ok {
+		return d, nil
 	}
 	st, err := s.st.StateAfter(ctx, gameID, seq)
 	if err != nil {
-		return nil, fmt.Errorf("notify: picture of game %d at %d: %w", gameID, seq, err)
+		return drawn{}, fmt.Errorf("notify: picture of game %d at %d: %w", gameID, seq, err)
 	}
 	p, ok := st.(game.Picturer)
 	if !ok {
-		return nil, fmt.Errorf("notify: game %d draws no picture", gameID)
+		return drawn{}, fmt.Errorf("notify: game %d draws no picture", gameID)
 	}
 	var before game.State
 	if since >= 0 && since < seq {
 		if before, err = s.st.StateAfter(ctx, gameID, since); err != nil {
-			return nil, fmt.Errorf("notify: picture of game %d at %d: %w", gameID, since, err)
+			return drawn{}, fmt.Errorf("notify: picture of game %d at %d: %w", gameID, since, err)
 		}
 	}
 	b, err := picture.PNG(p.Picture(seat, before), pictureWidth)
 	if err != nil {
-		return nil, err
+		return drawn{}, err
 	}
-	s.pics.put(key, b)
-	return b, nil
+	d := drawn{png: b, b64: mimeBase64(b)}
+	s.pics.put(key, d)
+	return d, nil
+}
+
+// mimeBase64 is b in base64 as go-mail writes a part's body: lines of 76
+// characters, each (the last too) ended by CRLF.
+func mimeBase64(b []byte) []byte {
+	const line = 76
+	enc := make([]byte, base64.StdEncoding.EncodedLen(len(b)))
+	base64.StdEncoding.Encode(enc, b)
+	out := make([]byte, 0, len(enc)+(len(enc)+line-1)/line*2)
+	for len(enc) > 0 {
+		n := min(line, len(enc))
+		out = append(out, enc[:n]...)
+		out = append(out, '\r', '\n')
+		enc = enc[n:]
+	}
+	return out
 }

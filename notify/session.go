@@ -35,6 +35,10 @@ type smtpSession struct {
 	c   *mail.Client // its settings (TLS, authentication, timeout)
 	sc  *smtp.Client // the connection, nil until the first mail
 	buf bytes.Buffer // the message being sent, reused
+	out []byte       // buf as DATA (stuff), reused
+	// pics are the pictures of the message being sent, written in
+	// place of their stand-ins (standIns).
+	pics []splice
 }
 
 // DeliverInline sends one mail over the session's connection. The result
@@ -45,7 +49,7 @@ type smtpSession struct {
 // server refused leaves the connection for the next one, any other
 // failure drops it, so the next mail starts on a fresh one.
 func (s *smtpSession) DeliverInline(ctx context.Context, m store.OutboxMail, parts []inline) error {
-	msg, err := s.t.message(m, parts...)
+	msg, err := s.t.message(m, s.standIns(parts)...)
 	if err != nil {
 		return &PermanentError{Err: err}
 	}
