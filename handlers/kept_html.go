@@ -165,7 +165,15 @@ func recentHTML(r *reader, gameID int64, recent []moveView) template.HTML {
 	return template.HTML(b.String())
 }
 
-// writeMoveList writes moves as game.html's "moves" template does.
+// movesHTML writes moves as a list, oldest first (the page after a move).
+func movesHTML(r *reader, moves []moveView) template.HTML {
+	var b strings.Builder
+	b.Grow(64 + 384*len(moves))
+	writeMoveList(&b, r, moves)
+	return template.HTML(b.String())
+}
+
+// writeMoveList writes moves as game.html's "moves" template did.
 func writeMoveList(b *strings.Builder, r *reader, moves []moveView) {
 	b.WriteString("\n<ol class=\"log\">\n")
 	for _, m := range moves {

@@ -94,6 +94,7 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 			}
 			v.Happened = moveViews(sp, rows, pos.Seats)
 		}
+		v.HappenedHTML = movesHTML(r, v.Happened)
 	}
 	if parts.last != nil && pos.Game.Status == store.StatusActive && you >= 0 {
 		v.TakeBack = store.CanTakeBack(parts.last, you, userID) == ""

@@ -66,14 +66,16 @@ type gameView struct {
 	Situation  string
 	Form       *moveForm
 	Happened   []moveView
-	Recent     []moveView
-	Result     *resultView
-	Notice     string
-	Done       string        // a confirmation of what the viewer just did
-	Archive    template.HTML // downloads, rating changes, import note (records_archive.go)
-	Talk       *talkView     // the messages at the table (messages.go)
-	TakeBack   bool          // the viewer may take back the last move
-	Account    *accountView  // a finished game's plots and statistics (account.go)
+	// HappenedHTML is Happened as the page writes it (kept_html.go).
+	HappenedHTML template.HTML
+	Recent       []moveView
+	Result       *resultView
+	Notice       string
+	Done         string        // a confirmation of what the viewer just did
+	Archive      template.HTML // downloads, rating changes, import note (records_archive.go)
+	Talk         *talkView     // the messages at the table (messages.go)
+	TakeBack     bool          // the viewer may take back the last move
+	Account      *accountView  // a finished game's plots and statistics (account.go)
 	// Kept is the strip, result, account and recent moves as HTML, made
 	// once per view (pagecache.go); nil: the page executes them itself.
 	Kept   *keptHTML
