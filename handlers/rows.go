@@ -4,7 +4,6 @@ import (
 	"html/template"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // The rows of the two long lists most pages lead to, the ladder (up to a
@@ -17,37 +16,8 @@ import (
 // dump compares them); the rest of each page is still its template.
 
 // htmlText appends s escaped as html/template escapes text and quoted
-// attribute values (its htmlEscaper): NUL, quotes, &, +, < and >.
-func htmlText(b *strings.Builder, s string) {
-	written := 0
-	for i := 0; i < len(s); {
-		r, w := utf8.DecodeRuneInString(s[i:])
-		var rep string
-		switch r {
-		case 0:
-			rep = "\uFFFD"
-		case '"':
-			rep = "&#34;"
-		case '&':
-			rep = "&amp;"
-		case '\'':
-			rep = "&#39;"
-		case '+':
-			rep = "&#43;"
-		case '<':
-			rep = "&lt;"
-		case '>':
-			rep = "&gt;"
-		}
-		if rep != "" {
-			b.WriteString(s[written:i])
-			b.WriteString(rep)
-			written = i + w
-		}
-		i += w
-	}
-	b.WriteString(s[written:])
-}
+// attribute values (escapeText, account.go).
+func htmlText(b *strings.Builder, s string) { b.WriteString(escapeText(s)) }
 
 // cell appends <td>s</td>, s escaped.
 func cell(b *strings.Builder, s string) {
