@@ -1,13 +1,11 @@
 package imperial
 
 import (
-	"os"
 	"slices"
 	"testing"
 
 	"rondel/game"
 	"rondel/game/imperial/board"
-	"rondel/game/record"
 	"rondel/game/words"
 )
 
@@ -86,36 +84,22 @@ func checkListTable(t *testing.T, what string, s *State) {
 // (the unit moves are written from the table's quoted ids, the others by
 // appendMove).
 func TestListedMovesAreMoveJSON(t *testing.T) {
-	data, err := os.ReadFile("testdata/bench-game6.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := record.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var buf game.MoveBuf
 	units := 0
-	_, err = record.ReplayEach(game.NewRegistry(New()), rec, func(i int, gs game.State, _ []game.Event) error {
-		for seat := range gs.(*State).Players {
-			for _, lm := range gs.(*State).ListMoves(&buf, seat) {
-				m, err := decodeMove(lm.Move)
-				if err != nil {
-					t.Fatalf("move %d: listed %s does not read: %v", i, lm.Move, err)
-				}
-				if got := m.JSON(); string(got) != string(lm.Move) {
-					t.Fatalf("move %d: listed %s, Move.JSON %s", i, lm.Move, got)
-				}
-				if m.Type == MArmy || m.Type == MFleet {
-					units++
-				}
+	eachSeatOfStoredGame6(t, func(i int, gs *State, seat int) {
+		for _, lm := range gs.ListMoves(&buf, seat) {
+			m, err := decodeMove(lm.Move)
+			if err != nil {
+				t.Fatalf("move %d: listed %s does not read: %v", i, lm.Move, err)
+			}
+			if got := m.JSON(); string(got) != string(lm.Move) {
+				t.Fatalf("move %d: listed %s, Move.JSON %s", i, lm.Move, got)
+			}
+			if m.Type == MArmy || m.Type == MFleet {
+				units++
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if units == 0 {
 		t.Fatal("no unit's move listed")
 	}
