@@ -373,6 +373,8 @@ func TestVerifyNamesTamperedDerivedData(t *testing.T) {
 		{`UPDATE reliability SET moves = moves + 1 WHERE user_id IN (SELECT user_id FROM seats WHERE game_id = ?)`, "reliabilities differ"},
 		{`UPDATE ladder_ratings SET mu = mu + 1 WHERE user_id IN (SELECT user_id FROM seats WHERE game_id <> ?)`, "ladder (all time) differs"},
 		{`UPDATE rating_changes SET rank = rank + 1 WHERE game_id <> ?`, "stored rating changes differ"},
+		{`UPDATE ladder_ratings SET place = 3 - place WHERE ladder = '' AND place <= 2 AND ? <> 0`, "stored places differ"},
+		{`UPDATE ladder_ratings SET place = place + 1 WHERE ladder = '' AND place = (SELECT MAX(place) FROM ladder_ratings) AND ? <> 0`, "stored places differ"},
 	} {
 		if err := s.Exec(c.tamper, active); err != nil {
 			t.Fatal(err)

@@ -274,7 +274,11 @@ func applyRated(tx *gorm.DB, kind string, seasons rating.Seasons, rg rating.Game
 			if wins[i] {
 				won++
 			}
-			if err := putRating(tx, kind, ladder, memberUserID(ch.Member), ch.After, games, won); err != nil {
+			place, err := movePlace(tx, kind, ladder, memberUserID(ch.Member), ch.After.Ordinal())
+			if err != nil {
+				return fmt.Errorf("apply rated: %w", err)
+			}
+			if err := putRating(tx, kind, ladder, memberUserID(ch.Member), ch.After, games, won, place); err != nil {
 				return err
 			}
 			if ladder == "" {
@@ -297,6 +301,7 @@ type ratingRow struct {
 	Ordinal float64
 	Games   int
 	Wins    int
+	Place   int // in the ladder's order, 1 for the best (ladder_place.go)
 }
 
 func (ratingRow) TableName() string { return "ladder_ratings" }
@@ -310,11 +315,13 @@ func memberUserID(member string) int64 {
 	return id
 }
 
-func putRating(tx *gorm.DB, kind, ladder string, userID int64, r rating.Rating, games, wins int) error {
-	return wrapErr(tx.Exec(`INSERT INTO ladder_ratings (kind, ladder, user_id, mu, sigma, ordinal, games, wins) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+// putRating stores a member's rating at place, which the caller has made
+// theirs (movePlace, or a whole ladder written in order).
+func putRating(tx *gorm.DB, kind, ladder string, userID int64, r rating.Rating, games, wins, place int) error {
+	return wrapErr(tx.Exec(`INSERT INTO ladder_ratings (kind, ladder, user_id, mu, sigma, ordinal, games, wins, place) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (kind, ladder, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,
-			games = excluded.games, wins = excluded.wins`,
-		kind, ladder, userID, r.Mu, r.Sigma, r.Ordinal(), games, wins).Error, "put rating (user %d)", userID)
+			games = excluded.games, wins = excluded.wins, place = excluded.place`,
+		kind, ladder, userID, r.Mu, r.Sigma, r.Ordinal(), games, wins, place).Error, "put rating (user %d)", userID)
 }
 
 // changeRow is one seat's rating change in a rated game.
@@ -382,8 +389,8 @@ func writeLadders(tx *gorm.DB, kind string, ls *rating.Ladders) error {
 		return fmt.Errorf("write ladders: %w", err)
 	}
 	put := func(ladder string, l *rating.Ladder) error {
-		for _, st := range l.Table() {
-			if err := putRating(tx, kind, ladder, memberUserID(st.Member), st.Rating, st.Games, st.Wins); err != nil {
+		for i, st := range l.Table() { // in the ladder's order: places 1 to n
+			if err := putRating(tx, kind, ladder, memberUserID(st.Member), st.Rating, st.Games, st.Wins, i+1); err != nil {
 				return err
 			}
 		}

@@ -10,10 +10,10 @@ import (
 )
 
 // A page of a ladder read by key: the rows after (or before) a place,
-// found in the index ladder_ratings_rank from the key, so a deep page
-// reads the rows it shows, as the first does (no OFFSET). The ladder's
-// order is rating.RankTable's: ordinal descending, then the member id as
-// text.
+// found in the index ladder_ratings_order from the key and read by their
+// stored places (ladder_place.go), so a deep page reads the rows it
+// shows, as the first does (no OFFSET). The ladder's order is
+// rating.RankTable's: ordinal descending, then the member id as text.
 
 // LadderKey is a place on a ladder: a member's ordinal and id (as text).
 type LadderKey struct {
@@ -63,59 +63,45 @@ const ladderColumns = `r.user_id, r.mu, r.sigma, r.games, r.wins, u.display_name
 		LEFT JOIN reliability rel ON rel.kind = r.kind AND rel.user_id = r.user_id`
 
 // LadderPageAt returns up to limit places of a kind's ladder ("" for all
-// time, else a season's name) seeking from key (nil: from the top).
+// time, else a season's name) seeking from key (nil: from the top). The
+// key's place is found in the ladder's order (placeNear), the rows read
+// by their stored places from it, the total is the last place: index
+// seeks all, so a page costs the same on a ladder of any size.
 func (r Ratings) LadderPageAt(ctx context.Context, kind, ladder string, key *LadderKey, seek LadderSeek, limit int) (*LadderSlice, error) {
-	s := r.s
-	db := s.db.WithContext(ctx)
-	where, order, args := `r.kind = ? AND r.ladder = ?`, `r.ordinal DESC, CAST(r.user_id AS TEXT)`, []any{kind, ladder}
-	if key != nil {
-		switch seek {
-		case LadderAfter:
-			where += ` AND (r.ordinal < ? OR (r.ordinal = ? AND CAST(r.user_id AS TEXT) > ?))`
-		case LadderFrom:
-			where += ` AND (r.ordinal < ? OR (r.ordinal = ? AND CAST(r.user_id AS TEXT) >= ?))`
-		case LadderBefore:
-			where += ` AND (r.ordinal > ? OR (r.ordinal = ? AND CAST(r.user_id AS TEXT) < ?))`
-			order = `r.ordinal, CAST(r.user_id AS TEXT) DESC`
-		}
-		args = append(args, key.Ordinal, key.Ordinal, key.Member)
-	}
-	rows, err := queryRows(db, scanLadderRow, `SELECT `+ladderColumns+` WHERE `+where+` ORDER BY `+order+` LIMIT ?`, append(args, limit)...)
+	db := r.s.db.WithContext(ctx)
+	total, err := ladderTotal(db, kind, ladder)
 	if err != nil {
 		return nil, wrapErr(err, "store: ladder page at")
 	}
-	if key != nil && seek == LadderBefore {
-		for i, j := 0, len(rows)-1; i < j; i, j = i+1, j-1 {
-			rows[i], rows[j] = rows[j], rows[i]
+	out := &LadderSlice{First: 1, Total: total}
+	from := 1
+	if key != nil {
+		p, err := placeNear(db, kind, ladder, *key, seek != LadderBefore, seek == LadderFrom, 0)
+		if err != nil || p == 0 {
+			return out, wrapErr(err, "store: ladder page at") // nothing on that side of the key
+		}
+		from = p
+		if seek == LadderBefore { // the page ending just before the key
+			from = max(1, p-limit+1)
+			limit = p - from + 1
 		}
 	}
-	out := &LadderSlice{Rows: rows, First: 1}
-	var total int64
-	if err := db.Raw(`SELECT COUNT(*) FROM ladder_ratings WHERE kind = ? AND ladder = ?`, kind, ladder).Row().Scan(&total); err != nil {
-		return nil, wrapErr(err, "store: ladder page at")
+	rows, err := queryRows(db, scanLadderRow, `SELECT `+ladderColumns+` WHERE r.kind = ? AND r.ladder = ? AND r.place >= ? ORDER BY r.place LIMIT ?`,
+		kind, ladder, from, limit)
+	if err != nil || len(rows) == 0 {
+		return out, wrapErr(err, "store: ladder page at")
 	}
-	out.Total = int(total)
-	if len(rows) == 0 {
-		return out, nil
+	// The first row's rank is the first place of its ordinal, which may
+	// be on the page before; none above the top (one query fewer on the
+	// page most read).
+	rank := 1
+	if from > 1 {
+		if rank, err = rankAt(db, kind, ladder, rows[0].Ordinal); err != nil {
+			return nil, wrapErr(err, "store: ladder page at")
+		}
 	}
-	// The places above the page: those ranked better (their count is the
-	// first row's rank less one), and those of the same ordinal before it;
-	// none above the top (two queries fewer on the page most read).
-	first := rows[0]
-	var better, tied int64
-	if key == nil {
-		rankFrom(rows, 1, 1)
-		return out, nil
-	}
-	if err := db.Raw(`SELECT COUNT(*) FROM ladder_ratings WHERE kind = ? AND ladder = ? AND ordinal > ?`, kind, ladder, first.Ordinal).Row().Scan(&better); err != nil {
-		return nil, wrapErr(err, "store: ladder page at")
-	}
-	if err := db.Raw(`SELECT COUNT(*) FROM ladder_ratings WHERE kind = ? AND ladder = ? AND ordinal = ? AND CAST(user_id AS TEXT) < ?`,
-		kind, ladder, first.Ordinal, first.Member).Row().Scan(&tied); err != nil {
-		return nil, wrapErr(err, "store: ladder page at")
-	}
-	out.First = int(better+tied) + 1
-	rankFrom(rows, out.First, int(better)+1)
+	out.Rows, out.First = rows, from
+	rankFrom(rows, from, rank)
 	return out, nil
 }
 
@@ -147,19 +133,19 @@ func scanLadderRow(rs *sql.Rows) (LadderRow, error) {
 }
 
 // LadderPlace returns a member's key and rank on a kind's ladder, and
-// false if they are not on it.
+// false if they are not on it: their row and the first of their ordinal,
+// two seeks.
 func (r Ratings) LadderPlace(ctx context.Context, kind, ladder string, userID int64) (LadderKey, int, bool, error) {
-	s := r.s
-	db := s.db.WithContext(ctx)
+	db := r.s.db.WithContext(ctx)
 	var ordinal []float64
 	if err := db.Raw(`SELECT ordinal FROM ladder_ratings WHERE kind = ? AND ladder = ? AND user_id = ?`, kind, ladder, userID).Scan(&ordinal).Error; err != nil || len(ordinal) == 0 {
 		return LadderKey{}, 0, false, wrapErr(err, "store: ladder place")
 	}
-	var better int64
-	if err := db.Raw(`SELECT COUNT(*) FROM ladder_ratings WHERE kind = ? AND ladder = ? AND ordinal > ?`, kind, ladder, ordinal[0]).Row().Scan(&better); err != nil {
+	rank, err := rankAt(db, kind, ladder, ordinal[0])
+	if err != nil {
 		return LadderKey{}, 0, false, wrapErr(err, "store: ladder place")
 	}
-	return LadderKey{Ordinal: ordinal[0], Member: MemberID(userID)}, int(better) + 1, true, nil
+	return LadderKey{Ordinal: ordinal[0], Member: MemberID(userID)}, rank, true, nil
 }
 
 // Key is the row's place as a key.

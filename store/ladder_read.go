@@ -45,11 +45,11 @@ func (rt Ratings) LadderStanding(ctx context.Context, kind string, userID int64)
 		return rating.Standing{}, false, wrapErr(err, "store: ladder standing (user %d)", userID)
 	}
 	st := rows[0].standing()
-	var better int64
-	if err := db.Model(&ratingRow{}).Where("kind = ? AND ladder = '' AND ordinal > ?", kind, rows[0].Ordinal).Count(&better).Error; err != nil {
+	rank, err := rankAt(db, kind, "", rows[0].Ordinal)
+	if err != nil {
 		return rating.Standing{}, false, fmt.Errorf("store: ladder standing (user %d): %w", userID, err)
 	}
-	st.Rank = int(better) + 1
+	st.Rank = rank
 	return st, true, nil
 }
 

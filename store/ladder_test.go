@@ -104,6 +104,7 @@ func TestLadderIncrementalEqualsRebuild(t *testing.T) {
 		if d := cmp.Diff(ladderSnapshot(fresh), storedLadders(t, s, gametest.ID, seasons, fresh.AllTime.Games())); d != "" {
 			t.Fatalf("%s: stored and rebuilt ladders differ (-rebuilt +stored):\n%s", when, d)
 		}
+		checkPlaces(t, s, gametest.ID, fresh, when)
 		if want >= 0 && fresh.AllTime.Len() != want {
 			t.Fatalf("%s: %d games rated, want %d", when, fresh.AllTime.Len(), want)
 		}

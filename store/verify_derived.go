@@ -262,6 +262,13 @@ func (s *Store) checkLadders(ctx context.Context, kind string, seasons rating.Se
 		if d := cmp.Diff(l.Table(), got); d != "" {
 			problem("the %s ladder (%s) differs from its games (-games +stored):\n%s", kind, name, d)
 		}
+		places, err := storedPlaces(s.db.WithContext(ctx), kind, ladder)
+		if err != nil {
+			return err
+		}
+		if d := cmp.Diff(placesOf(l.Table()), places); d != "" {
+			problem("the %s ladder (%s): its stored places differ from its order (-order +stored):\n%s", kind, name, d)
+		}
 		return nil
 	}
 	if err := compare("all time", "", ls.AllTime); err != nil {
