@@ -99,8 +99,8 @@ func TestLadderPagesByKey(t *testing.T) {
 			t.Errorf("?%s: %d, want 404", q, code)
 		}
 	}
-	// A deep page reads from its key: SQLite searches the ladder's index,
-	// and the statement has no OFFSET.
+	// A deep page reads from its key: SQLite searches the ladder's
+	// indexes in their order (no sort), and no statement has an OFFSET.
 	ctx := context.Background()
 	sl, err := e.store.Ratings().LadderPageAt(ctx, gametest.ID, "", nil, store.LadderAfter, 150)
 	if err != nil || len(sl.Rows) != 150 {
@@ -130,6 +130,9 @@ func TestLadderPagesByKey(t *testing.T) {
 		for _, line := range plan {
 			if strings.HasPrefix(line, "SCAN r") || strings.HasPrefix(line, "SCAN ladder_ratings") {
 				t.Errorf("%s\nreads the ladder whole: %v", q, plan)
+			}
+			if strings.Contains(line, "TEMP B-TREE") {
+				t.Errorf("%s\nsorts what it reads instead of reading the ladder's order: %v", q, plan)
 			}
 		}
 	}
