@@ -37,7 +37,7 @@ func ladderRowsHTML(r *reader, rows []ladderRow) template.HTML {
 			b.WriteString(` class="you"`)
 		}
 		b.WriteString(">")
-		cell(&b, r.sp.Number(row.Rank))
+		cell(&b, r.integer(row.Rank))
 		b.WriteString(`<td><a href="/players/`)
 		b.WriteString(strconv.FormatInt(row.MemberID, 10))
 		b.WriteString(`">`)
@@ -53,9 +53,9 @@ func ladderRowsHTML(r *reader, rows []ladderRow) template.HTML {
 		}
 		b.WriteString("</td>\n")
 		cell(&b, row.Rating)
-		cell(&b, r.sp.Number(row.Games))
-		cell(&b, r.sp.Number(row.Wins))
-		cell(&b, r.sp.Number(row.Timeouts))
+		cell(&b, r.integer(row.Games))
+		cell(&b, r.integer(row.Wins))
+		cell(&b, r.integer(row.Timeouts))
 		cell(&b, row.Median)
 		b.WriteString("</tr>\n")
 	}

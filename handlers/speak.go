@@ -34,6 +34,7 @@ type reader struct {
 	zone    *time.Location
 	printer *message.Printer
 	point   string // the decimal point, for decimal's short way ("": none)
+	group   string // the digits' group separator, for integer's ("": none)
 	now     func() time.Time
 }
 
@@ -86,7 +87,7 @@ func (rs *readers) get(lang, zone string, now func() time.Time) *reader {
 		loc = time.UTC
 	}
 	p := message.NewPrinter(language.MustParse(lang))
-	r := &reader{sp: words.Default().Speaker(lang, nil), zone: loc, printer: p, point: decimalPoint(p), now: now}
+	r := &reader{sp: words.Default().Speaker(lang, nil), zone: loc, printer: p, point: decimalPoint(p), group: groupSeparator(p), now: now}
 	if rs.by == nil {
 		rs.by = map[[2]string]*reader{}
 	}
@@ -149,6 +150,38 @@ func decimalPoint(p *message.Printer) string {
 		return ""
 	}
 	return point
+}
+
+// integer writes a whole number as the reader's speaker does (Number):
+// digits grouped in threes with the separator learnt from the printer
+// once, instead of asking the printer (two microseconds a number) for
+// every place of a ladder thousands long (TestIntegerIsTheSpeakers).
+func (r *reader) integer(n int) string {
+	if n > -1000 && n < 1000 || r.group == "" || n < 0 {
+		return r.sp.Number(n)
+	}
+	s := strconv.Itoa(n)
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/3*len(r.group))
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteString(r.group)
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// groupSeparator is what p writes between groups of three digits, if it
+// groups every three as integer does; else "", and integer always asks.
+func groupSeparator(p *message.Printer) string {
+	s := p.Sprint(1000)
+	sep, ok := strings.CutPrefix(s, "1")
+	sep, ok2 := strings.CutSuffix(sep, "000")
+	if !ok || !ok2 || sep == "" || strings.ContainsAny(sep, "0123456789") || p.Sprint(1234567890) != "1"+sep+"234"+sep+"567"+sep+"890" {
+		return ""
+	}
+	return sep
 }
 
 // signed writes a change with its sign ("+1.5", "−0.3", "±0.0").

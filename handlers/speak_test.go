@@ -32,3 +32,29 @@ func TestDecimalIsThePrinters(t *testing.T) {
 		}
 	}
 }
+
+// TestIntegerIsTheSpeakers: the ladder's whole numbers written without
+// the printer are the speaker's, in every language, around every power
+// of ten and at random up to ten million.
+func TestIntegerIsTheSpeakers(t *testing.T) {
+	var rs readers
+	for _, lang := range words.Languages {
+		r := rs.get(lang, "UTC", time.Now)
+		if r.group == "" {
+			t.Errorf("%s: no short way", lang)
+		}
+		ns := []int{0, 1, -1, -999, -1000, -123456, math.MaxInt32, math.MaxInt64, math.MinInt64}
+		for p := 1; p <= 1e12; p *= 10 {
+			ns = append(ns, p-1, p, p+1)
+		}
+		rnd := rand.New(rand.NewPCG(3, 4))
+		for range 20000 {
+			ns = append(ns, rnd.IntN(10_000_000))
+		}
+		for _, n := range ns {
+			if got, want := r.integer(n), r.sp.Number(n); got != want {
+				t.Fatalf("%s %d: %q, the speaker writes %q", lang, n, got, want)
+			}
+		}
+	}
+}
