@@ -134,16 +134,79 @@ func textPaint(o *Op) string {
 	return b.String()
 }
 
-// data is an op's data- attributes.
-func data(o *Op) string {
-	if len(o.Data) == 0 {
-		return ""
-	}
-	var b strings.Builder
+// writeData writes an op's data- attributes.
+func writeData(w *strings.Builder, o *Op) {
 	for _, a := range o.Data {
-		b.WriteString(` data-` + attr(a.Name) + `="` + attr(a.Value) + `"`)
+		ws(w, ` data-`, attr(a.Name), `="`, attr(a.Value), `"`)
 	}
-	return b.String()
+}
+
+// ws writes strings one after the other.
+func ws(w *strings.Builder, parts ...string) {
+	for _, p := range parts {
+		w.WriteString(p)
+	}
+}
+
+// writeNum writes num(v) without making a string of it.
+func writeNum(w *strings.Builder, v float64) {
+	v = math.Round(v*10) / 10
+	if v == 0 {
+		w.WriteByte('0')
+		return
+	}
+	var buf [32]byte
+	w.Write(strconv.AppendFloat(buf[:0], v, 'f', -1, 64))
+}
+
+// svgRect writes an OpRect.
+func svgRect(w *strings.Builder, o *Op, st *styles) {
+	w.WriteString(`<rect`)
+	if o.X != 0 || o.Y != 0 {
+		w.WriteString(` x="`)
+		writeNum(w, o.X)
+		w.WriteString(`" y="`)
+		writeNum(w, o.Y)
+		w.WriteString(`"`)
+	}
+	w.WriteString(` width="`)
+	writeNum(w, o.W)
+	w.WriteString(`" height="`)
+	writeNum(w, o.H)
+	w.WriteString(`"`)
+	if o.R > 0 {
+		w.WriteString(` rx="`)
+		writeNum(w, o.R)
+		w.WriteString(`"`)
+	}
+	writeData(w, o)
+	st.writePaint(w, o)
+	if o.TX != 0 || o.TY != 0 || o.Turn != 0 {
+		ws(w, ` transform="translate(`, num(o.TX), ` `, num(o.TY), `) rotate(`, num(o.Turn), `)"`)
+	}
+	closeTag(w, "rect", o)
+}
+
+// svgPoly writes an OpPoly: a line, a polyline or a polygon.
+func svgPoly(w *strings.Builder, o *Op, st *styles) {
+	if len(o.Points) == 2 && o.Fill == "" {
+		a, b := o.Points[0], o.Points[1]
+		ws(w, `<line x1="`, num(a[0]), `" y1="`, num(a[1]), `" x2="`, num(b[0]), `" y2="`, num(b[1]), `"`)
+		writeData(w, o)
+		line := *o
+		line.Fill = Inherit // a line has no fill to say
+		w.WriteString(st.paintCopy(line))
+		closeTag(w, "line", o)
+		return
+	}
+	tag := "polyline"
+	if o.Fill != "" {
+		tag = "polygon"
+	}
+	ws(w, `<`, tag, ` points="`, points(o.Points), `"`)
+	writeData(w, o)
+	st.writePaint(w, o)
+	closeTag(w, tag, o)
 }
 
 // closeTag ends an element: with its tooltip inside, or empty.
@@ -152,7 +215,7 @@ func closeTag(w *strings.Builder, tag string, o *Op) {
 		w.WriteString(`/>`)
 		return
 	}
-	w.WriteString(`><title>` + html.EscapeString(o.Title) + `</title></` + tag + `>`)
+	ws(w, `><title>`, html.EscapeString(o.Title), `</title></`, tag, `>`)
 }
 
 func points(pts [][2]float64) string {
@@ -167,67 +230,65 @@ func points(pts [][2]float64) string {
 }
 
 func svgOp(w *strings.Builder, o *Op, mapURL string, over bool, st *styles) {
+	// Written piece by piece, never as one string made first: a page's
+	// board writes some two hundred elements (issue 20).
 	if o.Ref != "" && (over || o.Kind == OpGroup) {
-		w.WriteString(`<use href="` + attr(mapURL) + `#` + attr(o.Ref) + `"` + data(o))
+		ws(w, `<use href="`, attr(mapURL), `#`, attr(o.Ref), `"`)
+		writeData(w, o)
 		if o.Kind != OpGroup {
-			w.WriteString(st.paint(o))
+			st.writePaint(w, o)
 		}
 		closeTag(w, "use", o)
 		return
 	}
 	switch o.Kind {
 	case OpGroup:
-		w.WriteString(`<g` + data(o) + `>`)
+		w.WriteString(`<g`)
+		writeData(w, o)
+		w.WriteString(`>`)
 		if o.Title != "" {
-			w.WriteString(`<title>` + html.EscapeString(o.Title) + `</title>`)
+			ws(w, `<title>`, html.EscapeString(o.Title), `</title>`)
 		}
 		writeOps(w, o.Ops, mapURL, over, st)
 		w.WriteString(`</g>`)
 	case OpUse:
-		w.WriteString(`<use href="#` + attr(o.Use) + `" x="` + num(o.X) + `" y="` + num(o.Y) + `"` + data(o) + st.paint(o))
+		ws(w, `<use href="#`, attr(o.Use), `" x="`)
+		writeNum(w, o.X)
+		w.WriteString(`" y="`)
+		writeNum(w, o.Y)
+		w.WriteString(`"`)
+		writeData(w, o)
+		st.writePaint(w, o)
 		closeTag(w, "use", o)
 	case OpPath:
-		rule := ""
+		ws(w, `<path d="`, attr(o.Path), `"`)
+		writeData(w, o)
+		st.writePaint(w, o)
 		if o.Ref != "" {
-			rule = ` fill-rule="evenodd"` // as the map's element is
+			w.WriteString(` fill-rule="evenodd"`) // as the map's element is
 		}
-		w.WriteString(`<path d="` + attr(o.Path) + `"` + data(o) + st.paint(o) + rule)
 		closeTag(w, "path", o)
 	case OpRect:
-		w.WriteString(`<rect`)
-		if o.X != 0 || o.Y != 0 {
-			w.WriteString(` x="` + num(o.X) + `" y="` + num(o.Y) + `"`)
-		}
-		w.WriteString(` width="` + num(o.W) + `" height="` + num(o.H) + `"`)
-		if o.R > 0 {
-			w.WriteString(` rx="` + num(o.R) + `"`)
-		}
-		w.WriteString(data(o) + st.paint(o))
-		if o.TX != 0 || o.TY != 0 || o.Turn != 0 {
-			w.WriteString(` transform="translate(` + num(o.TX) + ` ` + num(o.TY) + `) rotate(` + num(o.Turn) + `)"`)
-		}
-		closeTag(w, "rect", o)
+		svgRect(w, o, st)
 	case OpPoly:
-		if len(o.Points) == 2 && o.Fill == "" {
-			a, b := o.Points[0], o.Points[1]
-			w.WriteString(`<line x1="` + num(a[0]) + `" y1="` + num(a[1]) + `" x2="` + num(b[0]) + `" y2="` + num(b[1]) + `"` + data(o))
-			line := *o
-			line.Fill = Inherit // a line has no fill to say
-			w.WriteString(st.paintCopy(line))
-			closeTag(w, "line", o)
-			return
-		}
-		tag := "polyline"
-		if o.Fill != "" {
-			tag = "polygon"
-		}
-		w.WriteString(`<` + tag + ` points="` + points(o.Points) + `"` + data(o) + st.paint(o))
-		closeTag(w, tag, o)
+		svgPoly(w, o, st)
 	case OpCircle:
-		w.WriteString(`<circle cx="` + num(o.X) + `" cy="` + num(o.Y) + `" r="` + num(o.R) + `"` + data(o) + st.paint(o))
+		w.WriteString(`<circle cx="`)
+		writeNum(w, o.X)
+		w.WriteString(`" cy="`)
+		writeNum(w, o.Y)
+		w.WriteString(`" r="`)
+		writeNum(w, o.R)
+		w.WriteString(`"`)
+		writeData(w, o)
+		st.writePaint(w, o)
 		closeTag(w, "circle", o)
 	case OpText:
-		w.WriteString(`<text x="` + num(o.X) + `" y="` + num(o.Y) + `"` + st.text(o) + `>` + html.EscapeString(o.Text) + `</text>`)
+		w.WriteString(`<text x="`)
+		writeNum(w, o.X)
+		w.WriteString(`" y="`)
+		writeNum(w, o.Y)
+		ws(w, `"`, st.text(o), `>`, html.EscapeString(o.Text), `</text>`)
 	case OpArrow:
 		a, b := o.Points[0], o.Points[1]
 		l := math.Hypot(b[0]-a[0], b[1]-a[1])
