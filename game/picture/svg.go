@@ -82,44 +82,61 @@ func paint(o Op) string {
 // paintSig is an op's paint attributes without its own class (which,
 // when set, stands for the stroke).
 func paintSig(o Op) string {
-	var b strings.Builder
+	// Appended into memory on the stack, made a string once: a board asks
+	// for some three hundred signatures.
+	var buf [160]byte
+	b := buf[:0]
 	switch o.Fill {
 	case Inherit:
 	case "":
 		if o.Kind != OpUse {
-			b.WriteString(` fill="none"`)
+			b = append(b, ` fill="none"`...)
 		}
 	default:
-		b.WriteString(` fill="` + attr(o.Fill) + `"`)
+		b = appendAttr(b, ` fill="`, o.Fill)
 	}
 	if o.Opacity > 0 {
-		b.WriteString(` fill-opacity="` + fmtG(o.Opacity) + `"`)
+		b = append(b, ` fill-opacity="`...)
+		b = append(strconv.AppendFloat(b, o.Opacity, 'g', -1, 64), '"')
 	}
 	if o.Class != "" {
-		return b.String()
+		return string(b)
 	}
 	if o.Stroke != "" {
-		b.WriteString(` stroke="` + attr(o.Stroke) + `" stroke-width="` + fmtG(o.Width) + `"`)
-		switch {
-		case o.Dash > 0 && o.Gap > 0:
-			b.WriteString(` stroke-dasharray="` + fmtG(o.Dash) + ` ` + fmtG(o.Gap) + `"`)
-		case o.Dash > 0:
-			b.WriteString(` stroke-dasharray="` + fmtG(o.Dash) + `"`)
+		b = appendAttr(b, ` stroke="`, o.Stroke)
+		b = append(b, ` stroke-width="`...)
+		b = append(strconv.AppendFloat(b, o.Width, 'g', -1, 64), '"')
+		if o.Dash > 0 {
+			b = append(b, ` stroke-dasharray="`...)
+			b = strconv.AppendFloat(b, o.Dash, 'g', -1, 64)
+			if o.Gap > 0 {
+				b = append(b, ' ')
+				b = strconv.AppendFloat(b, o.Gap, 'g', -1, 64)
+			}
+			b = append(b, '"')
 		}
 	}
-	return b.String()
+	return string(b)
+}
+
+// appendAttr appends name (` name="`), value escaped and the closing quote.
+func appendAttr(b []byte, name, value string) []byte {
+	b = append(b, name...)
+	b = append(b, attr(value)...)
+	return append(b, '"')
 }
 
 // textPaint is a text's font and paint attributes.
 func textPaint(o *Op) string {
-	var b strings.Builder
-	b.WriteString(` font-size="` + fmtG(o.Size) + `"`)
+	var buf [160]byte
+	b := append(buf[:0], ` font-size="`...)
+	b = append(strconv.AppendFloat(b, o.Size, 'g', -1, 64), '"')
 	if o.Bold {
-		b.WriteString(` font-weight="700"`)
+		b = append(b, ` font-weight="700"`...)
 	}
-	b.WriteString(` fill="` + attr(o.Fill) + `"`)
+	b = appendAttr(b, ` fill="`, o.Fill)
 	if o.Anchor != "" && o.Anchor != "start" {
-		b.WriteString(` text-anchor="` + attr(o.Anchor) + `"`)
+		b = appendAttr(b, ` text-anchor="`, o.Anchor)
 	}
 	if o.Halo != "" {
 		hw := o.HaloWidth
@@ -127,11 +144,13 @@ func textPaint(o *Op) string {
 			hw = 2.5
 		}
 		if !o.HaloOver {
-			b.WriteString(` paint-order="stroke"`)
+			b = append(b, ` paint-order="stroke"`...)
 		}
-		b.WriteString(` stroke="` + attr(o.Halo) + `" stroke-width="` + fmtG(hw) + `"`)
+		b = appendAttr(b, ` stroke="`, o.Halo)
+		b = append(b, ` stroke-width="`...)
+		b = append(strconv.AppendFloat(b, hw, 'g', -1, 64), '"')
 	}
-	return b.String()
+	return string(b)
 }
 
 // writeData writes an op's data- attributes.
