@@ -43,7 +43,14 @@ func (w pageHTML) url(s string) { w.text(normalizeURL(filterURL(s))) }
 // csrf is the form token. Templates call it as gameBody (speak.go).
 func (p *gameView) bodyHTML(r *reader, csrf string) template.HTML {
 	var b strings.Builder
-	b.Grow(len(p.Board) + len(p.Overview) + len(p.HappenedHTML) + len(p.Archive) + 16<<10)
+	n := len(p.Board) + len(p.Overview) + len(p.HappenedHTML) + len(p.Archive) + 12<<10
+	if k := p.Kept; k != nil {
+		n += len(k.Strip) + len(k.Result) + len(k.Account) + len(k.Recent)
+	}
+	if p.Form != nil {
+		n += len(p.Form.GroupsHTML) + len(p.Form.ActsHTML)
+	}
+	b.Grow(n) // the body is mostly its parts' HTML: grown once
 	w := pageHTML{b: &b, r: r}
 	w.gameHead(p, csrf)
 	w.raw("\n\n\n")

@@ -27,6 +27,7 @@ func summaryHTML(v vocab, sum any) template.HTML {
 		return ""
 	}
 	var b strings.Builder
+	b.Grow(2*len(data) + 512) // an overview's HTML is about twice its JSON: grown once
 	w := &summaryWriter{b: &b, v: v}
 	w.value(generic, 0, "")
 	return template.HTML(b.String())
