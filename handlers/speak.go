@@ -239,6 +239,7 @@ func (r *reader) funcs() template.FuncMap {
 		"link":      r.link,
 		"text":      textOf,
 		"plus1":     func(i int) int { return i + 1 },
+		"gameBody":  func(p *gameView, csrf string) template.HTML { return p.bodyHTML(r, csrf) },
 	}
 }
 

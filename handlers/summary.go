@@ -6,7 +6,6 @@ import (
 	"html"
 	"html/template"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -28,6 +27,7 @@ func summaryHTML(v vocab, sum any) template.HTML {
 		return ""
 	}
 	var b strings.Builder
+	b.Grow(2*len(data) + 512) // an overview's HTML is about twice its JSON: grown once
 	w := &summaryWriter{b: &b, v: v}
 	w.value(generic, 0, "")
 	return template.HTML(b.String())
@@ -309,15 +309,6 @@ func (w *summaryWriter) scalar(x any, key string) (string, bool) {
 	return "", false
 }
 
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // summaryClass is the class of the summary's outermost list or table:
 // the style sheet styles the lists and tables in it by it (.summary dl),
 // so a nested one needs none (issue 20: the game page's bytes).
@@ -340,17 +331,17 @@ func (w *summaryWriter) value(v any, depth int, key string) {
 		return
 	}
 	switch x := v.(type) {
-	case map[string]any:
+	case object:
 		if w.keyedTable(x, depth, key) {
 			return
 		}
 		b.WriteString(`<dl` + summaryClass(depth) + `>`)
-		for _, k := range sortedKeys(x) {
-			if x[k] == false {
+		for _, f := range x {
+			if f.val == false {
 				continue // a fact that does not hold says nothing ("Finished: no")
 			}
-			fmt.Fprintf(b, "<dt>%s</dt><dd>", html.EscapeString(w.v.key(k, key)))
-			w.value(x[k], depth+1, k)
+			b.WriteString("<dt>" + html.EscapeString(w.v.key(f.key, key)) + "</dt><dd>")
+			w.value(f.val, depth+1, f.key)
 			b.WriteString("</dd>")
 		}
 		b.WriteString("</dl>")
@@ -383,14 +374,14 @@ func (w *summaryWriter) list(items []any, depth int, key string) {
 	if cols := recordColumns(items); cols != nil {
 		b.WriteString(`<table` + summaryClass(depth) + `><thead><tr>`)
 		for _, c := range cols {
-			fmt.Fprintf(b, "<th>%s</th>", html.EscapeString(w.v.key(c, key)))
+			b.WriteString("<th>" + html.EscapeString(w.v.key(c, key)) + "</th>")
 		}
 		b.WriteString("</tr></thead><tbody>")
 		for _, it := range items {
 			b.WriteString("<tr>")
 			for _, c := range cols {
 				b.WriteString("<td>")
-				w.value(it.(map[string]any)[c], depth+1, c)
+				w.value(it.(object).get(c), depth+1, c)
 				b.WriteString("</td>")
 			}
 			b.WriteString("</tr>")
@@ -407,24 +398,26 @@ func (w *summaryWriter) list(items []any, depth int, key string) {
 	b.WriteString("</ul>")
 }
 
-// recordColumns returns the keys of a list of flat objects, or nil.
+// recordColumns returns the keys of a list of flat objects (sorted, each
+// once; empty, not nil, for empty objects), or nil.
 func recordColumns(items []any) []string {
-	seen := map[string]bool{}
+	keys := []string{}
 	for _, it := range items {
-		m, ok := it.(map[string]any)
+		m, ok := it.(object)
 		if !ok {
 			return nil
 		}
-		for k, v := range m {
-			if !isScalar(v) {
-				if l, isList := v.([]any); !isList || !allScalar(l) {
+		for _, f := range m {
+			if !isScalar(f.val) {
+				if l, isList := f.val.([]any); !isList || !allScalar(l) {
 					return nil
 				}
 			}
-			seen[k] = true
+			keys = append(keys, f.key)
 		}
 	}
-	return sortedKeys(map[string]any(toAny(seen)))
+	slices.Sort(keys)
+	return slices.Compact(keys)
 }
 
 func allScalar(l []any) bool {
@@ -444,22 +437,13 @@ func isScalar(v any) bool {
 	return false
 }
 
-func toAny(m map[string]bool) map[string]any {
-	out := make(map[string]any, len(m))
-	for k := range m {
-		out[k] = true
-	}
-	return out
-}
-
 // writeKeyedTable writes a map whose values are all flat records (e.g.
 // units by region) as one table with a row per key.
-func (w *summaryWriter) keyedTable(m map[string]any, depth int, key string) bool {
+func (w *summaryWriter) keyedTable(m object, depth int, key string) bool {
 	b := w.b
-	keys := sortedKeys(m)
-	rows := make([]any, 0, len(keys))
-	for _, k := range keys {
-		rows = append(rows, m[k])
+	rows := make([]any, 0, len(m))
+	for _, f := range m {
+		rows = append(rows, f.val)
 	}
 	if len(rows) < 2 {
 		return false
@@ -470,14 +454,14 @@ func (w *summaryWriter) keyedTable(m map[string]any, depth int, key string) bool
 	}
 	b.WriteString(`<table` + summaryClass(depth) + `><thead><tr><th></th>`)
 	for _, c := range cols {
-		fmt.Fprintf(b, "<th>%s</th>", html.EscapeString(w.v.key(c, key)))
+		b.WriteString("<th>" + html.EscapeString(w.v.key(c, key)) + "</th>")
 	}
 	b.WriteString("</tr></thead><tbody>")
-	for i, k := range keys {
-		fmt.Fprintf(b, "<tr><th>%s</th>", html.EscapeString(w.v.id(k, key)))
+	for i, f := range m {
+		b.WriteString("<tr><th>" + html.EscapeString(w.v.id(f.key, key)) + "</th>")
 		for _, c := range cols {
 			b.WriteString("<td>")
-			w.value(rows[i].(map[string]any)[c], depth+1, c)
+			w.value(rows[i].(object).get(c), depth+1, c)
 			b.WriteString("</td>")
 		}
 		b.WriteString("</tr>")

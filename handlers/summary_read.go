@@ -2,12 +2,15 @@ package handlers
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 
 	"rondel/game/words"
 )
 
-// readGeneric reads JSON as json.Unmarshal reads it into an any (objects
-// as map[string]any, arrays as []any, numbers as float64), in one pass
+// readGeneric reads JSON as json.Unmarshal reads it into an any (arrays
+// as []any, numbers as float64), but objects as an object (its fields in
+// the order of their keys, as the overview writes them), in one pass
 // where the data is in the plain form a summary's encoding writes
 // (words.Decoder: no escapes, whole numbers, no key twice); anything else
 // is read by encoding/json. A game page's overview read its summary back
@@ -19,8 +22,63 @@ func readGeneric(data []byte) (any, error) {
 	}
 	var v any
 	err := json.Unmarshal(data, &v)
-	return v, err
+	return objects(v), err
 }
+
+// object is a JSON object as the overview reads it: its fields sorted by
+// key, each key once. A map per object (with its keys sorted again at
+// every level written) was a third of saying an overview.
+type object []field
+
+type field struct {
+	key string
+	val any
+}
+
+// get is the value under key, nil if none (as a map's).
+func (o object) get(key string) any {
+	if i, ok := slices.BinarySearchFunc(o, key, func(f field, k string) int { return strings.Compare(f.key, k) }); ok {
+		return o[i].val
+	}
+	return nil
+}
+
+// sorted puts o's fields in the order of their keys.
+func (o object) sorted() object {
+	if !slices.IsSortedFunc(o, byKey) {
+		slices.SortFunc(o, byKey)
+	}
+	return o
+}
+
+func byKey(a, b field) int { return strings.Compare(a.key, b.key) }
+
+// objects turns encoding/json's maps in v into objects.
+func objects(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		o := make(object, 0, len(x))
+		for k, it := range x {
+			o = append(o, field{k, objects(it)})
+		}
+		return o.sorted()
+	case []any:
+		for i := range x {
+			x[i] = objects(x[i])
+		}
+	}
+	return v
+}
+
+// smallNumbers are the numbers a summary mostly holds (counts, money,
+// places), each made an any once: a float64 put in an any is an
+// allocation each time. Never changed after it is made.
+var smallNumbers = func() (t [256]any) {
+	for i := range t {
+		t[i] = float64(i)
+	}
+	return t
+}()
 
 // genericDepth bounds the nesting the one-pass reader follows (a
 // summary's is a few levels); deeper data goes to encoding/json.
@@ -32,13 +90,16 @@ func genericValue(d *words.Decoder, depth int) (any, bool) {
 	}
 	switch c := d.Peek(); {
 	case c == '{':
-		m := map[string]any{}
-		ok := d.Object(func(k string) bool {
+		var o object
+		ok := d.Object(func(k string) bool { // each key once: Object refuses a key twice
 			v, ok := genericValue(d, depth+1)
-			m[k] = v
+			o = append(o, field{k, v})
 			return ok
 		})
-		return m, ok
+		if o == nil {
+			o = object{}
+		}
+		return o.sorted(), ok
 	case c == '[':
 		l := []any{}
 		ok := d.Array(func() bool {
@@ -53,6 +114,9 @@ func genericValue(d *words.Decoder, depth int) (any, bool) {
 		n, ok := d.Int()
 		if !ok || n > 1<<53 || n < -(1<<53) {
 			return nil, false // exactly a float64 only up to 2^53
+		}
+		if n >= 0 && n < len(smallNumbers) {
+			return smallNumbers[n], true
 		}
 		return float64(n), true
 	case d.Word("true"):

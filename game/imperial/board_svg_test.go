@@ -268,3 +268,13 @@ func BenchmarkBoardSVG(b *testing.B) {
 		_ = st.BoardSVG(0, words.English())
 	}
 }
+
+// BenchmarkPositionSVG draws a mid-game Imperial 2030 board's position
+// over its map file, as a game page's first view does.
+func BenchmarkPositionSVG(b *testing.B) {
+	st := boardCases(b)[3].state
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = st.PositionSVG(0, words.English(), "/static/map.svg")
+	}
+}

@@ -171,7 +171,7 @@ func (s *State) ListMoves(buf *game.MoveBuf, seat int) []game.LegalMove {
 			s.bondMoves(seat, s.auctionChoices(seat), add)
 			add(Move{Type: MSkipBond}, s.nat(label("no_grant"), "nation", s.Auction.Nation), group("pass"))
 		case DRondel:
-			s.rondelMoves(add)
+			s.rondelMoves(add, scratchOf(buf))
 		case DForce:
 			add(Move{Type: MForce}, label("force"), group("swiss_bank"))
 			add(Move{Type: MNoForce}, s.nat(label("no_force"), "nation", s.Turn), group("swiss_bank"))
@@ -221,16 +221,25 @@ func (s *State) presize(buf *game.MoveBuf) {
 	buf.JSON, buf.Acts = make([]byte, 0, n*56), make([]game.BoardAct, 0, n)
 }
 
-// routeScratchOf is the route search's memory Imperial keeps in a lent
-// game.MoveBuf (Scratch), made on the first maneuver listed into it.
-func routeScratchOf(buf *game.MoveBuf) *routeScratch {
-	rs, ok := buf.Scratch.(*routeScratch)
-	if !ok {
-		rs = new(routeScratch)
-		buf.Scratch = rs
-	}
-	return rs
+// listScratch is the memory Imperial keeps in a lent game.MoveBuf
+// (Scratch) from one list to the next, made on the first list that needs
+// it: the route search's, and the rondel labels' arguments.
+type listScratch struct {
+	routes routeScratch
+	named  []words.Named
 }
+
+func scratchOf(buf *game.MoveBuf) *listScratch {
+	sc, ok := buf.Scratch.(*listScratch)
+	if !ok {
+		sc = new(listScratch)
+		buf.Scratch = sc
+	}
+	return sc
+}
+
+// routeScratchOf is the route search's memory in a lent buffer.
+func routeScratchOf(buf *game.MoveBuf) *routeScratch { return &scratchOf(buf).routes }
 
 // splitGroups cuts every group of more than maxGroup moves into parts of
 // about equal size ("Army in Rome, by convoy (2 of 3)"), keeping the
@@ -299,13 +308,19 @@ func sameText(a, b words.Text) bool {
 // rondelMoves lists the spaces the nation on turn may choose. Each label
 // names the space in words and how far ahead it lies, so the two
 // Production and the two Maneuver spaces are never confused.
-func (s *State) rondelMoves(add adder) {
+func (s *State) rondelMoves(add adder, sc *listScratch) {
 	ni := s.Turn
+	// The labels' arguments, three room for each space, in the lent
+	// buffer's memory (an allocation per label was a quarter of a list).
+	if len(sc.named) < 3*numSlots {
+		sc.named = make([]words.Named, 3*numSlots)
+	}
 	for slot := 0; slot < numSlots; slot++ {
 		if _, problem := s.rondelCheck(ni, slot); problem != rondelOK {
 			continue
 		}
-		add(Move{Type: MRondel, Slot: slotNames[slot]}, s.rondelLabel(ni, slot), group("rondel"))
+		args := sc.named[3*slot : 3*slot : 3*slot+3]
+		add(Move{Type: MRondel, Slot: slotNames[slot]}, s.rondelLabelIn(ni, slot, args), group("rondel"))
 	}
 }
 
@@ -313,6 +328,12 @@ func (s *State) rondelMoves(add adder) {
 // costs you 4M", or for the first placement "Production (between Import
 // and Maneuver)" where the name alone is not enough.
 func (s *State) rondelLabel(ni, slot int) words.Text {
+	return s.rondelLabelIn(ni, slot, make([]words.Named, 0, 3))
+}
+
+// rondelLabelIn is rondelLabel with its arguments in args (empty, room
+// for three), which the label keeps.
+func (s *State) rondelLabelIn(ni, slot int, args []words.Named) words.Text {
 	from := s.Nations[ni].Rondel
 	if from < 0 {
 		if slotTerms[slot] != "production" && slotTerms[slot] != "maneuver" {
@@ -324,11 +345,10 @@ func (s *State) rondelLabel(ni, slot int) words.Text {
 	n := steps(from, slot)
 	fee := s.rondelFee(ni, n)
 	investor := passesInvestor(from, slot) && s.rules.InvestorCard
-	// One allocation for the arguments (an Arg holds its number); the
+	// The arguments in the memory given (an Arg holds its number); the
 	// ids come from a table.
-	args := make([]words.Named, 2, 3)
-	args[0] = words.Named{Name: words.CountArg, Arg: words.Num(n)}
-	args[1] = words.Named{Name: "slot", Arg: words.Term(slotKey(slot))}
+	args = append(args, words.Named{Name: words.CountArg, Arg: words.Num(n)},
+		words.Named{Name: "slot", Arg: words.Term(slotKey(slot))})
 	if fee > 0 {
 		args = append(args, words.Named{Name: "fee", Arg: words.Money(fee)})
 	}

@@ -107,14 +107,17 @@ func (g *Game) New(setup game.Setup) (game.State, error) {
 
 // DecodeState restores a state from its JSON.
 func (g *Game) DecodeState(data []byte) (game.State, error) {
-	var s State
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("imperial state: %w", err)
+	s, ok := readState(data) // state_read.go: the plain forms in one pass
+	if !ok {
+		s = &State{}
+		if err := json.Unmarshal(data, s); err != nil {
+			return nil, fmt.Errorf("imperial state: %w", err)
+		}
 	}
 	b, err := loadBoard(s.Rules)
 	if err != nil {
 		return nil, err
 	}
 	s.b, s.rules = b, s.Rules
-	return &s, nil
+	return s, nil
 }

@@ -82,44 +82,61 @@ func paint(o Op) string {
 // paintSig is an op's paint attributes without its own class (which,
 // when set, stands for the stroke).
 func paintSig(o Op) string {
-	var b strings.Builder
+	// Appended into memory on the stack, made a string once: a board asks
+	// for some three hundred signatures.
+	var buf [160]byte
+	b := buf[:0]
 	switch o.Fill {
 	case Inherit:
 	case "":
 		if o.Kind != OpUse {
-			b.WriteString(` fill="none"`)
+			b = append(b, ` fill="none"`...)
 		}
 	default:
-		b.WriteString(` fill="` + attr(o.Fill) + `"`)
+		b = appendAttr(b, ` fill="`, o.Fill)
 	}
 	if o.Opacity > 0 {
-		b.WriteString(` fill-opacity="` + fmtG(o.Opacity) + `"`)
+		b = append(b, ` fill-opacity="`...)
+		b = append(strconv.AppendFloat(b, o.Opacity, 'g', -1, 64), '"')
 	}
 	if o.Class != "" {
-		return b.String()
+		return string(b)
 	}
 	if o.Stroke != "" {
-		b.WriteString(` stroke="` + attr(o.Stroke) + `" stroke-width="` + fmtG(o.Width) + `"`)
-		switch {
-		case o.Dash > 0 && o.Gap > 0:
-			b.WriteString(` stroke-dasharray="` + fmtG(o.Dash) + ` ` + fmtG(o.Gap) + `"`)
-		case o.Dash > 0:
-			b.WriteString(` stroke-dasharray="` + fmtG(o.Dash) + `"`)
+		b = appendAttr(b, ` stroke="`, o.Stroke)
+		b = append(b, ` stroke-width="`...)
+		b = append(strconv.AppendFloat(b, o.Width, 'g', -1, 64), '"')
+		if o.Dash > 0 {
+			b = append(b, ` stroke-dasharray="`...)
+			b = strconv.AppendFloat(b, o.Dash, 'g', -1, 64)
+			if o.Gap > 0 {
+				b = append(b, ' ')
+				b = strconv.AppendFloat(b, o.Gap, 'g', -1, 64)
+			}
+			b = append(b, '"')
 		}
 	}
-	return b.String()
+	return string(b)
+}
+
+// appendAttr appends name (` name="`), value escaped and the closing quote.
+func appendAttr(b []byte, name, value string) []byte {
+	b = append(b, name...)
+	b = append(b, attr(value)...)
+	return append(b, '"')
 }
 
 // textPaint is a text's font and paint attributes.
 func textPaint(o *Op) string {
-	var b strings.Builder
-	b.WriteString(` font-size="` + fmtG(o.Size) + `"`)
+	var buf [160]byte
+	b := append(buf[:0], ` font-size="`...)
+	b = append(strconv.AppendFloat(b, o.Size, 'g', -1, 64), '"')
 	if o.Bold {
-		b.WriteString(` font-weight="700"`)
+		b = append(b, ` font-weight="700"`...)
 	}
-	b.WriteString(` fill="` + attr(o.Fill) + `"`)
+	b = appendAttr(b, ` fill="`, o.Fill)
 	if o.Anchor != "" && o.Anchor != "start" {
-		b.WriteString(` text-anchor="` + attr(o.Anchor) + `"`)
+		b = appendAttr(b, ` text-anchor="`, o.Anchor)
 	}
 	if o.Halo != "" {
 		hw := o.HaloWidth
@@ -127,23 +144,88 @@ func textPaint(o *Op) string {
 			hw = 2.5
 		}
 		if !o.HaloOver {
-			b.WriteString(` paint-order="stroke"`)
+			b = append(b, ` paint-order="stroke"`...)
 		}
-		b.WriteString(` stroke="` + attr(o.Halo) + `" stroke-width="` + fmtG(hw) + `"`)
+		b = appendAttr(b, ` stroke="`, o.Halo)
+		b = append(b, ` stroke-width="`...)
+		b = append(strconv.AppendFloat(b, hw, 'g', -1, 64), '"')
 	}
-	return b.String()
+	return string(b)
 }
 
-// data is an op's data- attributes.
-func data(o *Op) string {
-	if len(o.Data) == 0 {
-		return ""
-	}
-	var b strings.Builder
+// writeData writes an op's data- attributes.
+func writeData(w *strings.Builder, o *Op) {
 	for _, a := range o.Data {
-		b.WriteString(` data-` + attr(a.Name) + `="` + attr(a.Value) + `"`)
+		ws(w, ` data-`, attr(a.Name), `="`, attr(a.Value), `"`)
 	}
-	return b.String()
+}
+
+// ws writes strings one after the other.
+func ws(w *strings.Builder, parts ...string) {
+	for _, p := range parts {
+		w.WriteString(p)
+	}
+}
+
+// writeNum writes num(v) without making a string of it.
+func writeNum(w *strings.Builder, v float64) {
+	v = math.Round(v*10) / 10
+	if v == 0 {
+		w.WriteByte('0')
+		return
+	}
+	var buf [32]byte
+	w.Write(strconv.AppendFloat(buf[:0], v, 'f', -1, 64))
+}
+
+// svgRect writes an OpRect.
+func svgRect(w *strings.Builder, o *Op, st *styles) {
+	w.WriteString(`<rect`)
+	if o.X != 0 || o.Y != 0 {
+		w.WriteString(` x="`)
+		writeNum(w, o.X)
+		w.WriteString(`" y="`)
+		writeNum(w, o.Y)
+		w.WriteString(`"`)
+	}
+	w.WriteString(` width="`)
+	writeNum(w, o.W)
+	w.WriteString(`" height="`)
+	writeNum(w, o.H)
+	w.WriteString(`"`)
+	if o.R > 0 {
+		w.WriteString(` rx="`)
+		writeNum(w, o.R)
+		w.WriteString(`"`)
+	}
+	writeData(w, o)
+	st.writePaint(w, o)
+	if o.TX != 0 || o.TY != 0 || o.Turn != 0 {
+		ws(w, ` transform="translate(`, num(o.TX), ` `, num(o.TY), `) rotate(`, num(o.Turn), `)"`)
+	}
+	closeTag(w, "rect", o)
+}
+
+// svgPoly writes an OpPoly: a line, a polyline or a polygon.
+func svgPoly(w *strings.Builder, o *Op, st *styles) {
+	if len(o.Points) == 2 && o.Fill == "" {
+		a, b := o.Points[0], o.Points[1]
+		ws(w, `<line x1="`, num(a[0]), `" y1="`, num(a[1]), `" x2="`, num(b[0]), `" y2="`, num(b[1]), `"`)
+		writeData(w, o)
+		line := *o
+		line.Fill = Inherit // a line has no fill to say
+		w.WriteString(st.paintCopy(line))
+		closeTag(w, "line", o)
+		return
+	}
+	tag := "polyline"
+	if o.Fill != "" {
+		tag = "polygon"
+	}
+	ws(w, `<`, tag, ` points="`, points(o.Points), `"`)
+	writeData(w, o)
+	st.writePaint(w, o)
+	closeTag(w, tag, o)
 }
 
 // closeTag ends an element: with its tooltip inside, or empty.
@@ -152,7 +234,7 @@ func closeTag(w *strings.Builder, tag string, o *Op) {
 		w.WriteString(`/>`)
 		return
 	}
-	w.WriteString(`><title>` + html.EscapeString(o.Title) + `</title></` + tag + `>`)
+	ws(w, `><title>`, html.EscapeString(o.Title), `</title></`, tag, `>`)
 }
 
 func points(pts [][2]float64) string {
@@ -167,67 +249,65 @@ func points(pts [][2]float64) string {
 }
 
 func svgOp(w *strings.Builder, o *Op, mapURL string, over bool, st *styles) {
+	// Written piece by piece, never as one string made first: a page's
+	// board writes some two hundred elements (issue 20).
 	if o.Ref != "" && (over || o.Kind == OpGroup) {
-		w.WriteString(`<use href="` + attr(mapURL) + `#` + attr(o.Ref) + `"` + data(o))
+		ws(w, `<use href="`, attr(mapURL), `#`, attr(o.Ref), `"`)
+		writeData(w, o)
 		if o.Kind != OpGroup {
-			w.WriteString(st.paint(o))
+			st.writePaint(w, o)
 		}
 		closeTag(w, "use", o)
 		return
 	}
 	switch o.Kind {
 	case OpGroup:
-		w.WriteString(`<g` + data(o) + `>`)
+		w.WriteString(`<g`)
+		writeData(w, o)
+		w.WriteString(`>`)
 		if o.Title != "" {
-			w.WriteString(`<title>` + html.EscapeString(o.Title) + `</title>`)
+			ws(w, `<title>`, html.EscapeString(o.Title), `</title>`)
 		}
 		writeOps(w, o.Ops, mapURL, over, st)
 		w.WriteString(`</g>`)
 	case OpUse:
-		w.WriteString(`<use href="#` + attr(o.Use) + `" x="` + num(o.X) + `" y="` + num(o.Y) + `"` + data(o) + st.paint(o))
+		ws(w, `<use href="#`, attr(o.Use), `" x="`)
+		writeNum(w, o.X)
+		w.WriteString(`" y="`)
+		writeNum(w, o.Y)
+		w.WriteString(`"`)
+		writeData(w, o)
+		st.writePaint(w, o)
 		closeTag(w, "use", o)
 	case OpPath:
-		rule := ""
+		ws(w, `<path d="`, attr(o.Path), `"`)
+		writeData(w, o)
+		st.writePaint(w, o)
 		if o.Ref != "" {
-			rule = ` fill-rule="evenodd"` // as the map's element is
+			w.WriteString(` fill-rule="evenodd"`) // as the map's element is
 		}
-		w.WriteString(`<path d="` + attr(o.Path) + `"` + data(o) + st.paint(o) + rule)
 		closeTag(w, "path", o)
 	case OpRect:
-		w.WriteString(`<rect`)
-		if o.X != 0 || o.Y != 0 {
-			w.WriteString(` x="` + num(o.X) + `" y="` + num(o.Y) + `"`)
-		}
-		w.WriteString(` width="` + num(o.W) + `" height="` + num(o.H) + `"`)
-		if o.R > 0 {
-			w.WriteString(` rx="` + num(o.R) + `"`)
-		}
-		w.WriteString(data(o) + st.paint(o))
-		if o.TX != 0 || o.TY != 0 || o.Turn != 0 {
-			w.WriteString(` transform="translate(` + num(o.TX) + ` ` + num(o.TY) + `) rotate(` + num(o.Turn) + `)"`)
-		}
-		closeTag(w, "rect", o)
+		svgRect(w, o, st)
 	case OpPoly:
-		if len(o.Points) == 2 && o.Fill == "" {
-			a, b := o.Points[0], o.Points[1]
-			w.WriteString(`<line x1="` + num(a[0]) + `" y1="` + num(a[1]) + `" x2="` + num(b[0]) + `" y2="` + num(b[1]) + `"` + data(o))
-			line := *o
-			line.Fill = Inherit // a line has no fill to say
-			w.WriteString(st.paintCopy(line))
-			closeTag(w, "line", o)
-			return
-		}
-		tag := "polyline"
-		if o.Fill != "" {
-			tag = "polygon"
-		}
-		w.WriteString(`<` + tag + ` points="` + points(o.Points) + `"` + data(o) + st.paint(o))
-		closeTag(w, tag, o)
+		svgPoly(w, o, st)
 	case OpCircle:
-		w.WriteString(`<circle cx="` + num(o.X) + `" cy="` + num(o.Y) + `" r="` + num(o.R) + `"` + data(o) + st.paint(o))
+		w.WriteString(`<circle cx="`)
+		writeNum(w, o.X)
+		w.WriteString(`" cy="`)
+		writeNum(w, o.Y)
+		w.WriteString(`" r="`)
+		writeNum(w, o.R)
+		w.WriteString(`"`)
+		writeData(w, o)
+		st.writePaint(w, o)
 		closeTag(w, "circle", o)
 	case OpText:
-		w.WriteString(`<text x="` + num(o.X) + `" y="` + num(o.Y) + `"` + st.text(o) + `>` + html.EscapeString(o.Text) + `</text>`)
+		w.WriteString(`<text x="`)
+		writeNum(w, o.X)
+		w.WriteString(`" y="`)
+		writeNum(w, o.Y)
+		ws(w, `"`, st.text(o), `>`, html.EscapeString(o.Text), `</text>`)
 	case OpArrow:
 		a, b := o.Points[0], o.Points[1]
 		l := math.Hypot(b[0]-a[0], b[1]-a[1])

@@ -115,6 +115,30 @@ func (st *styles) paint(o *Op) string {
 	return st.classed(st.sig(o), o.Class)
 }
 
+// writePaint writes paint(o).
+func (st *styles) writePaint(w *strings.Builder, o *Op) {
+	if st == nil {
+		w.WriteString(paint(*o))
+		return
+	}
+	st.writeClassed(w, st.sig(o), o.Class)
+}
+
+// writeClassed writes classed(sig, own).
+func (st *styles) writeClassed(w *strings.Builder, sig, own string) {
+	name, ok := st.class[sig]
+	switch {
+	case ok && own != "":
+		ws(w, ` class="`, attr(own), ` `, name, `"`)
+	case ok:
+		ws(w, ` class="`, name, `"`)
+	case own != "":
+		ws(w, sig, ` class="`, attr(own), `"`)
+	default:
+		w.WriteString(sig)
+	}
+}
+
 // paintCopy is paint for an op changed on the way (not remembered: a
 // copy's address is no op of the drawing's).
 func (st *styles) paintCopy(o Op) string {
@@ -224,10 +248,14 @@ func (st *styles) runnable(o *Op) bool {
 
 // writeRun writes a run as a group with its paint, of <use>s without.
 func writeRun(w *strings.Builder, ops []Op, mapURL string, st *styles) {
-	w.WriteString(`<g` + st.classed(st.sig(&ops[0]), ops[0].Class) + `>`)
-	href := `<use href="` + attr(mapURL) + `#`
+	w.WriteString(`<g`)
+	st.writeClassed(w, st.sig(&ops[0]), ops[0].Class)
+	w.WriteString(`>`)
+	url := attr(mapURL)
 	for i := range ops {
-		w.WriteString(href + attr(ops[i].Ref) + `"` + data(&ops[i]) + `/>`)
+		ws(w, `<use href="`, url, `#`, attr(ops[i].Ref), `"`)
+		writeData(w, &ops[i])
+		w.WriteString(`/>`)
 	}
 	w.WriteString(`</g>`)
 }

@@ -91,12 +91,18 @@ func (sp *Speaker) sayI18n(t Text) string {
 // named "count" also picks the plural form), string (literal words), Arg
 // or Text.
 func (sp *Speaker) T(id string, pairs ...any) string {
-	t := New(id)
+	if len(pairs) < 2 {
+		return sp.Say(New(id))
+	}
+	// The arguments gathered once and sorted in place by Make (the last
+	// of a name given twice wins, as With's): adding them one by one with
+	// With copied them all each time, and pages say thousands of words.
+	args := make([]Named, 0, len(pairs)/2)
 	for i := 0; i+1 < len(pairs); i += 2 {
 		name, _ := pairs[i].(string)
-		t = t.With(name, ArgOf(pairs[i+1]))
+		args = append(args, Named{Name: name, Arg: ArgOf(pairs[i+1])})
 	}
-	return sp.Say(t)
+	return sp.Say(Make(id, args...))
 }
 
 // Sentences says texts one after another, the way the language joins
