@@ -56,10 +56,6 @@ func writeOps(w *strings.Builder, ops []Op, mapURL string, over bool, st *styles
 
 func attr(s string) string { return html.EscapeString(s) }
 
-// fmtG writes v as fmt's %g does, without fmt's reflection: a board
-// writes thousands of attributes per page (issue 20).
-func fmtG(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
-
 // num writes a coordinate with one decimal, none when it is whole.
 func num(v float64) string {
 	v = math.Round(v*10) / 10

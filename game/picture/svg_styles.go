@@ -106,16 +106,8 @@ func (st *styles) countSigs(ops []Op, mapURL string, over bool, count map[string
 	}
 }
 
-// paint is an op's paint attributes, its own class and the class of its
-// paint when it has one.
-func (st *styles) paint(o *Op) string {
-	if st == nil {
-		return paint(*o)
-	}
-	return st.classed(st.sig(o), o.Class)
-}
-
-// writePaint writes paint(o).
+// writePaint writes an op's paint attributes, its own class and the
+// class of its paint when it has one.
 func (st *styles) writePaint(w *strings.Builder, o *Op) {
 	if st == nil {
 		w.WriteString(paint(*o))
