@@ -35,6 +35,9 @@ type reader struct {
 	printer *message.Printer
 	point   string // the decimal point, for decimal's short way ("": none)
 	now     func() time.Time
+
+	layoutOnce sync.Once
+	layouts    [2]*layoutParts // the layout's words (layout.go), without and with the local outbox
 }
 
 // in returns t in the reader's time zone.
