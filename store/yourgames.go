@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -65,21 +66,28 @@ func (g *YourGame) SeatOf(userID int64) int {
 // first; up to limit finished ones (cancelled ones too: the member saw
 // them on their list) from the page p says, the latest end first (more
 // says whether more follow in the direction read; with p.Back: newer
-// ones); and the seats of both.
+// ones); and the seats of both. The member's seats keep their games' end
+// (endSeats), so both lists are read by the index seats_user_end: the
+// open games from the few seats without an end, the finished ones in the
+// order of their ends, a page's worth.
 func (s *Store) YourGames(ctx context.Context, userID int64, p ClubPage, limit int) (open, finished []YourGame, more bool, err error) {
 	db := s.db.WithContext(ctx)
-	const from = ` FROM games g LEFT JOIN game_summaries sm ON sm.game_id = g.id
-		WHERE g.id IN (SELECT game_id FROM seats WHERE user_id = ?)`
-	if open, err = queryRows(db, scanYourGame, yourCols+from+` AND g.status <> 'finished'
+	if open, err = queryRows(db, scanYourGame, yourCols+` FROM games g LEFT JOIN game_summaries sm ON sm.game_id = g.id
+		WHERE g.id IN (SELECT game_id FROM seats WHERE user_id = ? AND game_finished_at IS NULL)
 		ORDER BY g.created_at DESC, g.id DESC`, userID); err != nil {
 		return nil, nil, false, err
 	}
 	limit = min(max(limit, 1), clubPage)
-	cond, args, order, offset := p.seek("g.finished_at", "g.id")
-	if finished, err = queryRows(db, scanYourGame, yourCols+from+` AND g.status = 'finished'`+cond+
-		` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(append([]any{userID}, args...), limit+1, offset)...); err != nil {
+	cond, args, order, offset := p.seek("s.game_finished_at", "s.game_id")
+	if finished, err = queryRows(db, scanYourGame, yourCols+` FROM seats s JOIN games g ON g.id = s.game_id
+		LEFT JOIN game_summaries sm ON sm.game_id = g.id
+		WHERE s.user_id = ? AND s.game_finished_at IS NOT NULL`+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`,
+		append(append([]any{userID}, args...), limit+1, offset)...); err != nil {
 		return nil, nil, false, err
 	}
+	// A member holds one seat of a game (new games and imports refuse a
+	// second); should one hold two, the game is listed once.
+	finished = slices.CompactFunc(finished, func(a, b YourGame) bool { return a.ID == b.ID })
 	if more = len(finished) > limit; more {
 		finished = finished[:limit]
 	}
@@ -160,6 +168,33 @@ func (s *Store) yourSummary(db *gorm.DB, g *YourGame) error {
 		return err
 	}
 	g.LastMoveAt, g.ToAct = sm.LastMoveAt, sm.ToAct
+	return nil
+}
+
+// seatsEndSQL is what seats.game_finished_at holds (migration 00280): the
+// end of the seat's game once it is finished, else NULL.
+const seatsEndSQL = `(SELECT g.finished_at FROM games g WHERE g.id = seats.game_id AND g.status = 'finished')`
+
+// endSeats keeps the game's end beside its seats, in the transaction that
+// ends it (or imports it ended), so "your games" finds a member's open
+// and finished games by the index seats_user_end.
+func endSeats(tx *gorm.DB, gameID int64) error {
+	return wrapErr(tx.Exec(`UPDATE seats SET game_finished_at = `+seatsEndSQL+` WHERE game_id = ?`, gameID).Error,
+		"store: the seats' end (game %d)", gameID)
+}
+
+// checkSeatsEnd reports every seat whose game's end beside it is not its
+// game's (verify).
+func checkSeatsEnd(db *gorm.DB, problem func(string, ...any)) error {
+	type wrong struct{ GameID, Seat int64 }
+	var ws []wrong
+	if err := db.Raw(`SELECT game_id, seat FROM seats WHERE game_finished_at IS DISTINCT FROM ` + seatsEndSQL +
+		` ORDER BY game_id, seat`).Scan(&ws).Error; err != nil {
+		return fmt.Errorf("check the seats' ends: %w", err)
+	}
+	for _, w := range ws {
+		problem("game %d: seat %d keeps an end that is not its game's", w.GameID, w.Seat)
+	}
 	return nil
 }
 
