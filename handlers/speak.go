@@ -36,6 +36,8 @@ type reader struct {
 	point   string // the decimal point, for decimal's short way ("": none)
 	now     func() time.Time
 
+	listOnce   sync.Once
+	list       listPatterns // the list messages (listjoin.go)
 	layoutOnce sync.Once
 	layouts    [2]*layoutParts // the layout's words (layout.go), without and with the local outbox
 }
