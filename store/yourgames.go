@@ -47,10 +47,7 @@ type YourSeat struct {
 }
 
 // Decisions decodes the open decisions, as Summary.Decisions does.
-func (g *YourGame) Decisions() []game.Decision {
-	sm := Summary{ToAct: g.ToAct}
-	return sm.Decisions()
-}
+func (g *YourGame) Decisions() []game.Decision { return readDecisions(g.ToAct) }
 
 // SeatOf returns userID's seat number in the game, or -1.
 func (g *YourGame) SeatOf(userID int64) int {
