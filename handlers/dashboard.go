@@ -37,8 +37,10 @@ type dashboardPage struct {
 	Finished []dashRow
 	Older    string // the next page of finished games, if any
 	Newer    string // the page before, if any
-	// The rows as the tables' bodies (rows.go).
+	// The rows as the tables' bodies (rows.go), and the content
+	// (dashboard_html.go).
 	InPlayRows, WaitingRows, FinishedRows template.HTML
+	Body                                  template.HTML
 }
 
 // Empty reports whether the member has no game at all.
@@ -101,6 +103,7 @@ func (s *Server) dashboard(c *echo.Context) error {
 	dashPager(&page, pg, finished, more)
 	page.InPlayRows, page.WaitingRows = dashRowsHTML(r, page.InPlay, true), dashRowsHTML(r, page.Waiting, true)
 	page.FinishedRows = dashRowsHTML(r, page.Finished, false)
+	page.Body = dashboardHTML(r, &page)
 	return s.render(c, http.StatusOK, "dashboard", r.sp.T("pages.dashboard.title"), page)
 }
 
