@@ -37,8 +37,10 @@ type dashboardPage struct {
 	Finished []dashRow
 	Older    string // the next page of finished games, if any
 	Newer    string // the page before, if any
-	// The rows as the tables' bodies (rows.go).
+	// The rows as the tables' bodies (rows.go), and the content
+	// (dashboard_html.go).
 	InPlayRows, WaitingRows, FinishedRows template.HTML
+	Body                                  template.HTML
 }
 
 // Empty reports whether the member has no game at all.
@@ -73,8 +75,9 @@ func (s *Server) dashboard(c *echo.Context) error {
 		return err
 	}
 	var page dashboardPage
+	kinds := map[string]string{} // each kind's name, said once a page
 	for i := range open {
-		row := s.dashRowOf(r, u.ID, &open[i])
+		row := s.dashRowOf(r, u.ID, &open[i], kinds)
 		if open[i].Status == store.StatusActive {
 			page.InPlay = append(page.InPlay, row)
 		} else {
@@ -95,11 +98,12 @@ func (s *Server) dashboard(c *echo.Context) error {
 		})
 	}
 	for i := range finished {
-		page.Finished = append(page.Finished, s.dashRowOf(r, u.ID, &finished[i]))
+		page.Finished = append(page.Finished, s.dashRowOf(r, u.ID, &finished[i], kinds))
 	}
 	dashPager(&page, pg, finished, more)
 	page.InPlayRows, page.WaitingRows = dashRowsHTML(r, page.InPlay, true), dashRowsHTML(r, page.Waiting, true)
 	page.FinishedRows = dashRowsHTML(r, page.Finished, false)
+	page.Body = dashboardHTML(r, &page)
 	return s.render(c, http.StatusOK, "dashboard", r.sp.T("pages.dashboard.title"), page)
 }
 
@@ -128,9 +132,15 @@ func dashPager(page *dashboardPage, pg store.ClubPage, ls []store.YourGame, more
 	}
 }
 
-// dashRowOf says one game of the member's in words.
-func (s *Server) dashRowOf(r *reader, userID int64, g *store.YourGame) dashRow {
-	row := dashRow{ID: g.ID, Name: g.Name, Kind: s.kindName(r.sp, g.Kind), Finished: g.Status == store.StatusFinished}
+// dashRowOf says one game of the member's in words; kinds keeps the kinds'
+// names said so far.
+func (s *Server) dashRowOf(r *reader, userID int64, g *store.YourGame, kinds map[string]string) dashRow {
+	kind, ok := kinds[g.Kind]
+	if !ok {
+		kind = s.kindName(r.sp, g.Kind)
+		kinds[g.Kind] = kind
+	}
+	row := dashRow{ID: g.ID, Name: g.Name, Kind: kind, Finished: g.Status == store.StatusFinished}
 	names := make([]string, 0, len(g.Seats)) // in seat order
 	bySeat := make([]string, len(g.Seats))   // by seat number, for the speaker
 	for _, st := range g.Seats {
@@ -146,7 +156,7 @@ func (s *Server) dashRowOf(r *reader, userID int64, g *store.YourGame) dashRow {
 	if row.YourTurn {
 		row.Prompt = sp.T("pages.dashboard.accept")
 	}
-	row.Players = sp.Join(names)
+	row.Players = r.join(names)
 	row.Since = g.LastMoveAt
 	if g.FinishedAt != nil && row.Finished {
 		row.Since = *g.FinishedAt

@@ -22,20 +22,13 @@ const langCookie = "rondel_lang"
 // langCookieAge is how long a visitor's choice is remembered: a year.
 const langCookieAge = 365 * 24 * 60 * 60
 
-// languageSwitch is what the footer's switch needs.
-type languageSwitch struct {
-	Languages []languageChoice
-	Back      string // the page to return to
-}
-
-// switchFor is the footer's switch on the page c answers: after a GET the
-// switch returns to the same page, after a POST to the home page.
-func switchFor(c *echo.Context, lang string) languageSwitch {
-	back := "/"
+// switchBack is where the footer's switch on the page c answers returns
+// to: after a GET the same page, after a POST the home page.
+func switchBack(c *echo.Context) string {
 	if r := c.Request(); r.Method == http.MethodGet {
-		back = safeNext(r.URL.RequestURI())
+		return safeNext(r.URL.RequestURI())
 	}
-	return languageSwitch{Languages: languageChoices(lang), Back: back}
+	return "/"
 }
 
 // chosenLanguage is the visitor's choice from the cookie, or "".

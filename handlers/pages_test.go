@@ -162,7 +162,7 @@ func TestEveryPageRendersItsData(t *testing.T) {
 			for _, user := range users {
 				var buf bytes.Buffer
 				v := view{Lang: lang, Title: "T", User: user, CSRF: "c", LocalMail: true, RequestID: "r", Page: s.data}
-				if err := tpl.execute(&buf, "layout", r, v); err != nil {
+				if err := tpl.writePage(&buf, r, v); err != nil {
 					t.Errorf("page %s (%T) in %s: %v", s.page, s.data, lang, err)
 				}
 				if m := missingMessage.FindString(buf.String()); m != "" {

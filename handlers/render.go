@@ -68,8 +68,8 @@ type view struct {
 	CSRF      string
 	LocalMail bool
 	RequestID string
-	Image     *ogImage       // the page's Open Graph image, nil for none
-	Switch    languageSwitch // the footer's language switch
+	Image     *ogImage // the page's Open Graph image, nil for none
+	Back      string   // where the footer's language switch returns to
 	Page      any
 }
 
@@ -146,13 +146,13 @@ func (s *Server) renderPage(c *echo.Context, code int, page, title string, data 
 		return fmt.Errorf("handlers: no page %q", page)
 	}
 	v := view{Lang: r.sp.Lang(), Title: title, User: currentUser(c), CSRF: csrfToken(c), LocalMail: s.local, RequestID: requestID(c),
-		Switch: switchFor(c, r.sp.Lang()), Page: data}
+		Back: switchBack(c), Page: data}
 	if img, ok := c.Get(ogImageKey).(*ogImage); ok {
 		v.Image = img
 	}
 	buf := s.pages.buffer()
 	defer s.pages.release(buf)
-	if err := t.execute(buf, "layout", r, v); err != nil {
+	if err := t.writePage(buf, r, v); err != nil {
 		return fmt.Errorf("handlers: rendering %s: %w", page, err)
 	}
 	h := c.Response().Header()

@@ -24,7 +24,7 @@ func BenchmarkRenderGamePage(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		var buf bytes.Buffer
-		if err := pages["game"].execute(&buf, "layout", r, v); err != nil {
+		if err := pages["game"].writePage(&buf, r, v); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -40,7 +40,7 @@ func BenchmarkExecuteParsed(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		var buf bytes.Buffer
-		if err := tpl.ExecuteTemplate(&buf, "layout", v); err != nil {
+		if err := tpl.ExecuteTemplate(&buf, "content", v); err != nil {
 			b.Fatal(err)
 		}
 	}

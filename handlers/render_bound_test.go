@@ -35,7 +35,7 @@ func TestPagesBoundOncePerReader(t *testing.T) {
 	said := map[string]string{}
 	for lang, r := range map[string]*reader{"de": de, "en": en} {
 		var buf bytes.Buffer
-		if err := p.execute(&buf, "layout", r, benchView()); err != nil {
+		if err := p.writePage(&buf, r, benchView()); err != nil {
 			t.Fatal(err)
 		}
 		said[lang] = buf.String()

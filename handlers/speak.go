@@ -36,6 +36,11 @@ type reader struct {
 	point   string // the decimal point, for decimal's short way ("": none)
 	group   string // the digits' group separator, for integer's ("": none)
 	now     func() time.Time
+
+	listOnce   sync.Once
+	list       listPatterns // the list messages (listjoin.go)
+	layoutOnce sync.Once
+	layouts    [2]*layoutParts // the layout's words (layout.go), without and with the local outbox
 }
 
 // in returns t in the reader's time zone.

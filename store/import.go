@@ -161,6 +161,11 @@ func (s *Store) ImportRecord(ctx context.Context, rec *record.Record, spec Impor
 				return err
 			}
 		}
+		if row.Status == StatusFinished {
+			if err := endSeats(tx, row.ID); err != nil {
+				return err
+			}
+		}
 		if err := importMoves(tx, row.ID, rec.Moves, forms, events, now); err != nil {
 			return err
 		}

@@ -246,6 +246,9 @@ func (s *Store) abandon(cs *changeSet, gameID int64) (bool, error) {
 	if err := setStatus(t.tx, gameID, StatusFinished); err != nil {
 		return false, err
 	}
+	if err := endSeats(t.tx, gameID); err != nil {
+		return false, err
+	}
 	n, _, err := lastMove(t.tx, gameID)
 	if err != nil {
 		return false, err

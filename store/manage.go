@@ -66,6 +66,9 @@ func (s *Store) endUnstarted(tx *gorm.DB, g *Game, ending string) error {
 		return ErrNotWaiting
 	}
 	g.Status, g.Ending, g.FinishedAt, g.OpenSeats = StatusFinished, ending, &now, 0
+	if err := endSeats(tx, g.ID); err != nil {
+		return err
+	}
 	// Its open invitations no longer run out for anyone to hear of: out
 	// of invitations_untold, so the hourly job never reads them again.
 	if err := tx.Exec(`UPDATE invitations SET told_at = ? WHERE game_id = ? AND used_at IS NULL AND told_at IS NULL`,

@@ -169,6 +169,9 @@ func (t *NotifyTx) endAgreed(g *Game, seq int, st game.State, res *game.Result) 
 	}
 	now := t.now
 	g.Status, g.Ending, g.Rated, g.Result, g.FinishedAt = StatusFinished, EndAgreed, false, &r, &now
+	if err := endSeats(t.tx, g.ID); err != nil {
+		return err
+	}
 	// Its summary and snapshot from the state in hand (what deriveGame
 	// would make by replaying the whole log).
 	_, last, err := lastMove(t.tx, g.ID)

@@ -236,7 +236,10 @@ func finishGame(tx *gorm.DB, g *Game, res *game.Result, now time.Time) error {
 		r := string(b)
 		up["result"], g.Result = r, &r
 	}
-	return wrapErr(tx.Model(&Game{}).Where("id = ?", g.ID).Updates(up).Error, "finish game")
+	if err := tx.Model(&Game{}).Where("id = ?", g.ID).Updates(up).Error; err != nil {
+		return wrapErr(err, "finish game")
+	}
+	return endSeats(tx, g.ID)
 }
 
 func hasDecision(st game.State, seat int) bool {

@@ -90,6 +90,9 @@ func (t Tools) Rebuild(ctx context.Context, progress func(done, total int)) (*Re
 			}
 		}
 		rep.Kinds = len(kinds)
+		if err := tx.Exec(`UPDATE seats SET game_finished_at = ` + seatsEndSQL).Error; err != nil {
+			return fmt.Errorf("the seats' ends: %w", err)
+		}
 		return s.rebuildEvents(tx) // events_derived.go
 	})
 	if err != nil {

@@ -220,6 +220,9 @@ func (s *Store) checkAcross(ctx context.Context, problem func(string, ...any)) e
 	if d := cmp.Diff(want, got); d != "" {
 		problem("the stored reliabilities differ from the logs (-logs +stored):\n%s", d)
 	}
+	if err := checkSeatsEnd(db, problem); err != nil {
+		return err
+	}
 	seasons, err := storedSeasons(db)
 	if err != nil {
 		return err

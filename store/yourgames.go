@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -29,9 +30,10 @@ type YourGame struct {
 	Status     string
 	Ending     string
 	FinishedAt *time.Time
-	LastMoveAt time.Time // the summary's: the last move, else the start, else the creation
-	ToAct      string    // the summary's open decisions (Decisions)
-	Seats      []YourSeat
+	// Of a game not finished only (the list says a finished game's end):
+	LastMoveAt time.Time  // the summary's: the last move, else the start, else the creation
+	ToAct      string     // the summary's open decisions (Decisions)
+	Seats      []YourSeat // of a finished game only their numbers and names
 
 	noSummary bool // the game has no summary stored yet: yourSeats makes one
 }
@@ -45,10 +47,7 @@ type YourSeat struct {
 }
 
 // Decisions decodes the open decisions, as Summary.Decisions does.
-func (g *YourGame) Decisions() []game.Decision {
-	sm := Summary{ToAct: g.ToAct}
-	return sm.Decisions()
-}
+func (g *YourGame) Decisions() []game.Decision { return readDecisions(g.ToAct) }
 
 // SeatOf returns userID's seat number in the game, or -1.
 func (g *YourGame) SeatOf(userID int64) int {
@@ -60,26 +59,32 @@ func (g *YourGame) SeatOf(userID int64) int {
 	return -1
 }
 
-// YourGames reads userID's "your games" in three queries: the games in
+// YourGames reads userID's "your games" in four queries: the games in
 // play or waiting for players (a member has few at a time), all, newest
 // first; up to limit finished ones (cancelled ones too: the member saw
 // them on their list) from the page p says, the latest end first (more
 // says whether more follow in the direction read; with p.Back: newer
-// ones); and the seats of both.
+// ones); and the seats of each list. The member's seats keep their games' end
+// (endSeats), so both lists are read by the index seats_user_end: the
+// open games from the few seats without an end, the finished ones in the
+// order of their ends, a page's worth.
 func (s *Store) YourGames(ctx context.Context, userID int64, p ClubPage, limit int) (open, finished []YourGame, more bool, err error) {
 	db := s.db.WithContext(ctx)
-	const from = ` FROM games g LEFT JOIN game_summaries sm ON sm.game_id = g.id
-		WHERE g.id IN (SELECT game_id FROM seats WHERE user_id = ?)`
-	if open, err = queryRows(db, scanYourGame, yourCols+from+` AND g.status <> 'finished'
+	if open, err = queryRows(db, scanYourGame, yourCols+` FROM games g LEFT JOIN game_summaries sm ON sm.game_id = g.id
+		WHERE g.id IN (SELECT game_id FROM seats WHERE user_id = ? AND game_finished_at IS NULL)
 		ORDER BY g.created_at DESC, g.id DESC`, userID); err != nil {
 		return nil, nil, false, err
 	}
 	limit = min(max(limit, 1), clubPage)
-	cond, args, order, offset := p.seek("g.finished_at", "g.id")
-	if finished, err = queryRows(db, scanYourGame, yourCols+from+` AND g.status = 'finished'`+cond+
-		` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(append([]any{userID}, args...), limit+1, offset)...); err != nil {
+	cond, args, order, offset := p.seek("s.game_finished_at", "s.game_id")
+	if finished, err = queryRows(db, scanFinishedGame, `SELECT g.id, g.game_id, g.name, g.ending, g.finished_at
+		FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? AND s.game_finished_at IS NOT NULL`+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`,
+		append(append([]any{userID}, args...), limit+1, offset)...); err != nil {
 		return nil, nil, false, err
 	}
+	// A member holds one seat of a game (new games and imports refuse a
+	// second); should one hold two, the game is listed once.
+	finished = slices.CompactFunc(finished, func(a, b YourGame) bool { return a.ID == b.ID })
 	if more = len(finished) > limit; more {
 		finished = finished[:limit]
 	}
@@ -96,6 +101,15 @@ func (s *Store) YourGames(ctx context.Context, userID int64, p ClubPage, limit i
 // the game has no summary yet).
 const yourCols = `SELECT g.id, g.game_id, g.name, g.status, g.ending, g.finished_at, sm.game_id, sm.last_move_at, sm.to_act`
 
+// scanFinishedGame reads a finished game's id, kind, name, ending and end.
+func scanFinishedGame(rows *sql.Rows) (YourGame, error) {
+	g := YourGame{Status: StatusFinished}
+	var finished sql.NullTime
+	err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Ending, &finished)
+	g.FinishedAt = nullTime(finished)
+	return g, wrapErr(err, "scan your finished game")
+}
+
 func scanYourGame(rows *sql.Rows) (YourGame, error) {
 	var g YourGame
 	var finished, last sql.NullTime
@@ -108,45 +122,57 @@ func scanYourGame(rows *sql.Rows) (YourGame, error) {
 	return g, wrapErr(err, "scan your game")
 }
 
-// yourSeats reads the seats of the games given, in one query, and makes
-// the summary of any game that has none.
-func (s *Store) yourSeats(db *gorm.DB, lists ...[]YourGame) error {
-	byID := map[int64]*YourGame{}
-	var ids []any
-	var marks []string
-	for _, l := range lists {
-		for i := range l {
-			g := &l[i]
-			byID[g.ID] = g
-			ids, marks = append(ids, g.ID), append(marks, "?")
-			if g.noSummary {
-				if err := s.yourSummary(db, g); err != nil {
-					return err
-				}
+// yourSeats reads the seats of the games given, in one query for the
+// open games and one for the finished ones (of which the list says only
+// the names, so only the names and numbers are read: three columns of a
+// hundred seats instead of five), and makes the summary of any open game
+// that has none.
+func (s *Store) yourSeats(db *gorm.DB, open, finished []YourGame) error {
+	for i := range open {
+		if open[i].noSummary {
+			if err := s.yourSummary(db, &open[i]); err != nil {
+				return err
 			}
 		}
 	}
-	if len(ids) == 0 {
-		return nil
-	}
-	type seatOf struct {
-		game int64
-		seat YourSeat
-	}
-	seats, err := queryRows(db, func(rows *sql.Rows) (seatOf, error) {
-		var r seatOf
-		err := rows.Scan(&r.game, &r.seat.Seat, &r.seat.UserID, &r.seat.Name, &r.seat.Accepted)
-		return r, wrapErr(err, "scan your seat")
-	}, `SELECT game_id, seat, user_id, name, accepted_at IS NOT NULL FROM seats
-		WHERE game_id IN (`+strings.Join(marks, ",")+`) ORDER BY game_id, seat`, ids...)
-	if err != nil {
+	if err := seatsOf(db, open, `seat, user_id, name, accepted_at IS NOT NULL`, func(rows *sql.Rows, id *int64, st *YourSeat) error {
+		return rows.Scan(id, &st.Seat, &st.UserID, &st.Name, &st.Accepted)
+	}); err != nil {
 		return err
 	}
-	for _, st := range seats {
-		g := byID[st.game]
-		g.Seats = append(g.Seats, st.seat)
+	return seatsOf(db, finished, `seat, name`, func(rows *sql.Rows, id *int64, st *YourSeat) error {
+		return rows.Scan(id, &st.Seat, &st.Name)
+	})
+}
+
+// seatsOf reads the columns cols of the seats of games, in seat order, by
+// scan (which reads the game's id first).
+func seatsOf(db *gorm.DB, games []YourGame, cols string, scan func(*sql.Rows, *int64, *YourSeat) error) error {
+	if len(games) == 0 {
+		return nil
 	}
-	return nil
+	byID := make(map[int64]*YourGame, len(games))
+	ids := make([]any, len(games))
+	for i := range games {
+		byID[games[i].ID], ids[i] = &games[i], games[i].ID
+	}
+	rows, err := db.Raw(`SELECT game_id, `+cols+` FROM seats WHERE game_id IN (?`+strings.Repeat(",?", len(ids)-1)+
+		`) ORDER BY game_id, seat`, ids...).Rows()
+	if err != nil {
+		return fmt.Errorf("your seats: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var st YourSeat
+		if err := scan(rows, &id, &st); err != nil {
+			return wrapErr(err, "scan your seat")
+		}
+		if g := byID[id]; g != nil {
+			g.Seats = append(g.Seats, st)
+		}
+	}
+	return wrapErr(rows.Err(), "your seats")
 }
 
 // yourSummary fills in the summary of a game that has none stored.
@@ -160,6 +186,33 @@ func (s *Store) yourSummary(db *gorm.DB, g *YourGame) error {
 		return err
 	}
 	g.LastMoveAt, g.ToAct = sm.LastMoveAt, sm.ToAct
+	return nil
+}
+
+// seatsEndSQL is what seats.game_finished_at holds (migration 00280): the
+// end of the seat's game once it is finished, else NULL.
+const seatsEndSQL = `(SELECT g.finished_at FROM games g WHERE g.id = seats.game_id AND g.status = 'finished')`
+
+// endSeats keeps the game's end beside its seats, in the transaction that
+// ends it (or imports it ended), so "your games" finds a member's open
+// and finished games by the index seats_user_end.
+func endSeats(tx *gorm.DB, gameID int64) error {
+	return wrapErr(tx.Exec(`UPDATE seats SET game_finished_at = `+seatsEndSQL+` WHERE game_id = ?`, gameID).Error,
+		"store: the seats' end (game %d)", gameID)
+}
+
+// checkSeatsEnd reports every seat whose game's end beside it is not its
+// game's (verify).
+func checkSeatsEnd(db *gorm.DB, problem func(string, ...any)) error {
+	type wrong struct{ GameID, Seat int64 }
+	var ws []wrong
+	if err := db.Raw(`SELECT game_id, seat FROM seats WHERE game_finished_at IS DISTINCT FROM ` + seatsEndSQL +
+		` ORDER BY game_id, seat`).Scan(&ws).Error; err != nil {
+		return fmt.Errorf("check the seats' ends: %w", err)
+	}
+	for _, w := range ws {
+		problem("game %d: seat %d keeps an end that is not its game's", w.GameID, w.Seat)
+	}
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+	"time"
 
 	"rondel/game/gametest"
 )
@@ -65,12 +66,21 @@ func TestYourGamesAgreesWithListings(t *testing.T) {
 	}
 }
 
-// yourGameOf is what YourGames should say of a listing.
+// yourGameOf is what YourGames should say of a listing: of a finished
+// game its end, and its seats' numbers and names.
 func yourGameOf(l Listing) YourGame {
 	g := YourGame{ID: l.Game.ID, Kind: l.Game.Kind, Name: l.Game.Name, Status: l.Game.Status, Ending: l.Game.Ending,
 		FinishedAt: l.Game.FinishedAt, LastMoveAt: l.Summary.LastMoveAt, ToAct: l.Summary.ToAct}
+	done := g.Status == StatusFinished
+	if done {
+		g.LastMoveAt, g.ToAct = time.Time{}, ""
+	}
 	for _, st := range l.Seats {
-		g.Seats = append(g.Seats, YourSeat{Seat: st.Seat, UserID: st.UserID, Name: st.Name, Accepted: st.AcceptedAt != nil})
+		if done {
+			g.Seats = append(g.Seats, YourSeat{Seat: st.Seat, Name: st.Name})
+		} else {
+			g.Seats = append(g.Seats, YourSeat{Seat: st.Seat, UserID: st.UserID, Name: st.Name, Accepted: st.AcceptedAt != nil})
+		}
 	}
 	return g
 }
