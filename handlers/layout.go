@@ -90,6 +90,12 @@ type pageWriter interface {
 	io.StringWriter
 }
 
+// bodyWriter is a page whose content is written in Go (the game page,
+// game_html.go): straight into the page, not through its template.
+type bodyWriter interface {
+	writeBody(w pageWriter, r *reader, csrf string)
+}
+
 // writePage writes v's page for r: the layout around the page's content
 // template, executed from t.
 func (p *perReader) writePage(w pageWriter, r *reader, v view) error {
@@ -115,7 +121,9 @@ func (p *perReader) writePage(w pageWriter, r *reader, v view) error {
 	} else {
 		w.WriteString(lp.visitor)
 	}
-	if err := p.execute(w, "content", r, v); err != nil {
+	if b, ok := v.Page.(bodyWriter); ok {
+		b.writeBody(w, r, v.CSRF)
+	} else if err := p.execute(w, "content", r, v); err != nil {
 		return err
 	}
 	w.WriteString(lp.foot)
