@@ -23,7 +23,7 @@ const historyPageSize = 50
 type historyPage struct {
 	Game   *store.Game
 	Kind   string
-	Rounds []roundPage // one page, newest first
+	Rounds template.HTML // one page's rounds, newest first, written (roundsHTML); "" for none
 	At     int
 	Last   int
 	Board  template.HTML // after move At; empty before the game starts
@@ -81,7 +81,7 @@ func (s *Server) history(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p.Rounds = roundPages(s.reader(c), part.rounds, p.At, before)
+	p.Rounds = roundsHTML(s.reader(c), part.rounds, p.At, before)
 	p.From, p.To, p.Older = part.from, part.to, part.older
 	if before <= p.Last {
 		p.Newer = min(p.Last, before+historyPageSize-1) + 1

@@ -6,42 +6,51 @@ import (
 	"strings"
 )
 
-// A history page's moves are written here rather than by the template:
-// a page of fifty moves made the template call a dozen functions per
-// move through reflection (the escapers among them), about 40% of the
-// page. What is written is what history.html wrote, byte for byte (the
+// A history page's rounds and moves are written here rather than by the
+// template: a page of fifty moves made the template call a dozen
+// functions per move through reflection (the escapers among them), about
+// 40% of the page, and a few per turn. What is written is what history.html wrote, byte for byte (the
 // load tool's TestDumpPages compares whole pages of two builds).
 
-// roundPage is a round of the page as the template writes it.
-type roundPage struct {
-	Round int
-	Turns []turnPage
-}
-
-// turnPage is a turn with its moves written.
-type turnPage struct {
-	Side  string
-	Style template.CSS
-	Chip  template.HTML
-	Moves template.HTML
-}
-
-// roundPages writes the kept rounds of a page for reader r, move at
-// marked as the current one, links keeping the page before.
-func roundPages(r *reader, rounds []roundView, at, before int) []roundPage {
-	out := make([]roundPage, len(rounds))
+// roundsHTML writes the kept rounds of a page for reader r, move at
+// marked as the current one, links keeping the page before: each round's
+// heading, its turns (a side's colour, chip and name) and their moves, as
+// history.html's range over the rounds wrote them (held to it by
+// TestHistoryRoundsAsTheTemplateWrote). Empty for no rounds.
+func roundsHTML(r *reader, rounds []roundView, at, before int) template.HTML {
 	var b strings.Builder
-	for i, rd := range rounds {
-		out[i] = roundPage{Round: rd.Round, Turns: make([]turnPage, len(rd.Turns))}
-		for j, t := range rd.Turns {
-			b.Reset()
+	for _, rd := range rounds {
+		b.WriteString("\n  <section class=\"round\">\n    ")
+		if rd.Round != 0 {
+			b.WriteString("<h3>")
+			b.WriteString(escapeText(r.sp.T("pages.history.round", "n", rd.Round)))
+			b.WriteString("</h3>")
+		}
+		b.WriteString("\n    ")
+		for _, t := range rd.Turns {
+			b.WriteString("\n    <div class=\"turn\"")
+			if t.Style != "" {
+				b.WriteString(` style="`)
+				b.WriteString(escapeText(string(t.Style)))
+				b.WriteByte('"')
+			}
+			b.WriteString(">\n      ")
+			if t.Side != "" {
+				b.WriteString(`<p class="side">`)
+				b.WriteString(string(t.Chip))
+				b.WriteString(" <strong>")
+				b.WriteString(escapeText(t.Side))
+				b.WriteString("</strong></p>")
+			}
+			b.WriteString("\n      <ol class=\"moves\">\n      ")
 			for _, m := range t.Moves {
 				writeHistoryMove(&b, r, m, at, before)
 			}
-			out[i].Turns[j] = turnPage{Side: t.Side, Style: t.Style, Chip: t.Chip, Moves: template.HTML(b.String())}
+			b.WriteString("\n      </ol>\n    </div>\n    ")
 		}
+		b.WriteString("\n  </section>\n  ")
 	}
-	return out
+	return template.HTML(b.String())
 }
 
 // writeHistoryMove writes one move's item of the list.

@@ -48,3 +48,71 @@ func TestHistoryMovesAsTheTemplateWrote(t *testing.T) {
 		}
 	}
 }
+
+// historyRoundsTemplate is how history.html wrote a page's rounds before
+// they were written in Go (roundsHTML), each turn's moves given written.
+const historyRoundsTemplate = `{{range .}}
+  <section class="round">
+    {{if .Round}}<h3>{{t "pages.history.round" "n" .Round}}</h3>{{end}}
+    {{range .Turns}}
+    <div class="turn"{{with .Style}} style="{{.}}"{{end}}>
+      {{if .Side}}<p class="side">{{.Chip}} <strong>{{.Side}}</strong></p>{{end}}
+      <ol class="moves">
+      {{.Moves}}
+      </ol>
+    </div>
+    {{end}}
+  </section>
+  {{end}}`
+
+// TestHistoryRoundsAsTheTemplateWrote: rounds with and without a number,
+// turns with and without a side (a name to escape, a colour, a chip), in
+// two languages, read as the template wrote them.
+func TestHistoryRoundsAsTheTemplateWrote(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 29, 0, 30, 0, 0, time.UTC)
+	moves := []moveView{{Seq: 12, Who: "Ada & <Bob>", At: at, Events: []string{"Italy builds a fleet."}}, {Seq: 11, Who: "Cy", At: at}}
+	rounds := []roundView{
+		{Round: 7, Turns: []turnView{
+			{Side: "Österreich & <Ungarn>", Style: "border-left-color: #aa2233", Chip: chip("#aa2233"), Moves: moves},
+			{Side: "Italy", Moves: moves[1:]},
+		}},
+		{Turns: []turnView{{Moves: moves}}},
+	}
+	type turnPage struct {
+		Side  string
+		Style template.CSS
+		Chip  template.HTML
+		Moves template.HTML
+	}
+	type roundPage struct {
+		Round int
+		Turns []turnPage
+	}
+	for _, lang := range []string{"en", "de"} {
+		r := testReader(lang)
+		var pages []roundPage
+		for _, rd := range rounds {
+			p := roundPage{Round: rd.Round}
+			for _, tv := range rd.Turns {
+				var b strings.Builder
+				for _, m := range tv.Moves {
+					writeHistoryMove(&b, r, m, 12, 13)
+				}
+				p.Turns = append(p.Turns, turnPage{Side: tv.Side, Style: tv.Style, Chip: tv.Chip, Moves: template.HTML(b.String())})
+			}
+			pages = append(pages, p)
+		}
+		tpl := template.Must(template.New("rounds").Funcs(r.funcs()).Parse(historyRoundsTemplate))
+		var want strings.Builder
+		if err := tpl.Execute(&want, pages); err != nil {
+			t.Fatal(err)
+		}
+		if got := roundsHTML(r, rounds, 12, 13); string(got) != want.String() {
+			t.Errorf("%s:\n%s\nthe template wrote\n%s", lang, got, want.String())
+		}
+		if got := roundsHTML(r, nil, 12, 13); got != "" {
+			t.Errorf("%s: no rounds wrote %q", lang, got)
+		}
+	}
+}

@@ -27,6 +27,7 @@ var growing = map[string]bool{
 	"outbox": true, "seat_clocks": true, "game_clocks": true, "standing_orders": true, "invitations": true,
 	"sessions": true, "login_tokens": true, "local_mail": true, "absences": true, "unsubscribes": true,
 	"notify_prefs": true, "final_states": true, "seat_drops": true, "game_imports": true, "end_votes": true,
+	"move_progress": true,
 }
 
 var (

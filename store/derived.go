@@ -205,7 +205,8 @@ func isNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
 
 // deriveMove brings a game's derived data in step with move m, just
 // appended in tx: the summary, the snapshot (every snapEvery moves and at
-// the end), the mover's reliability and, when the move ended a rated
+// the end), where the game stands after it (move_progress.go), the
+// mover's reliability and, when the move ended a rated
 // game, the ladders. prev is the summary before the move. It returns the
 // new state's estimated size for the cache.
 func (s *Store) deriveMove(tx *gorm.DB, g *Game, prev *Summary, m *Move, next game.State) (int64, error) {
@@ -234,6 +235,9 @@ func (s *Store) deriveMove(tx *gorm.DB, g *Game, prev *Summary, m *Move, next ga
 	} else if b, err := next.MarshalJSON(); err == nil {
 		size = stateBytes(len(b))
 	}
+	if err := writeProgress(tx, g.ID, m.Seq, next); err != nil {
+		return 0, err
+	}
 	if err := countMoveOf(tx, g, m, prev.LastMoveAt); err != nil {
 		return 0, err
 	}
@@ -251,9 +255,10 @@ func (s *Store) deriveMove(tx *gorm.DB, g *Game, prev *Summary, m *Move, next ga
 }
 
 // deriveGame makes every derived row of one game from its log, in place
-// of what was stored (the summary, the seats it waits for, the snapshot),
-// and returns its current state (nil while inviting). The ladders and
-// reliabilities, which span games, are Rebuild's.
+// of what was stored (the summary, the seats it waits for, the snapshot,
+// where it stood after each move), and returns its current state (nil
+// while inviting). The ladders and reliabilities, which span games, are
+// Rebuild's.
 func (s *Store) deriveGame(tx *gorm.DB, g *Game) (game.State, error) {
 	seq, at, err := lastMove(tx, g.ID)
 	if err != nil {
@@ -269,7 +274,11 @@ func (s *Store) deriveGame(tx *gorm.DB, g *Game) (game.State, error) {
 		return nil, writeSummary(tx, sum, nil)
 	}
 	if g.Started() {
-		if st, err = s.replayTo(tx, g, seq); err != nil {
+		var along progressLog
+		if st, along, err = s.replayAlong(tx, g, seq); err != nil {
+			return nil, err
+		}
+		if err := writeGameProgress(tx, g.ID, along); err != nil {
 			return nil, err
 		}
 		sn, err := encodeSnapshot(g.ID, seq, st)
@@ -280,6 +289,8 @@ func (s *Store) deriveGame(tx *gorm.DB, g *Game) (game.State, error) {
 			return nil, err
 		}
 	} else if err := tx.Exec(`DELETE FROM game_snapshots WHERE game_id = ?`, g.ID).Error; err != nil {
+		return nil, fmt.Errorf("derive game: %w", err)
+	} else if err := tx.Exec(`DELETE FROM move_progress WHERE game_id = ?`, g.ID).Error; err != nil {
 		return nil, fmt.Errorf("derive game: %w", err)
 	}
 	if err := s.writeAccount(tx, g); err != nil {

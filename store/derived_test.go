@@ -24,7 +24,7 @@ func derivedRows(t *testing.T, s *Store) map[string][]map[string]any {
 	for table, order := range map[string]string{
 		"game_summaries": "game_id", "game_waits": "game_id, seat", "ladder_ratings": "kind, ladder, user_id",
 		"rating_changes": "game_id, seat", "reliability": "kind, user_id", "ladder_seasons": "id",
-		"game_accounts": "game_id",
+		"game_accounts": "game_id", "move_progress": "game_id, seq",
 	} {
 		var rows []map[string]any
 		if err := s.db.Raw("SELECT * FROM " + table + " ORDER BY " + order).Scan(&rows).Error; err != nil {
@@ -247,7 +247,7 @@ func TestRebuildMakesWhatWasLost(t *testing.T) {
 	s, c, _ := openTest(t, 4)
 	cl := playedClub(t, s, c, 9, 5, 4, 50)
 	kept := derivedRows(t, s)
-	for _, table := range []string{"game_summaries", "game_waits", "game_snapshots", "ladder_ratings", "rating_changes", "reliability"} {
+	for _, table := range []string{"game_summaries", "game_waits", "game_snapshots", "ladder_ratings", "rating_changes", "reliability", "move_progress"} {
 		if err := s.Exec("DELETE FROM " + table); err != nil {
 			t.Fatal(err)
 		}
@@ -370,6 +370,8 @@ func TestVerifyNamesTamperedDerivedData(t *testing.T) {
 		{`UPDATE game_summaries SET moves = moves + 1 WHERE game_id = ?`, "summary differs"},
 		{`UPDATE game_summaries SET phase = 'nowhere' WHERE game_id = ?`, "summary differs"},
 		{`DELETE FROM game_waits WHERE game_id = ?`, "asked to decide differ"},
+		{`UPDATE move_progress SET round = round + 1 WHERE game_id = ? AND seq = 0`, "where it stood after move 0 differs"},
+		{`DELETE FROM move_progress WHERE game_id = ? AND seq = 0`, "rows of where it stood stored"},
 		{`UPDATE reliability SET moves = moves + 1 WHERE user_id IN (SELECT user_id FROM seats WHERE game_id = ?)`, "reliabilities differ"},
 		{`UPDATE ladder_ratings SET mu = mu + 1 WHERE user_id IN (SELECT user_id FROM seats WHERE game_id <> ?)`, "ladder (all time) differs"},
 		{`UPDATE rating_changes SET rank = rank + 1 WHERE game_id <> ?`, "stored rating changes differ"},

@@ -11,9 +11,10 @@
 //     game), moves.go, takeback.go, messages.go, manage.go and
 //     manage_play.go (the lifecycle), dialect.go (takeGame/lockGame: every
 //     change to a game locks it first), load.go and cache.go (states),
-//     canonical.go, derived.go, reliability.go, ladder.go (rating a game as
-//     it ends), accounts.go (a game's account), listing.go, club.go and
-//     history.go (what pages list), live.go (news of changes).
+//     canonical.go, derived.go, move_progress.go (the round and side after
+//     each move, for the history), reliability.go, ladder.go (rating a
+//     game as it ends), accounts.go (a game's account), listing.go,
+//     club.go and history.go (what pages list), live.go (news of changes).
 //   - notify's view of a move's transaction: NotifyTx (notify_tx.go) and
 //     its tables (notify_models.go, notify_ops.go); intents.go holds the
 //     turn mails a move decided on, rendered after its commit; mail.go is

@@ -20,13 +20,19 @@ type progressKey struct {
 const progressCacheBytes = 2 << 20
 
 // MovesProgress returns where the game stood when each of its moves from
-// `from` to `to` was made (game.Progress: the round, the phase, whose turn
-// it was), for a page of its history: the state before `from` (from the
-// snapshot when it lies at or before, else replayed from the start,
-// folding), then the page's moves. Nil for a game without progress.
+// `from` to `to` was made (game.Progress: the round and whose turn it
+// was; no phase), for a page of its history: as stored (move_progress.go),
+// else, where rows are missing (a database not rebuilt since they exist),
+// the state before `from` (from the snapshot when it lies at or before,
+// else replayed from the start, folding), then the page's moves. Nil for
+// a game without progress when replayed.
 func (s *Store) MovesProgress(ctx context.Context, gameID int64, from, to int) ([]game.Progress, error) {
 	if from < 1 || to < from {
 		return nil, nil
+	}
+	stored, err := readProgress(s.db.WithContext(ctx), gameID, from-1, to-1)
+	if err != nil || len(stored) == to-from+1 {
+		return stored, err
 	}
 	key := progressKey{gameID, from, to}
 	if p, ok := s.progress.Get(key); ok {
@@ -47,7 +53,7 @@ func (s *Store) MovesProgress(ctx context.Context, gameID int64, from, to int) (
 	f, fold := st.(game.Folder)
 	out := make([]game.Progress, 0, len(steps))
 	for _, m := range steps {
-		out = append(out, st.(game.Progresser).Progress())
+		out = append(out, progressOf(st))
 		if m.Seq == to {
 			break // the last move's outcome is not needed
 		}

@@ -78,14 +78,26 @@ func (s *Store) GamesOf(ctx context.Context, userID int64) ([]Game, error) {
 }
 
 // MovesPage returns up to limit moves of a game before move `before`
-// (all moves when before <= 0), newest first: a page of its history.
+// (all moves when before <= 0), newest first: a page of its history, with
+// what the history shows of each (historyMoveCols; the move itself, its
+// note, its id and who sent it are left empty: read for fifty moves on
+// every first view, they were a cost nothing used).
 func (s *Store) MovesPage(ctx context.Context, gameID int64, before, limit int) ([]Move, error) {
 	if before <= 0 {
 		before = math.MaxInt32 // every seq is below it
 	}
-	out, err := queryRows(s.db.WithContext(ctx), scanMove, `SELECT `+moveCols+` FROM moves WHERE game_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+	out, err := queryRows(s.db.WithContext(ctx), scanHistoryMove, `SELECT `+historyMoveCols+` FROM moves WHERE game_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
 		gameID, before, limit)
 	return out, wrapErr(err, "store: moves page (game %d)", gameID)
+}
+
+// historyMoveCols are the columns of a move the history shows.
+const historyMoveCols = `game_id, seq, seat, events, at, "by", take_back`
+
+func scanHistoryMove(rows *sql.Rows) (Move, error) {
+	var m Move
+	err := rows.Scan(&m.GameID, &m.Seq, &m.Seat, &m.Events, &m.At, &m.By, &m.TakeBack)
+	return m, wrapErr(err, "scan history move")
 }
 
 // Pending is one open decision of a person in a game in play: what notify

@@ -114,27 +114,46 @@ func (s *Store) initialState(tx *gorm.DB, g *Game) (game.State, error) {
 
 // replayTo replays a game's first seq moves from its setup.
 func (s *Store) replayTo(tx *gorm.DB, g *Game, seq int) (game.State, error) {
-	st, err := s.initialState(tx, g)
+	st, steps, err := s.fromSetup(tx, g, seq)
 	if err != nil {
 		return nil, err
-	}
-	steps, err := readSteps(tx, g.ID, 0, seq)
-	if err != nil {
-		return nil, err
-	}
-	if len(steps) != seq {
-		return nil, fmt.Errorf("store: game %d: %d of its first %d moves are stored", g.ID, len(steps), seq)
-	}
-	for i, m := range steps {
-		if m.Seq != i+1 {
-			return nil, fmt.Errorf("store: game %d: move %d is missing", g.ID, i+1)
-		}
 	}
 	live, ok := liveSteps(steps)
 	if !ok {
 		return nil, fmt.Errorf("store: game %d: a take-back in its first %d moves cancels no move", g.ID, seq)
 	}
 	return applySteps(g.ID, st, true, live)
+}
+
+// replayAlong is replayTo that also says where the game stood after each
+// row of its log (for move_progress).
+func (s *Store) replayAlong(tx *gorm.DB, g *Game, seq int) (game.State, progressLog, error) {
+	st, steps, err := s.fromSetup(tx, g, seq)
+	if err != nil {
+		return nil, nil, err
+	}
+	return progressAlong(g.ID, st, steps)
+}
+
+// fromSetup sets a game up and reads its first seq log rows, all of them.
+func (s *Store) fromSetup(tx *gorm.DB, g *Game, seq int) (game.State, []step, error) {
+	st, err := s.initialState(tx, g)
+	if err != nil {
+		return nil, nil, err
+	}
+	steps, err := readSteps(tx, g.ID, 0, seq)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(steps) != seq {
+		return nil, nil, fmt.Errorf("store: game %d: %d of its first %d moves are stored", g.ID, len(steps), seq)
+	}
+	for i, m := range steps {
+		if m.Seq != i+1 {
+			return nil, nil, fmt.Errorf("store: game %d: move %d is missing", g.ID, i+1)
+		}
+	}
+	return st, steps, nil
 }
 
 // fromSnapshot restores a game's state after seq moves from its snapshot

@@ -54,6 +54,12 @@ func TestScannersMatchTheORM(t *testing.T) {
 			func() any { x, _ := readSummary(s.db, g.ID); return *x }},
 		{"moves", func() any { var x []Move; s.db.Where("game_id = ?", g.ID).Order("seq").Find(&x); return x },
 			func() any { x, _ := s.MovesSince(ctx, g.ID, 0); return x }},
+		{"moves page", func() any {
+			var x []Move
+			s.db.Select("game_id", "seq", "seat", "events", "at", "by", "take_back").Where("game_id = ?", g.ID).Order("seq DESC").Find(&x)
+			return x
+		},
+			func() any { x, _ := s.MovesPage(ctx, g.ID, 0, 1000); return x }},
 		{"messages", func() any { var x []Message; s.db.Where("game_id = ?", g.ID).Order("id").Find(&x); return x },
 			func() any { x, _, _ := s.MessagesPage(ctx, g.ID, seats[0].UserID, 0, 10); return x }},
 		{"import", func() any { var x GameImport; s.db.Take(&x, "game_id = ?", g.ID); return x },

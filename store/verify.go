@@ -65,8 +65,9 @@ type VerifyReport struct {
 // what is stored: a finished game must still end, with the stored result
 // and the sealed final-state hash; a game in play must not have ended; a
 // game that ended without a result (abandoned) must still replay. Every
-// derived row must be what the logs give: each game's summary and
-// snapshot, the reliabilities and the ladders (verify_derived.go).
+// derived row must be what the logs give: each game's summary, snapshot
+// and progress after each move, the reliabilities and the ladders
+// (verify_derived.go).
 // With seal, finished games that have no hash yet (finished before hashes
 // were kept) get one from this replay.
 func (t Tools) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
@@ -96,12 +97,15 @@ func (t Tools) Verify(ctx context.Context, seal bool) (*VerifyReport, error) {
 		if err != nil {
 			return rep, err
 		}
-		st, atSnap, err := replayCapturing(s.reg, rec, snap)
+		st, atSnap, along, err := replayCapturing(s.reg, rec, snap)
 		if err != nil {
 			problem("no longer replays: %v", err)
 			continue
 		}
 		if err := s.checkDerived(s.db.WithContext(ctx), &g, len(rec.Moves), st, atSnap, problem); err != nil {
+			return rep, err
+		}
+		if err := checkProgress(s.db.WithContext(ctx), g.ID, along, problem); err != nil {
 			return rep, err
 		}
 		if err := s.checkAccount(s.db.WithContext(ctx), &g, problem); err != nil {

@@ -21,21 +21,23 @@ import (
 // replayCapturing replays a record as record.Replay does, and returns
 // besides the final state the JSON of the state after sn.Seq moves (nil
 // when sn is nil or beyond the record), so a snapshot is checked without
-// a second replay.
-func replayCapturing(reg *game.Registry, rec *record.Record, sn *Snapshot) (game.State, []byte, error) {
+// a second replay, and where the game stood after each row (move_progress).
+func replayCapturing(reg *game.Registry, rec *record.Record, sn *Snapshot) (game.State, []byte, progressLog, error) {
 	eng, err := reg.Get(rec.GameID)
 	if err != nil {
-		return nil, nil, fmt.Errorf("replay capturing: %w", err)
+		return nil, nil, nil, fmt.Errorf("replay capturing: %w", err)
 	}
 	setup, err := rec.Setup()
 	if err != nil {
-		return nil, nil, fmt.Errorf("replay capturing: %w", err)
+		return nil, nil, nil, fmt.Errorf("replay capturing: %w", err)
 	}
 	st, err := eng.New(setup)
 	if err != nil {
-		return nil, nil, fmt.Errorf("record: setting up: %w", err)
+		return nil, nil, nil, fmt.Errorf("record: setting up: %w", err)
 	}
 	var at []byte
+	along := make(progressLog, 0, len(rec.Moves)+1)
+	along.played(st)
 	capture := func(i int) error {
 		if sn != nil && sn.Seq == i {
 			at, err = st.MarshalJSON()
@@ -43,27 +45,30 @@ func replayCapturing(reg *game.Registry, rec *record.Record, sn *Snapshot) (game
 		return err
 	}
 	if err := capture(0); err != nil {
-		return nil, nil, fmt.Errorf("replay capturing: %w", err)
+		return nil, nil, nil, fmt.Errorf("replay capturing: %w", err)
 	}
 	live, err := record.Live(rec.Moves)
 	if err != nil {
-		return nil, nil, fmt.Errorf("replay capturing: %w", err)
+		return nil, nil, nil, fmt.Errorf("replay capturing: %w", err)
 	}
 	f, fold := st.(game.Folder)
 	for i, m := range rec.Moves {
 		switch {
 		case m.TakeBack:
 			// The move before was skipped: st is already the state after this entry.
+			along.tookBack()
 		case !live[i]:
-			// A move taken back later is skipped; a snapshot right after
-			// it holds it, so that is replayed alone on the side.
+			// A move taken back later is skipped; where it left the game
+			// and a snapshot right after it hold it, so it is replayed
+			// alone on the side.
+			next, _, err := st.Apply(m.Seat, m.Move)
+			if err != nil {
+				return nil, nil, nil, fmt.Errorf("record: move %d (seat %d, %s): %w", i+1, m.Seat, m.Move, err)
+			}
+			along.played(next)
 			if sn != nil && sn.Seq == i+1 {
-				next, _, err := st.Apply(m.Seat, m.Move)
-				if err != nil {
-					return nil, nil, fmt.Errorf("record: move %d (seat %d, %s): %w", i+1, m.Seat, m.Move, err)
-				}
 				if at, err = next.MarshalJSON(); err != nil {
-					return nil, nil, fmt.Errorf("replay capturing: %w", err)
+					return nil, nil, nil, fmt.Errorf("replay capturing: %w", err)
 				}
 			}
 			continue
@@ -73,13 +78,16 @@ func replayCapturing(reg *game.Registry, rec *record.Record, sn *Snapshot) (game
 			st, _, err = st.Apply(m.Seat, m.Move)
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("record: move %d (seat %d, %s): %w", i+1, m.Seat, m.Move, err)
+			return nil, nil, nil, fmt.Errorf("record: move %d (seat %d, %s): %w", i+1, m.Seat, m.Move, err)
+		}
+		if !m.TakeBack {
+			along.played(st)
 		}
 		if err := capture(i + 1); err != nil {
-			return nil, nil, fmt.Errorf("replay capturing: %w", err)
+			return nil, nil, nil, fmt.Errorf("replay capturing: %w", err)
 		}
 	}
-	return st, at, nil
+	return st, at, along, nil
 }
 
 // checkDerived compares a game's summary, waiting seats and snapshot with
