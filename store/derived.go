@@ -98,19 +98,19 @@ func summaryOf(g *Game, seq int, last *time.Time, st game.State) (*Summary, []in
 
 // writeSummary stores a game's summary and the seats it waits for.
 func writeSummary(tx *gorm.DB, sum *Summary, waits []int) error {
-	if err := tx.Exec(`INSERT INTO game_summaries (game_id, status, moves, last_move_at, round, phase, to_act)
+	if _, err := execSQL(tx, `INSERT INTO game_summaries (game_id, status, moves, last_move_at, round, phase, to_act)
 		VALUES (?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id) DO UPDATE SET status = excluded.status, moves = excluded.moves,
 			last_move_at = excluded.last_move_at, round = excluded.round, phase = excluded.phase, to_act = excluded.to_act`,
-		sum.GameID, sum.Status, sum.Moves, sum.LastMoveAt, sum.Round, sum.Phase, sum.ToAct).Error; err != nil {
+		sum.GameID, sum.Status, sum.Moves, sum.LastMoveAt, sum.Round, sum.Phase, sum.ToAct); err != nil {
 		return fmt.Errorf("store: game %d summary: %w", sum.GameID, err)
 	}
-	if err := tx.Exec(`DELETE FROM game_waits WHERE game_id = ?`, sum.GameID).Error; err != nil {
+	if _, err := execSQL(tx, `DELETE FROM game_waits WHERE game_id = ?`, sum.GameID); err != nil {
 		return fmt.Errorf("write summary: %w", err)
 	}
 	for _, seat := range waits {
-		if err := tx.Exec(`INSERT INTO game_waits (game_id, seat, auto) VALUES (?, ?, `+autoSQL+`)`,
-			sum.GameID, seat, sum.GameID, seat, sum.GameID, seat).Error; err != nil {
+		if _, err := execSQL(tx, `INSERT INTO game_waits (game_id, seat, auto) VALUES (?, ?, `+autoSQL+`)`,
+			sum.GameID, seat, sum.GameID, seat, sum.GameID, seat); err != nil {
 			return fmt.Errorf("write summary: %w", err)
 		}
 	}

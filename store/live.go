@@ -73,7 +73,7 @@ func (s *Store) announce(tx *gorm.DB, ids []int64) ([]GameNews, error) {
 	out := make([]GameNews, 0, len(ids))
 	for _, id := range ids {
 		n := GameNews{GameID: id}
-		if err := tx.Raw(`SELECT moves FROM game_summaries WHERE game_id = ?`, id).Scan(&n.Moves).Error; err != nil {
+		if err := scanOne(tx, `SELECT moves FROM game_summaries WHERE game_id = ?`, []any{id}, &n.Moves); err != nil && !isNoRows(err) {
 			return nil, fmt.Errorf("announce: %w", err)
 		}
 		if s.pg {
