@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"testing"
 	"time"
@@ -32,6 +33,7 @@ func BenchmarkMoveCycle(b *testing.B) {
 	p := openMoveBench(b)
 	r := rand.New(rand.NewPCG(5, 6))
 	var get, post, after time.Duration
+	ctx := context.Background() // its phases labelled for -cpuprofile: get, post, after
 	b.ResetTimer()
 	for range b.N {
 		for {
@@ -45,13 +47,14 @@ func BenchmarkMoveCycle(b *testing.B) {
 				continue
 			}
 			c := cpuTime()
-			w := p.post(u, g.ID, form, form.moves[r.IntN(len(form.moves))])
+			var w *httptest.ResponseRecorder
+			pprof.Do(ctx, pprof.Labels("phase", "post"), func(context.Context) { w = p.post(u, g.ID, form, form.moves[r.IntN(len(form.moves))]) })
 			post += cpuTime() - c
 			if w.Code != http.StatusSeeOther {
 				b.Fatalf("game %d: move answered %d: %.300s", g.ID, w.Code, w.Body.String())
 			}
 			c = cpuTime()
-			p.get(b, u, w.Header().Get("Location"))
+			pprof.Do(ctx, pprof.Labels("phase", "after"), func(context.Context) { p.get(b, u, w.Header().Get("Location")) })
 			after += cpuTime() - c
 			break
 		}
@@ -123,7 +126,8 @@ func (p *pageBench) formOf(b *testing.B, r *rand.Rand, g gameRow, cpu *time.Dura
 			continue
 		}
 		c := cpuTime()
-		w := p.serve(u, fmt.Sprintf("/games/%d", g.ID))
+		var w *httptest.ResponseRecorder
+		pprof.Do(context.Background(), pprof.Labels("phase", "get"), func(context.Context) { w = p.serve(u, fmt.Sprintf("/games/%d", g.ID)) })
 		*cpu += cpuTime() - c
 		if w.Code != http.StatusOK {
 			b.Fatalf("game %d: %d", g.ID, w.Code)
