@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -60,7 +61,17 @@ func (t *NotifyTx) User(id int64) (*User, error) {
 
 // Users returns the users of ids, in any order, in one query.
 func (t *NotifyTx) Users(ids []int64) ([]User, error) {
-	out, err := queryRows(t.tx, scanUser, `SELECT `+userCols+` FROM users u WHERE u.id IN ?`, ids)
+	if len(ids) == 0 {
+		return []User{}, nil
+	}
+	// The list written out, as GORM would expand it, so that the
+	// statement needs no GORM (plainsql.go).
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	marks := strings.Repeat("?,", len(ids))
+	out, err := queryRows(t.tx, scanUser, `SELECT `+userCols+` FROM users u WHERE u.id IN (`+marks[:len(marks)-1]+`)`, args...)
 	if out == nil {
 		out = []User{}
 	}
