@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
@@ -78,30 +77,13 @@ func openMoveBench(b *testing.B) *pageBench {
 	}
 	db := filepath.Join(b.TempDir(), "club.db")
 	copyFile(b, *benchDB, db)
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	cfg := config.Default()
-	st, err := store.Open(db, store.Options{Registry: registry(), CacheBytes: cfg.Cache.StateBytes(), Logger: log})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { st.Close() })
-	ctx := context.Background()
-	if err := st.CheckSchema(ctx, false); err != nil {
-		b.Fatal(err)
-	}
-	svc, err := notify.New(ctx, notify.Options{Store: st, Config: cfg, Logger: log})
-	if err != nil {
-		b.Fatal(err)
-	}
-	h, err := handlers.New(handlers.Deps{Store: st, Config: cfg, Logger: log, Notify: svc})
-	if err != nil {
-		b.Fatal(err)
-	}
-	d, err := newDriver(runOpts{Dir: filepath.Dir(*benchDB), Page: "moves", Clients: 1, Duration: 1})
-	if err != nil {
-		b.Fatal(err)
-	}
-	return &pageBench{h: h, st: st, d: d}
+	return servePages(b, db, "moves", func(st *store.Store, cfg config.Config, log *slog.Logger) handlers.Notifier {
+		svc, err := notify.New(context.Background(), notify.Options{Store: st, Config: cfg, Logger: log})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return svc
+	})
 }
 
 // copyFile copies a seeded database (checkpointed: no -wal beside it).
