@@ -145,7 +145,7 @@ func (t *NotifyTx) DropMailIntents(gameID int64, seq int) error {
 // indexed read, so that a change that left none costs no transaction.
 func (s *Store) HasMailIntents(ctx context.Context, gameID int64) (bool, error) {
 	var n int64
-	err := scanOne(s.db.WithContext(ctx), `SELECT count(*) FROM (SELECT 1 FROM mail_intents WHERE game_id = ? AND claimed_until <= ? LIMIT 1) AS some`,
+	err := scanOne(s.db.WithContext(ctx), `SELECT count(*) FROM (SELECT 1 FROM mail_intents WHERE game_id = ? AND claimed_until <= ? LIMIT 1) AS found`,
 		[]any{gameID, s.Now()}, &n)
 	return n > 0, wrapErr(err, "store: mail intents (game %d)", gameID)
 }

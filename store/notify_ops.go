@@ -232,7 +232,7 @@ func (s *Store) GamesToStart(ctx context.Context) ([]int64, error) {
 // standing orders or is played by the caretaker.
 func (s *Store) HasAutoMoves(ctx context.Context, gameID int64) (bool, error) {
 	var n int64
-	err := scanOne(s.db.WithContext(ctx), `SELECT count(*) FROM (SELECT 1 FROM game_waits WHERE game_id = ? AND auto = `+s.flag(true)+` LIMIT 1) AS some`,
+	err := scanOne(s.db.WithContext(ctx), `SELECT count(*) FROM (SELECT 1 FROM game_waits WHERE game_id = ? AND auto = `+s.flag(true)+` LIMIT 1) AS found`,
 		[]any{gameID}, &n)
 	return n > 0, wrapErr(err, "store: has auto moves (game %d)", gameID)
 }

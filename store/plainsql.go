@@ -58,6 +58,9 @@ func plainStatement(db *gorm.DB, query string, args []any) (gorm.ConnPool, strin
 	if pool == nil || db.Statement.Context == nil || !plainArgs(args) {
 		return nil, "", false
 	}
+	if _, tracing := db.Logger.(traceLogger); tracing {
+		return nil, "", false // TraceQueries sees every statement through GORM's logger
+	}
 	if db.Dialector.Name() == "postgres" {
 		return pool, numbered(query), true
 	}
