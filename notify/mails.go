@@ -1,7 +1,6 @@
 package notify
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -26,27 +25,11 @@ func (s *Service) clockFor(gameID int64, preset string, skipWeekends bool) *stor
 // maxChoices is how many legal moves a mail still lists as one-click links.
 const maxChoices = 8
 
-// roundOf reads a game's round from its encoded state, when the engine
-// keeps one at the top level ("round"); 0 when not.
-func roundOf(st game.State) int {
-	b, err := st.MarshalJSON()
-	if err != nil {
-		return 0
-	}
-	var top struct {
-		Round int `json:"round"`
-	}
-	if json.Unmarshal(b, &top) != nil {
-		return 0
-	}
-	return top.Round
-}
-
 // turnSubject is e.g. "Rondel · Tuesday club · Italy to move, round 7".
-func turnSubject(sp *words.Speaker, gameName string, d game.Decision, st game.State, seq int) string {
+func turnSubject(sp *words.Speaker, gameName string, d game.Decision, round, seq int) string {
 	h := headline(sp, d)
 	id, n := "mail.turn.move", seq+1
-	if r := roundOf(st); r > 0 {
+	if r := round; r > 0 {
 		id, n = "mail.turn.round", r
 	}
 	if isQuestion(h) {
@@ -80,7 +63,7 @@ func (s *Service) mailTurnAt(tx *store.NotifyTx, v *gameView, seat int, st game.
 	if err != nil {
 		return err
 	}
-	row, err := s.outboxRow(v.game.ID, turn, kindTurn, u, turnSubject(sp, v.game.Name, fresh[0], st, seq), l)
+	row, err := s.outboxRow(v.game.ID, turn, kindTurn, u, turnSubject(sp, v.game.Name, fresh[0], s.rounds.of(st), seq), l)
 	if err != nil {
 		return err
 	}

@@ -49,7 +49,7 @@ func (s *Service) noticeTurn(tx *store.NotifyTx, v *gameView, seat int, st game.
 		for _, d := range fresh {
 			asked = append(asked, strings.TrimSpace(sp.Say(d.Prompt)))
 		}
-		subject := turnSubject(sp, v.game.Name, fresh[0], st, seq)
+		subject := turnSubject(sp, v.game.Name, fresh[0], s.rounds.of(st), seq)
 		text := strings.Join([]string{subject,
 			sp.T("mail.notice.asked", "player", sp.SeatName(seat), "asked", strings.Join(asked, " ")),
 			sp.T("mail.notice.deadline", "when", when(sp, dl.DueAt, tx.TimeZone(h.CreatedBy), v.now)),

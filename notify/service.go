@@ -58,6 +58,7 @@ type Service struct {
 	admins    []string       // told about mail that finally fails
 	hooks     *http.Client   // posts turn notices to webhooks (webhook.go)
 	pics      pictures       // the last board pictures drawn (picture.go)
+	rounds    roundSources   // where each engine's round is read from (rounds.go)
 	// renderFault, when set (tests), fails the render of a mail intent.
 	renderFault func(store.MailIntent) error
 	// Playing by reply (replies.go): the configuration, the club address's

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -85,32 +86,51 @@ func summaryOf(g *Game, seq int, last *time.Time, st game.State) (*Summary, []in
 		}
 		sum.ToAct = string(b)
 	}
+	return sum, waitingSeats(ds), nil
+}
+
+// waitingSeats are the seats asked to decide in ds, each once, in the
+// order first asked: a game's rows of game_waits.
+func waitingSeats(ds []game.Decision) []int {
 	var waits []int
-	seen := map[int]bool{}
 	for _, d := range ds {
-		if !seen[d.Seat] {
-			seen[d.Seat] = true
+		if !slices.Contains(waits, d.Seat) {
 			waits = append(waits, d.Seat)
 		}
 	}
-	return sum, waits, nil
+	return waits
 }
 
 // writeSummary stores a game's summary and the seats it waits for.
 func writeSummary(tx *gorm.DB, sum *Summary, waits []int) error {
-	if err := tx.Exec(`INSERT INTO game_summaries (game_id, status, moves, last_move_at, round, phase, to_act)
+	if err := writeSummaryRow(tx, sum); err != nil {
+		return err
+	}
+	return writeWaits(tx, sum.GameID, waits)
+}
+
+// writeSummaryRow stores a game's summary alone.
+func writeSummaryRow(tx *gorm.DB, sum *Summary) error {
+	if _, err := execSQL(tx, `INSERT INTO game_summaries (game_id, status, moves, last_move_at, round, phase, to_act)
 		VALUES (?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id) DO UPDATE SET status = excluded.status, moves = excluded.moves,
 			last_move_at = excluded.last_move_at, round = excluded.round, phase = excluded.phase, to_act = excluded.to_act`,
-		sum.GameID, sum.Status, sum.Moves, sum.LastMoveAt, sum.Round, sum.Phase, sum.ToAct).Error; err != nil {
+		sum.GameID, sum.Status, sum.Moves, sum.LastMoveAt, sum.Round, sum.Phase, sum.ToAct); err != nil {
 		return fmt.Errorf("store: game %d summary: %w", sum.GameID, err)
 	}
-	if err := tx.Exec(`DELETE FROM game_waits WHERE game_id = ?`, sum.GameID).Error; err != nil {
+	noteMoves(tx, sum.GameID, sum.Moves)
+	return nil
+}
+
+// writeWaits stores the seats a game waits for, each with whether it
+// answers by itself.
+func writeWaits(tx *gorm.DB, gameID int64, waits []int) error {
+	if _, err := execSQL(tx, `DELETE FROM game_waits WHERE game_id = ?`, gameID); err != nil {
 		return fmt.Errorf("write summary: %w", err)
 	}
 	for _, seat := range waits {
-		if err := tx.Exec(`INSERT INTO game_waits (game_id, seat, auto) VALUES (?, ?, `+autoSQL+`)`,
-			sum.GameID, seat, sum.GameID, seat, sum.GameID, seat).Error; err != nil {
+		if _, err := execSQL(tx, `INSERT INTO game_waits (game_id, seat, auto) VALUES (?, ?, `+autoSQL+`)`,
+			gameID, seat, gameID, seat, gameID, seat); err != nil {
 			return fmt.Errorf("write summary: %w", err)
 		}
 	}
@@ -206,17 +226,27 @@ func isNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
 // deriveMove brings a game's derived data in step with move m, just
 // appended in tx: the summary, the snapshot (every snapEvery moves and at
 // the end), where the game stands after it (move_progress.go), the
-// mover's reliability and, when the move ended a rated
-// game, the ladders. prev is the summary before the move. It returns the
-// new state's estimated size for the cache.
-func (s *Store) deriveMove(tx *gorm.DB, g *Game, prev *Summary, m *Move, next game.State) (int64, error) {
+// mover's reliability and, when the move ended a rated game, the ladders.
+// prev is the summary before the move; waited the seats game_waits held
+// before it (nil: not known, written again). It returns the new state's
+// estimated size for the cache.
+func (s *Store) deriveMove(tx *gorm.DB, g *Game, prev *Summary, m *Move, next game.State, waited []int) (int64, error) {
 	at := m.At
 	sum, waits, err := summaryOf(g, m.Seq, &at, next)
 	if err != nil {
 		return 0, err
 	}
-	if err := writeSummary(tx, sum, waits); err != nil {
+	if err := writeSummaryRow(tx, sum); err != nil {
 		return 0, err
+	}
+	// A move after which the same seats are asked (a maneuver's next
+	// step, a seat that decides twice) leaves game_waits as it was: its
+	// auto flags are kept in step by refreshAuto whenever orders or
+	// clocks change.
+	if waited == nil || !slices.Equal(waited, waits) {
+		if err := writeWaits(tx, g.ID, waits); err != nil {
+			return 0, err
+		}
 	}
 	var size int64
 	// After a take-back the snapshot may hold the move it cancels, which

@@ -85,11 +85,11 @@ func (s *Store) ClaimMailIntent(ctx context.Context, gameID int64, lease time.Du
 // the caller must queue nothing, when the lease ran out and another
 // renderer claimed it since.
 func (t *NotifyTx) FinishMailIntent(in MailIntent) (bool, error) {
-	res := t.tx.Where("id = ? AND claims = ?", in.ID, in.Claims).Delete(&MailIntent{})
-	if res.Error != nil {
-		return false, fmt.Errorf("store: finishing mail intent %d: %w", in.ID, res.Error)
+	n, err := execSQL(t.tx, `DELETE FROM mail_intents WHERE id = ? AND claims = ?`, in.ID, in.Claims)
+	if err != nil {
+		return false, fmt.Errorf("store: finishing mail intent %d: %w", in.ID, err)
 	}
-	return res.RowsAffected == 1, nil
+	return n == 1, nil
 }
 
 // ReleaseMailIntent gives up a claim whose rendering failed: the intent
@@ -145,6 +145,7 @@ func (t *NotifyTx) DropMailIntents(gameID int64, seq int) error {
 // indexed read, so that a change that left none costs no transaction.
 func (s *Store) HasMailIntents(ctx context.Context, gameID int64) (bool, error) {
 	var n int64
-	err := s.db.WithContext(ctx).Model(&MailIntent{}).Where("game_id = ? AND claimed_until <= ?", gameID, s.Now()).Limit(1).Count(&n).Error
+	err := scanOne(s.db.WithContext(ctx), `SELECT count(*) FROM (SELECT 1 FROM mail_intents WHERE game_id = ? AND claimed_until <= ? LIMIT 1) AS found`,
+		[]any{gameID, s.Now()}, &n)
 	return n > 0, wrapErr(err, "store: mail intents (game %d)", gameID)
 }

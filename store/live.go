@@ -26,8 +26,13 @@ type GameNews struct {
 // touchedKey keys the set of games a transaction changed in its context.
 type touchedKey struct{}
 
-// touched collects the games a transaction changed (lockGame, touch).
-type touched struct{ ids []int64 }
+// touched collects the games a transaction changed (lockGame, touch),
+// and the move counts it wrote into their summaries (noteMoves), which
+// announce then need not read back.
+type touched struct {
+	ids   []int64
+	moves map[int64]int
+}
 
 func (t *touched) add(id int64) {
 	for _, x := range t.ids {
@@ -36,6 +41,16 @@ func (t *touched) add(id int64) {
 		}
 	}
 	t.ids = append(t.ids, id)
+}
+
+// noteMoves notes that tx wrote game id's summary with n moves.
+func noteMoves(tx *gorm.DB, id int64, n int) {
+	if t, ok := tx.Statement.Context.Value(touchedKey{}).(*touched); ok {
+		if t.moves == nil {
+			t.moves = map[int64]int{}
+		}
+		t.moves[id] = n
+	}
 }
 
 // touch notes that tx changes game id: its subscribers hear of it when tx
@@ -56,7 +71,7 @@ func (s *Store) gameTx(ctx context.Context, f func(tx *gorm.DB) error) error {
 			return err
 		}
 		var err error
-		news, err = s.announce(tx, t.ids)
+		news, err = s.announce(tx, t)
 		return err
 	})
 	if err == nil && !s.pg {
@@ -69,11 +84,13 @@ func (s *Store) gameTx(ctx context.Context, f func(tx *gorm.DB) error) error {
 
 // announce reads the move counts of the changed games; on PostgreSQL it
 // issues the NOTIFY in the transaction, so the news leaves only on commit.
-func (s *Store) announce(tx *gorm.DB, ids []int64) ([]GameNews, error) {
-	out := make([]GameNews, 0, len(ids))
-	for _, id := range ids {
+func (s *Store) announce(tx *gorm.DB, t *touched) ([]GameNews, error) {
+	out := make([]GameNews, 0, len(t.ids))
+	for _, id := range t.ids {
 		n := GameNews{GameID: id}
-		if err := tx.Raw(`SELECT moves FROM game_summaries WHERE game_id = ?`, id).Scan(&n.Moves).Error; err != nil {
+		if moves, ok := t.moves[id]; ok {
+			n.Moves = moves
+		} else if err := scanOne(tx, `SELECT moves FROM game_summaries WHERE game_id = ?`, []any{id}, &n.Moves); err != nil && !isNoRows(err) {
 			return nil, fmt.Errorf("announce: %w", err)
 		}
 		if s.pg {

@@ -221,10 +221,9 @@ func visibleMessages(tx *gorm.DB, gameID, userID, after int64) ([]Message, error
 // write and was not told about by mail yet: those after the member's mark
 // (message_marks, read in the same statement; none: all).
 func unread(tx *gorm.DB, gameID, userID int64) ([]Message, error) {
-	var all []Message
-	err := tx.Where(`game_id = ? AND id > COALESCE((SELECT told_id FROM message_marks WHERE game_id = ? AND user_id = ?), 0)
-		AND (to_seat IS NULL OR user_id = ? OR to_user_id = ?)`, gameID, gameID, userID, userID, userID).
-		Order("id").Find(&all).Error
+	all, err := queryRows(tx, scanMessage, `SELECT `+messageCols+` FROM messages
+		WHERE game_id = ? AND id > COALESCE((SELECT told_id FROM message_marks WHERE game_id = ? AND user_id = ?), 0)
+		AND (to_seat IS NULL OR user_id = ? OR to_user_id = ?) ORDER BY id`, gameID, gameID, userID, userID, userID)
 	if err != nil {
 		return nil, fmt.Errorf("unread (game %d): %w", gameID, err)
 	}

@@ -119,8 +119,9 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 		if err != nil {
 			return err
 		}
-		if !hasDecision(st, sub.Seat) {
-			return &NotToActError{Seat: sub.Seat, Waiting: st.ToAct()}
+		asked := st.ToAct()
+		if !hasDecision(asked, sub.Seat) {
+			return &NotToActError{Seat: sub.Seat, Waiting: asked}
 		}
 		next, events, err := st.Apply(sub.Seat, sub.Move)
 		if err != nil {
@@ -148,7 +149,7 @@ func (s *Store) AppendMove(ctx context.Context, sub Submit) (*Played, error) {
 				return err
 			}
 		}
-		if size, err = s.deriveMove(tx, &g, prev, row, next); err != nil {
+		if size, err = s.deriveMove(tx, &g, prev, row, next, waitingSeats(asked)); err != nil {
 			return err
 		}
 		md := MoveDone{Game: before, Seats: seats, Before: st, After: next, Seat: sub.Seat, Seq: cur + 1,
@@ -242,8 +243,8 @@ func finishGame(tx *gorm.DB, g *Game, res *game.Result, now time.Time) error {
 	return endSeats(tx, g.ID)
 }
 
-func hasDecision(st game.State, seat int) bool {
-	for _, d := range st.ToAct() {
+func hasDecision(asked []game.Decision, seat int) bool {
+	for _, d := range asked {
 		if d.Seat == seat {
 			return true
 		}

@@ -75,8 +75,13 @@ func (s *Store) RemoveStandingOrder(ctx context.Context, gameID int64, seat int,
 
 // StandingOrders returns a seat's standing orders.
 func (s *Store) StandingOrders(ctx context.Context, gameID int64, seat int) ([]StandingOrder, error) {
-	var out []StandingOrder
-	return out, wrapErr(s.db.WithContext(ctx).Where("game_id = ? AND seat = ?", gameID, seat).Order("id").Find(&out).Error, "store: standing orders (game %d)", gameID)
+	return standingOrders(s.db.WithContext(ctx), gameID, seat)
+}
+
+// standingOrders reads a seat's standing orders, oldest first.
+func standingOrders(db *gorm.DB, gameID int64, seat int) ([]StandingOrder, error) {
+	out, err := queryRows(db, scanStandingOrder, `SELECT `+standingOrderCols+` FROM standing_orders WHERE game_id = ? AND seat = ? ORDER BY id`, gameID, seat)
+	return out, wrapErr(err, "store: standing orders (game %d)", gameID)
 }
 
 // AbsencesOf returns a person's absences ending after from.
@@ -226,9 +231,10 @@ func (s *Store) GamesToStart(ctx context.Context) ([]int64, error) {
 // HasAutoMoves reports whether a seat asked to decide in a game has
 // standing orders or is played by the caretaker.
 func (s *Store) HasAutoMoves(ctx context.Context, gameID int64) (bool, error) {
-	var n []int
-	err := s.db.WithContext(ctx).Raw(`SELECT 1 FROM game_waits WHERE game_id = ? AND auto = `+s.flag(true)+` LIMIT 1`, gameID).Scan(&n).Error
-	return len(n) > 0, wrapErr(err, "store: has auto moves (game %d)", gameID)
+	var n int64
+	err := scanOne(s.db.WithContext(ctx), `SELECT count(*) FROM (SELECT 1 FROM game_waits WHERE game_id = ? AND auto = `+s.flag(true)+` LIMIT 1) AS found`,
+		[]any{gameID}, &n)
+	return n > 0, wrapErr(err, "store: has auto moves (game %d)", gameID)
 }
 
 // GamesWithAutoMoves returns the games in play where a seat asked to

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -60,7 +61,17 @@ func (t *NotifyTx) User(id int64) (*User, error) {
 
 // Users returns the users of ids, in any order, in one query.
 func (t *NotifyTx) Users(ids []int64) ([]User, error) {
-	out, err := queryRows(t.tx, scanUser, `SELECT `+userCols+` FROM users u WHERE u.id IN ?`, ids)
+	if len(ids) == 0 {
+		return []User{}, nil
+	}
+	// The list written out, as GORM would expand it, so that the
+	// statement needs no GORM (plainsql.go).
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	marks := strings.Repeat("?,", len(ids))
+	out, err := queryRows(t.tx, scanUser, `SELECT `+userCols+` FROM users u WHERE u.id IN (`+marks[:len(marks)-1]+`)`, args...)
 	if out == nil {
 		out = []User{}
 	}
@@ -215,27 +226,27 @@ func (t *NotifyTx) CloseDeadline(d *Deadline, outcome string) error {
 	d.ClosedAt, d.Outcome, d.NextAt = &now, outcome, nil
 	// Every column written, as GORM's Save writes them, without its
 	// building; a row not there (Save would insert it) goes to Save.
-	res := t.tx.Exec(`UPDATE deadlines SET game_id = ?, seat = ?, user_id = ?, asked_seq = ?, turn_seq = ?, asked_at = ?, due_at = ?,
+	n, err := execSQL(t.tx, `UPDATE deadlines SET game_id = ?, seat = ?, user_id = ?, asked_seq = ?, turn_seq = ?, asked_at = ?, due_at = ?,
 		reminded = ?, closed_at = ?, outcome = ?, next_at = ?, mail_at = ? WHERE id = ?`, append(deadlineValues(d), d.ID)...)
-	if res.Error == nil && res.RowsAffected == 0 {
-		res = t.tx.Save(d)
+	if err == nil && n == 0 {
+		err = t.tx.Save(d).Error
 	}
-	if res.Error != nil {
-		return fmt.Errorf("store: close deadline: %w", res.Error)
+	if err != nil {
+		return fmt.Errorf("store: close deadline: %w", err)
 	}
 	if outcome == OutcomeTimeout {
 		if err := countTimeoutOf(t.tx, d.GameID, d.Seat, d.UserID); err != nil {
 			return err
 		}
 	}
-	return wrapErr(t.tx.Exec(`DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND id < ? AND closed_at IS NOT NULL AND outcome <> ?`,
-		d.GameID, d.Seat, d.ID, OutcomeTimeout).Error, "store: close deadline")
+	_, err = execSQL(t.tx, `DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND id < ? AND closed_at IS NOT NULL AND outcome <> ?`,
+		d.GameID, d.Seat, d.ID, OutcomeTimeout)
+	return wrapErr(err, "store: close deadline")
 }
 
 // StandingOrders returns a seat's standing orders.
 func (t *NotifyTx) StandingOrders(gameID int64, seat int) ([]StandingOrder, error) {
-	var out []StandingOrder
-	return out, wrapErr(t.tx.Where("game_id = ? AND seat = ?", gameID, seat).Order("id").Find(&out).Error, "store: standing orders (game %d)", gameID)
+	return standingOrders(t.tx, gameID, seat)
 }
 
 // Absences returns a person's absences that end after from.
@@ -249,17 +260,17 @@ func (t *NotifyTx) Absences(userID int64, from time.Time) ([]Absence, error) {
 
 // TimeZone returns a person's time zone name ("UTC" unless set).
 func (t *NotifyTx) TimeZone(userID int64) string {
-	var p NotifyPref
-	if t.tx.Take(&p, "user_id = ?", userID).Error != nil || p.TimeZone == "" {
+	var zone string
+	if scanOne(t.tx, `SELECT time_zone FROM notify_prefs WHERE user_id = ?`, []any{userID}, &zone) != nil || zone == "" {
 		return "UTC"
 	}
-	return p.TimeZone
+	return zone
 }
 
 // Unsubscribed reports whether a person wants no mail about gameID.
 func (t *NotifyTx) Unsubscribed(userID, gameID int64) (bool, error) {
 	var n int64
-	err := t.tx.Model(&Unsubscribe{}).Where("user_id = ? AND game_id IN (0, ?)", userID, gameID).Count(&n).Error
+	err := scanOne(t.tx, `SELECT count(*) FROM unsubscribes WHERE user_id = ? AND game_id IN (0, ?)`, []any{userID, gameID}, &n)
 	return n > 0, wrapErr(err, "store: unsubscribed (user %d)", userID)
 }
 

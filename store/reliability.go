@@ -177,12 +177,12 @@ func (t tally) add(tx *gorm.DB) error {
 		var row reliabilityRow
 		q := `SELECT moves, timeouts, waits FROM reliability WHERE kind = ? AND user_id = ?`
 		if pg {
-			if err := tx.Exec(`INSERT INTO reliability (kind, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING`, k.kind, k.userID).Error; err != nil {
+			if _, err := execSQL(tx, `INSERT INTO reliability (kind, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING`, k.kind, k.userID); err != nil {
 				return fmt.Errorf("reliability: add tally: %w", err)
 			}
 			q += ` FOR UPDATE`
 		}
-		err := tx.Raw(q, k.kind, k.userID).Row().Scan(&row.Moves, &row.Timeouts, &row.Waits)
+		err := scanOne(tx, q, []any{k.kind, k.userID}, &row.Moves, &row.Timeouts, &row.Waits)
 		if err != nil && !isNoRows(err) {
 			return fmt.Errorf("reliability: add tally: %w", err)
 		}
@@ -206,10 +206,11 @@ func (t tally) add(tx *gorm.DB) error {
 }
 
 func putReliability(tx *gorm.DB, r reliabilityRow) error {
-	return wrapErr(tx.Exec(`INSERT INTO reliability (kind, user_id, moves, timeouts, waits, median_secs) VALUES (?, ?, ?, ?, ?, ?)
+	_, err := execSQL(tx, `INSERT INTO reliability (kind, user_id, moves, timeouts, waits, median_secs) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (kind, user_id) DO UPDATE SET moves = excluded.moves, timeouts = excluded.timeouts,
 			waits = excluded.waits, median_secs = excluded.median_secs`,
-		r.Kind, r.UserID, r.Moves, r.Timeouts, r.Waits, r.MedianSecs).Error, "put reliability")
+		r.Kind, r.UserID, r.Moves, r.Timeouts, r.Waits, r.MedianSecs)
+	return wrapErr(err, "put reliability")
 }
 
 // rows is the tally as stored rows.
@@ -249,7 +250,7 @@ func moverOf(tx *gorm.DB, gameID int64, m *Move) (int64, error) {
 // seatHolder is the member holding a seat now (0 if there is no such seat).
 func seatHolder(tx *gorm.DB, gameID int64, seat int) (int64, error) {
 	var uid int64
-	err := tx.Raw(`SELECT user_id FROM seats WHERE game_id = ? AND seat = ?`, gameID, seat).Row().Scan(&uid)
+	err := scanOne(tx, `SELECT user_id FROM seats WHERE game_id = ? AND seat = ?`, []any{gameID, seat}, &uid)
 	if err != nil && !isNoRows(err) {
 		return 0, fmt.Errorf("seat holder (game %d): %w", gameID, err)
 	}

@@ -123,7 +123,10 @@ func nullTime(t sql.NullTime) *time.Time {
 
 // queryRows runs a query and reads each row with scan.
 func queryRows[T any](db *gorm.DB, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
-	rows, err := db.Raw(query, args...).Rows()
+	rows, ok, err := plainQuery(db, query, args)
+	if !ok {
+		rows, err = db.Raw(query, args...).Rows()
+	}
 	if err != nil {
 		return nil, fmt.Errorf("query rows: %w", err)
 	}

@@ -120,3 +120,21 @@ const moveValueCols = `game_id, seq, seat, move, events, at, "by", user_id, note
 func moveValues(m *Move) []any {
 	return []any{m.GameID, m.Seq, m.Seat, m.Move, m.Events, m.At, m.By, m.UserID, m.Note, m.TakeBack}
 }
+
+const standingOrderCols = `id, game_id, seat, kind, arg, created_at`
+
+func scanStandingOrder(rows *sql.Rows) (StandingOrder, error) {
+	var o StandingOrder
+	err := rows.Scan(&o.ID, &o.GameID, &o.Seat, &o.Order, &o.Param, &o.CreatedAt)
+	return o, wrapErr(err, "scan standing order")
+}
+
+const webhookCols = `id, game_id, url, hint, flavour, language, created_by, created_at, paused_at, last_ok_at, last_error, last_error_at`
+
+func scanWebhook(rows *sql.Rows) (Webhook, error) {
+	var h Webhook
+	var paused, ok, failed sql.NullTime
+	err := rows.Scan(&h.ID, &h.GameID, &h.URL, &h.Hint, &h.Flavour, &h.Language, &h.CreatedBy, &h.CreatedAt, &paused, &ok, &h.LastError, &failed)
+	h.PausedAt, h.LastOKAt, h.LastErrorAt = nullTime(paused), nullTime(ok), nullTime(failed)
+	return h, wrapErr(err, "scan webhook")
+}

@@ -36,6 +36,16 @@ func TestScannersMatchTheORM(t *testing.T) {
 		MuBefore: 25, SigmaBefore: 8.3, MuAfter: 24.5, SigmaAfter: 7.9}).Error; err != nil {
 		t.Fatal(err)
 	}
+	paused := c.Now().Add(-time.Minute)
+	for _, row := range []any{
+		&StandingOrder{GameID: g.ID, Seat: 0, Order: "only-move", Param: "x", CreatedAt: c.Now()},
+		&Webhook{GameID: g.ID, URL: "https://example.org/h", Hint: "example.org…/h", Flavour: "slack", Language: "de", CreatedBy: by,
+			CreatedAt: c.Now(), PausedAt: &paused, LastOKAt: &paused, LastError: "e", LastErrorAt: &paused},
+	} {
+		if err := s.db.Create(row).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, model := range []struct {
 		name string
 		orm  func() any
@@ -69,6 +79,13 @@ func TestScannersMatchTheORM(t *testing.T) {
 				x, _ := queryRows(s.db, scanChange, `SELECT `+changeCols+` FROM rating_changes WHERE game_id = ? ORDER BY seat`, g.ID)
 				return x
 			}},
+		{"standing orders", func() any { var x []StandingOrder; s.db.Order("id").Find(&x); return x },
+			func() any { x, _ := standingOrders(s.db, g.ID, 0); return x }},
+		{"webhooks", func() any { var x []Webhook; s.db.Order("id").Find(&x); return x },
+			func() any {
+				x, _ := queryRows(s.db, scanWebhook, `SELECT `+webhookCols+` FROM webhooks ORDER BY id`)
+				return x
+			}},
 		{"user", func() any { var x User; s.db.Take(&x, 1); return x },
 			func() any {
 				x, _ := queryRows(s.db, scanUser, `SELECT `+userCols+` FROM users u WHERE id = 1`)
@@ -84,10 +101,12 @@ func TestScannersMatchTheORM(t *testing.T) {
 		}
 	}
 	// User.TimeZone is no column: SessionUser reads it (scanUserZone).
-	want := map[string]int{"game": 14, "seats": 6, "summary": 7, "user": 10, "move": 11, "message": 9, "import": 6, "change": 12}
+	want := map[string]int{"game": 14, "seats": 6, "summary": 7, "user": 10, "move": 11, "message": 9, "import": 6, "change": 12,
+		"standing order": 6, "webhook": 12}
 	for name, n := range map[string]int{"game": reflect.TypeFor[Game]().NumField(), "seats": reflect.TypeFor[Seat]().NumField(),
 		"summary": reflect.TypeFor[Summary]().NumField(), "user": reflect.TypeFor[User]().NumField(), "move": reflect.TypeFor[Move]().NumField(),
-		"message": reflect.TypeFor[Message]().NumField(), "import": reflect.TypeFor[GameImport]().NumField(), "change": reflect.TypeFor[changeRow]().NumField()} {
+		"message": reflect.TypeFor[Message]().NumField(), "import": reflect.TypeFor[GameImport]().NumField(), "change": reflect.TypeFor[changeRow]().NumField(),
+		"standing order": reflect.TypeFor[StandingOrder]().NumField(), "webhook": reflect.TypeFor[Webhook]().NumField()} {
 		if n != want[name] {
 			t.Errorf("%s has %d fields, scan.go reads %d: add the new column to its reader", name, n, want[name])
 		}

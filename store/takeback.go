@@ -107,7 +107,7 @@ func (s *Store) TakeBack(ctx context.Context, gameID int64, seat, seq int, userI
 			}
 			return err
 		}
-		if size, err = s.deriveMove(tx, &g, prev, row, restored); err != nil {
+		if size, err = s.deriveMove(tx, &g, prev, row, restored, nil); err != nil {
 			return err
 		}
 		cause := Cause{Kind: CausePlayer}

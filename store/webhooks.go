@@ -166,6 +166,6 @@ func (hs Webhooks) Note(ctx context.Context, id int64, cause string, failed, pau
 // Webhooks returns the webhooks that take a game's notices now: its own
 // and the club's, unless paused.
 func (t *NotifyTx) Webhooks(gameID int64) ([]Webhook, error) {
-	var out []Webhook
-	return out, wrapErr(t.tx.Where("game_id IN (0, ?) AND paused_at IS NULL", gameID).Order("id").Find(&out).Error, "store: webhooks (game %d)", gameID)
+	out, err := queryRows(t.tx, scanWebhook, `SELECT `+webhookCols+` FROM webhooks WHERE game_id IN (0, ?) AND paused_at IS NULL ORDER BY id`, gameID)
+	return out, wrapErr(err, "store: webhooks (game %d)", gameID)
 }

@@ -45,9 +45,16 @@ func openPageBench(b testing.TB) *pageBench {
 	if *benchDB == "" {
 		b.Skip("no -db: seed one with go run ./tests/load seed")
 	}
+	return servePages(b, *benchDB, "game", nil)
+}
+
+// servePages serves the club in db (read only unless withNotify is
+// given: it attaches notify to the store and gives it to the pages), with
+// the sessions and games listed beside -db, for the load pages of kind page.
+func servePages(b testing.TB, db, page string, withNotify func(*store.Store, config.Config, *slog.Logger) handlers.Notifier) *pageBench {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	cfg := config.Default()
-	st, err := store.Open(*benchDB, store.Options{Registry: registry(), CacheBytes: cfg.Cache.StateBytes(), Logger: log, ReadOnly: true})
+	st, err := store.Open(db, store.Options{Registry: registry(), CacheBytes: cfg.Cache.StateBytes(), Logger: log, ReadOnly: withNotify == nil})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -55,11 +62,15 @@ func openPageBench(b testing.TB) *pageBench {
 	if err := st.CheckSchema(context.Background(), false); err != nil {
 		b.Fatal(err)
 	}
-	h, err := handlers.New(handlers.Deps{Store: st, Config: cfg, Logger: log})
+	deps := handlers.Deps{Store: st, Config: cfg, Logger: log}
+	if withNotify != nil {
+		deps.Notify = withNotify(st, cfg, log)
+	}
+	h, err := handlers.New(deps)
 	if err != nil {
 		b.Fatal(err)
 	}
-	d, err := newDriver(runOpts{Dir: filepath.Dir(*benchDB), Page: "game", Clients: 1, Duration: 1})
+	d, err := newDriver(runOpts{Dir: filepath.Dir(*benchDB), Page: page, Clients: 1, Duration: 1})
 	if err != nil {
 		b.Fatal(err)
 	}
