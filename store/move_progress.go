@@ -82,8 +82,9 @@ func progressAlong(gameID int64, st game.State, steps []step) (game.State, progr
 // writeProgress stores where a game stands after its seq-th row.
 func writeProgress(tx *gorm.DB, gameID int64, seq int, st game.State) error {
 	p := progressOf(st)
-	return wrapErr(tx.Exec(`INSERT INTO move_progress (game_id, seq, round, side) VALUES (?, ?, ?, ?)`,
-		gameID, seq, p.Round, p.Side).Error, "write progress (game %d move %d)", gameID, seq)
+	_, err := execSQL(tx, `INSERT INTO move_progress (game_id, seq, round, side) VALUES (?, ?, ?, ?)`,
+		gameID, seq, p.Round, p.Side) // on the move's plain path (plainsql.go)
+	return wrapErr(err, "write progress (game %d move %d)", gameID, seq)
 }
 
 // progressBatch is how many rows one INSERT of writeGameProgress writes
