@@ -90,8 +90,8 @@ func (t Tools) Rebuild(ctx context.Context, progress func(done, total int)) (*Re
 			}
 		}
 		rep.Kinds = len(kinds)
-		if err := tx.Exec(`UPDATE seats SET game_finished_at = ` + seatsEndSQL).Error; err != nil {
-			return fmt.Errorf("the seats' ends: %w", err)
+		if err := rebuildEnds(tx); err != nil {
+			return err
 		}
 		return s.rebuildEvents(tx) // events_derived.go
 	})

@@ -2,9 +2,18 @@ package store
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
 
 // TestSeatsKeepTheirGamesEnd: every way a game ends (its last move, an
 // agreement, abandonment, cancelled before it started, imported ended)
@@ -79,6 +88,33 @@ func TestSeatsKeepTheirGamesEnd(t *testing.T) {
 	if byMoves == 0 || byMoves == len(cl.games) {
 		t.Fatalf("%d of the club's %d games ended by their moves: want some, not all", byMoves, len(cl.games))
 	}
+	// A finished game keeps its seats' names in seat order, a game not
+	// finished none.
+	var kept []struct {
+		ID      int64
+		Status  string
+		Players *string
+	}
+	if err := s.db.Raw(`SELECT id, status, players FROM games ORDER BY id`).Scan(&kept).Error; err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range kept {
+		var want []string
+		if err := s.db.Raw(`SELECT name FROM seats WHERE game_id = ? ORDER BY seat`, k.ID).Scan(&want).Error; err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		seats, missing := readPlayers([]byte(deref(k.Players)))
+		for _, st := range seats {
+			got = append(got, st.Name)
+		}
+		switch {
+		case k.Status != StatusFinished && k.Players != nil:
+			t.Errorf("game %d (%s) keeps players' names %s", k.ID, k.Status, *k.Players)
+		case k.Status == StatusFinished && (missing || !slices.Equal(got, want)):
+			t.Errorf("game %d keeps players' names %s, its seats are %q", k.ID, deref(k.Players), want)
+		}
+	}
 	cleanVerify(t, s)
 
 	// A wrong end is named, and a rebuild mends it.
@@ -94,6 +130,14 @@ func TestSeatsKeepTheirGamesEnd(t *testing.T) {
 	if err := s.Exec(`UPDATE seats SET game_finished_at = (SELECT created_at FROM games WHERE id = ?) WHERE game_id = ?`, inPlay, inPlay); err != nil {
 		t.Fatal(err)
 	}
+	// And wrong names: a finished game's two names swapped, a game in
+	// play given some.
+	if err := s.Exec(`UPDATE games SET players = '["Y","X","Z"]' WHERE id = ?`, agreed.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Exec(`UPDATE games SET players = '[]' WHERE id = ?`, inPlay); err != nil {
+		t.Fatal(err)
+	}
 	rep, err := s.Tools().Verify(ctx, false)
 	if err != nil {
 		t.Fatal(err)
@@ -105,6 +149,11 @@ func TestSeatsKeepTheirGamesEnd(t *testing.T) {
 	all := strings.Join(said, "\n")
 	if !strings.Contains(all, "seat 1 keeps an end") || strings.Count(all, "keeps an end") < 3 {
 		t.Errorf("verify said:\n%s\nwant the abandoned game's seat 1 and the seats of game %d in play", all, inPlay)
+	}
+	for _, id := range []int64{agreed.ID, inPlay} {
+		if !strings.Contains(all, fmt.Sprintf("game %d keeps players' names", id)) {
+			t.Errorf("verify said:\n%s\nwant game %d's players' names", all, id)
+		}
 	}
 	if _, err := s.Tools().Rebuild(ctx, nil); err != nil {
 		t.Fatal(err)

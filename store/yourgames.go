@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"rondel/game"
+	"rondel/game/words"
 )
 
 // "Your games" reads a member's games in two parts: those not finished
@@ -33,9 +34,10 @@ type YourGame struct {
 	// Of a game not finished only (the list says a finished game's end):
 	LastMoveAt time.Time  // the summary's: the last move, else the start, else the creation
 	ToAct      string     // the summary's open decisions (Decisions)
-	Seats      []YourSeat // of a finished game only their numbers and names
+	Seats      []YourSeat // of a finished game only their names, in seat order
 
 	noSummary bool // the game has no summary stored yet: yourSeats makes one
+	noPlayers bool // a finished game whose kept names (games.players) cannot be read plainly
 }
 
 // YourSeat is a seat of a YourGame, in seat order.
@@ -77,7 +79,7 @@ func (s *Store) YourGames(ctx context.Context, userID int64, p ClubPage, limit i
 	}
 	limit = min(max(limit, 1), clubPage)
 	cond, args, order, offset := p.seek("s.game_finished_at", "s.game_id")
-	if finished, err = queryRows(db, scanFinishedGame, `SELECT g.id, g.game_id, g.name, g.ending, g.finished_at
+	if finished, err = queryRows(db, scanFinishedGame, `SELECT g.id, g.game_id, g.name, g.ending, g.finished_at, g.players
 		FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? AND s.game_finished_at IS NOT NULL`+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`,
 		append(append([]any{userID}, args...), limit+1, offset)...); err != nil {
 		return nil, nil, false, err
@@ -101,13 +103,38 @@ func (s *Store) YourGames(ctx context.Context, userID int64, p ClubPage, limit i
 // the game has no summary yet).
 const yourCols = `SELECT g.id, g.game_id, g.name, g.status, g.ending, g.finished_at, sm.game_id, sm.last_move_at, sm.to_act`
 
-// scanFinishedGame reads a finished game's id, kind, name, ending and end.
+// scanFinishedGame reads a finished game's id, kind, name, ending, end
+// and players' names.
 func scanFinishedGame(rows *sql.Rows) (YourGame, error) {
 	g := YourGame{Status: StatusFinished}
 	var finished sql.NullTime
-	err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Ending, &finished)
+	var players sql.RawBytes
+	err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Ending, &finished, &players)
 	g.FinishedAt = nullTime(finished)
+	g.Seats, g.noPlayers = readPlayers(players)
 	return g, wrapErr(err, "scan your finished game")
+}
+
+// readPlayers reads a finished game's kept names (games.players, a JSON
+// array in seat order) as its seats; ok false when they are missing (a
+// database not rebuilt since they are kept) or not in the plain form
+// words.Decoder reads (an escape, bytes that are not UTF-8): those games'
+// names are read from their seats, so the list says what the seats say
+// in every case.
+func readPlayers(b []byte) (seats []YourSeat, missing bool) {
+	if b == nil {
+		return nil, true
+	}
+	d := words.NewDecoder(b)
+	ok := d.Array(func() bool {
+		name, ok := d.String()
+		seats = append(seats, YourSeat{Seat: len(seats), Name: name})
+		return ok
+	}) && d.End()
+	if !ok {
+		return nil, true
+	}
+	return seats, false
 }
 
 func scanYourGame(rows *sql.Rows) (YourGame, error) {
@@ -122,11 +149,10 @@ func scanYourGame(rows *sql.Rows) (YourGame, error) {
 	return g, wrapErr(err, "scan your game")
 }
 
-// yourSeats reads the seats of the games given, in one query for the
-// open games and one for the finished ones (of which the list says only
-// the names, so only the names and numbers are read: three columns of a
-// hundred seats instead of five), and makes the summary of any open game
-// that has none.
+// yourSeats reads the seats of the open games given in one query, and
+// those of any finished one whose names are not kept (readPlayers) in
+// another (their numbers and names only: the list says nothing else of
+// them), and makes the summary of any open game that has none.
 func (s *Store) yourSeats(db *gorm.DB, open, finished []YourGame) error {
 	for i := range open {
 		if open[i].noSummary {
@@ -140,9 +166,24 @@ func (s *Store) yourSeats(db *gorm.DB, open, finished []YourGame) error {
 	}); err != nil {
 		return err
 	}
-	return seatsOf(db, finished, `seat, name`, func(rows *sql.Rows, id *int64, st *YourSeat) error {
+	var unkept []YourGame
+	for _, g := range finished {
+		if g.noPlayers {
+			unkept = append(unkept, g)
+		}
+	}
+	if err := seatsOf(db, unkept, `seat, name`, func(rows *sql.Rows, id *int64, st *YourSeat) error {
 		return rows.Scan(id, &st.Seat, &st.Name)
-	})
+	}); err != nil {
+		return err
+	}
+	for i, j := 0, 0; i < len(finished) && j < len(unkept); i++ {
+		if finished[i].noPlayers {
+			finished[i].Seats = unkept[j].Seats
+			j++
+		}
+	}
+	return nil
 }
 
 // seatsOf reads the columns cols of the seats of games, in seat order, by
@@ -193,16 +234,42 @@ func (s *Store) yourSummary(db *gorm.DB, g *YourGame) error {
 // end of the seat's game once it is finished, else NULL.
 const seatsEndSQL = `(SELECT g.finished_at FROM games g WHERE g.id = seats.game_id AND g.status = 'finished')`
 
-// endSeats keeps the game's end beside its seats, in the transaction that
-// ends it (or imports it ended), so "your games" finds a member's open
-// and finished games by the index seats_user_end.
+// playersSQL is what games.players holds (migration 00295): a finished
+// game's seats' names in seat order as a JSON array, else NULL. The same
+// expression writes and checks it, so each database's own JSON form is
+// what is compared (PostgreSQL's has spaces after the commas).
+func playersSQL(tx *gorm.DB) string {
+	agg := `json_group_array(name ORDER BY seat)`
+	if onPostgres(tx) {
+		agg = `json_agg(name ORDER BY seat)::text`
+	}
+	return `(CASE WHEN games.status = 'finished' THEN (SELECT ` + agg + ` FROM seats WHERE seats.game_id = games.id) END)`
+}
+
+// endSeats keeps the game's end beside its seats, and its players' names
+// beside the game, in the transaction that ends it (or imports it ended),
+// so "your games" finds a member's open and finished games by the index
+// seats_user_end and says a finished game's players without its seats.
 func endSeats(tx *gorm.DB, gameID int64) error {
-	return wrapErr(tx.Exec(`UPDATE seats SET game_finished_at = `+seatsEndSQL+` WHERE game_id = ?`, gameID).Error,
-		"store: the seats' end (game %d)", gameID)
+	if err := tx.Exec(`UPDATE seats SET game_finished_at = `+seatsEndSQL+` WHERE game_id = ?`, gameID).Error; err != nil {
+		return wrapErr(err, "store: the seats' end (game %d)", gameID)
+	}
+	return wrapErr(tx.Exec(`UPDATE games SET players = `+playersSQL(tx)+` WHERE id = ?`, gameID).Error,
+		"store: the players' names (game %d)", gameID)
+}
+
+// rebuildEnds writes every seat's end and every game's players' names
+// (rebuild).
+func rebuildEnds(tx *gorm.DB) error {
+	if err := tx.Exec(`UPDATE seats SET game_finished_at = ` + seatsEndSQL).Error; err != nil {
+		return fmt.Errorf("the seats' ends: %w", err)
+	}
+	return wrapErr(tx.Exec(`UPDATE games SET players = `+playersSQL(tx)).Error, "the players' names")
 }
 
 // checkSeatsEnd reports every seat whose game's end beside it is not its
-// game's (verify).
+// game's, and every game whose players' names beside it are not its
+// seats' (verify).
 func checkSeatsEnd(db *gorm.DB, problem func(string, ...any)) error {
 	type wrong struct{ GameID, Seat int64 }
 	var ws []wrong
@@ -212,6 +279,13 @@ func checkSeatsEnd(db *gorm.DB, problem func(string, ...any)) error {
 	}
 	for _, w := range ws {
 		problem("game %d: seat %d keeps an end that is not its game's", w.GameID, w.Seat)
+	}
+	var ids []int64
+	if err := db.Raw(`SELECT id FROM games WHERE players IS DISTINCT FROM ` + playersSQL(db) + ` ORDER BY id`).Scan(&ids).Error; err != nil {
+		return fmt.Errorf("check the players' names: %w", err)
+	}
+	for _, id := range ids {
+		problem("game %d keeps players' names that are not its seats'", id)
 	}
 	return nil
 }

@@ -28,6 +28,25 @@ func TestYourGamesAgreesWithListings(t *testing.T) {
 	if err := s.db.Exec(`DELETE FROM game_summaries WHERE game_id = ?`, cl.games[0]).Error; err != nil {
 		t.Fatal(err)
 	}
+	// Two finished games whose kept names are not read plainly, so their
+	// seats are read: one without them (a database not rebuilt since they
+	// are kept), one with a name their JSON escapes.
+	var done []int64
+	if err := s.db.Raw(`SELECT id FROM games WHERE status = 'finished' ORDER BY id LIMIT 2`).Scan(&done).Error; err != nil || len(done) < 2 {
+		t.Fatalf("finished games %v: %v", done, err)
+	}
+	for _, q := range []struct {
+		sql  string
+		args []any
+	}{
+		{`UPDATE games SET players = NULL WHERE id = ?`, []any{done[0]}},
+		{`UPDATE seats SET name = ? WHERE game_id = ? AND seat = 0`, []any{`Q "x" \ <y>`, done[1]}},
+		{`UPDATE games SET players = ` + playersSQL(s.db) + ` WHERE id = ?`, []any{done[1]}},
+	} {
+		if err := s.db.Exec(q.sql, q.args...).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
 	paged, opened := false, false
 	for m := range cl.members {
 		u, err := s.UserByEmail(ctx, fmt.Sprintf("m%d@example.org", m))
@@ -120,7 +139,7 @@ func yourPages(t *testing.T, s *Store, userID int64, size int) (open, finished [
 	}
 	for _, l := range [][]YourGame{open, finished} {
 		for i := range l {
-			l[i].noSummary = false // only how it was read
+			l[i].noSummary, l[i].noPlayers = false, false // only how it was read
 		}
 	}
 	return open, finished
