@@ -75,9 +75,9 @@ func (s *Server) dashboard(c *echo.Context) error {
 		return err
 	}
 	var page dashboardPage
-	kinds := map[string]string{} // each kind's name, said once a page
+	said := newDashSaid()
 	for i := range open {
-		row := s.dashRowOf(r, u.ID, &open[i], kinds)
+		row := s.dashRowOf(r, u.ID, &open[i], said)
 		if open[i].Status == store.StatusActive {
 			page.InPlay = append(page.InPlay, row)
 		} else {
@@ -98,7 +98,7 @@ func (s *Server) dashboard(c *echo.Context) error {
 		})
 	}
 	for i := range finished {
-		page.Finished = append(page.Finished, s.dashRowOf(r, u.ID, &finished[i], kinds))
+		page.Finished = append(page.Finished, s.dashRowOf(r, u.ID, &finished[i], said))
 	}
 	dashPager(&page, pg, finished, more)
 	page.InPlayRows, page.WaitingRows = dashRowsHTML(r, page.InPlay, true), dashRowsHTML(r, page.Waiting, true)
@@ -132,19 +132,45 @@ func dashPager(page *dashboardPage, pg store.ClubPage, ls []store.YourGame, more
 	}
 }
 
-// dashRowOf says one game of the member's in words; kinds keeps the kinds'
-// names said so far.
-func (s *Server) dashRowOf(r *reader, userID int64, g *store.YourGame, kinds map[string]string) dashRow {
-	kind, ok := kinds[g.Kind]
+// dashSaid keeps what a page of "your games" says of many rows alike,
+// said once a page: each kind's name, a finished game's state (by its
+// ending).
+type dashSaid struct{ kinds, ended map[string]string }
+
+func newDashSaid() dashSaid { return dashSaid{kinds: map[string]string{}, ended: map[string]string{}} }
+
+// dashRowOf says one game of the member's in words.
+func (s *Server) dashRowOf(r *reader, userID int64, g *store.YourGame, said dashSaid) dashRow {
+	kind, ok := said.kinds[g.Kind]
 	if !ok {
 		kind = s.kindName(r.sp, g.Kind)
-		kinds[g.Kind] = kind
+		said.kinds[g.Kind] = kind
 	}
 	row := dashRow{ID: g.ID, Name: g.Name, Kind: kind, Finished: g.Status == store.StatusFinished}
 	names := make([]string, 0, len(g.Seats)) // in seat order
-	bySeat := make([]string, len(g.Seats))   // by seat number, for the speaker
 	for _, st := range g.Seats {
 		names = append(names, st.Name)
+	}
+	row.Players = r.join(names)
+	row.Since = g.LastMoveAt
+	if g.FinishedAt != nil && row.Finished {
+		row.Since = *g.FinishedAt
+	}
+	row.Waiting = r.ago(row.Since)
+	if row.Finished { // its state names no player: the same words for every finished game alike
+		state, ok := said.ended[g.Ending]
+		if !ok {
+			state = statusWords(r.sp, g.Status)
+			if w := endingWords(r.sp, g.Ending); w != "" {
+				state = w // cancelled, never started, ended by agreement
+			}
+			said.ended[g.Ending] = state
+		}
+		row.State = state
+		return row
+	}
+	bySeat := make([]string, len(g.Seats)) // by seat number, for the speaker
+	for _, st := range g.Seats {
 		if st.Seat >= 0 && st.Seat < len(bySeat) {
 			bySeat[st.Seat] = st.Name
 		}
@@ -156,12 +182,6 @@ func (s *Server) dashRowOf(r *reader, userID int64, g *store.YourGame, kinds map
 	if row.YourTurn {
 		row.Prompt = sp.T("pages.dashboard.accept")
 	}
-	row.Players = r.join(names)
-	row.Since = g.LastMoveAt
-	if g.FinishedAt != nil && row.Finished {
-		row.Since = *g.FinishedAt
-	}
-	row.Waiting = r.ago(row.Since)
 	row.State = statusWords(sp, g.Status)
 	if w := endingWords(sp, g.Ending); w != "" {
 		row.State = w // cancelled, never started, ended by agreement
