@@ -97,6 +97,7 @@ func (s *Server) dashboard(c *echo.Context) error {
 			return rows[i].Since.After(rows[j].Since)
 		})
 	}
+	page.Finished = make([]dashRow, 0, len(finished))
 	for i := range finished {
 		page.Finished = append(page.Finished, s.dashRowOf(r, u.ID, &finished[i], said))
 	}

@@ -123,6 +123,13 @@ func nullTime(t sql.NullTime) *time.Time {
 
 // queryRows runs a query and reads each row with scan.
 func queryRows[T any](db *gorm.DB, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
+	return queryRowsCap(db, 0, scan, query, args...)
+}
+
+// queryRowsCap is queryRows with room for n rows made at once (a query
+// with a LIMIT: its rows are not copied as the slice grows); no rows is
+// nil, as from queryRows.
+func queryRowsCap[T any](db *gorm.DB, n int, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
 	rows, ok, err := plainQuery(db, query, args)
 	if !ok {
 		rows, err = db.Raw(query, args...).Rows()
@@ -136,6 +143,9 @@ func queryRows[T any](db *gorm.DB, scan func(*sql.Rows) (T, error), query string
 		v, err := scan(rows)
 		if err != nil {
 			return nil, err
+		}
+		if out == nil && n > 0 {
+			out = make([]T, 0, n)
 		}
 		out = append(out, v)
 	}

@@ -7,11 +7,11 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gorm.io/gorm"
 
 	"rondel/game"
-	"rondel/game/words"
 )
 
 // "Your games" reads a member's games in two parts: those not finished
@@ -79,7 +79,7 @@ func (s *Store) YourGames(ctx context.Context, userID int64, p ClubPage, limit i
 	}
 	limit = min(max(limit, 1), clubPage)
 	cond, args, order, offset := p.seek("s.game_finished_at", "s.game_id")
-	if finished, err = queryRows(db, scanFinishedGame, `SELECT g.id, g.game_id, g.name, g.ending, g.finished_at, g.players
+	if finished, err = queryRowsCap(db, limit+1, scanFinishedGame, `SELECT g.id, g.game_id, g.name, g.ending, g.finished_at, g.players
 		FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? AND s.game_finished_at IS NOT NULL`+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`,
 		append(append([]any{userID}, args...), limit+1, offset)...); err != nil {
 		return nil, nil, false, err
@@ -116,25 +116,56 @@ func scanFinishedGame(rows *sql.Rows) (YourGame, error) {
 }
 
 // readPlayers reads a finished game's kept names (games.players, a JSON
-// array in seat order) as its seats; ok false when they are missing (a
-// database not rebuilt since they are kept) or not in the plain form
-// words.Decoder reads (an escape, bytes that are not UTF-8): those games'
-// names are read from their seats, so the list says what the seats say
-// in every case.
+// array in seat order) as its seats; missing when they are not kept (a
+// database not rebuilt since they are) or not in the plain form read here
+// (a name with an escape, bytes that are not UTF-8): those games' names
+// are read from their seats, so the list says what the seats say in every
+// case. The names are cut from one string.
 func readPlayers(b []byte) (seats []YourSeat, missing bool) {
 	if b == nil {
 		return nil, true
 	}
-	d := words.NewDecoder(b)
-	ok := d.Array(func() bool {
-		name, ok := d.String()
-		seats = append(seats, YourSeat{Seat: len(seats), Name: name})
-		return ok
-	}) && d.End()
-	if !ok {
+	s := string(b)
+	if !utf8.ValidString(s) {
 		return nil, true
 	}
-	return seats, false
+	seats = make([]YourSeat, 0, strings.Count(s, ",")+1)
+	i := skipSpace(s, 0)
+	if i == len(s) || s[i] != '[' {
+		return nil, true
+	}
+	if i = skipSpace(s, i+1); i < len(s) && s[i] == ']' {
+		return seats, skipSpace(s, i+1) != len(s)
+	}
+	for i < len(s) && s[i] == '"' {
+		end := strings.IndexByte(s[i+1:], '"')
+		if end < 0 {
+			return nil, true
+		}
+		name := s[i+1 : i+1+end]
+		if strings.ContainsFunc(name, func(r rune) bool { return r == '\\' || r < 0x20 }) {
+			return nil, true
+		}
+		seats = append(seats, YourSeat{Seat: len(seats), Name: name})
+		switch i = skipSpace(s, i+2+end); {
+		case i < len(s) && s[i] == ',':
+			i = skipSpace(s, i+1)
+		case i < len(s) && s[i] == ']':
+			return seats, skipSpace(s, i+1) != len(s)
+		default:
+			return nil, true
+		}
+	}
+	return nil, true
+}
+
+// skipSpace returns the first index from i of s that is not JSON's white
+// space.
+func skipSpace(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		i++
+	}
+	return i
 }
 
 func scanYourGame(rows *sql.Rows) (YourGame, error) {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
@@ -143,4 +144,65 @@ func yourPages(t *testing.T, s *Store, userID int64, size int) (open, finished [
 		}
 	}
 	return open, finished
+}
+
+// readPlayers reads the plain JSON arrays of names both databases write
+// (SQLite's without spaces, PostgreSQL's with them) as encoding/json
+// reads them, and says missing for anything else, so that game's seats
+// are read instead.
+func TestReadPlayers(t *testing.T) {
+	for _, tc := range []struct {
+		in      string
+		null    bool
+		names   []string
+		missing bool
+	}{
+		{in: `["Ada","Bo b","Zoë 1 2 '3'"]`, names: []string{"Ada", "Bo b", "Zoë 1 2 '3'"}},
+		{in: `["Ada", "Bo", "李"]`, names: []string{"Ada", "Bo", "李"}},
+		{in: ` [ "A" , "B" ] `, names: []string{"A", "B"}},
+		{in: `[]`, names: []string{}},
+		{in: `["a,b", ","]`, names: []string{"a,b", ","}},
+		{in: `["<b>&amp;"]`, names: []string{"<b>&amp;"}},
+		{null: true, missing: true},
+		{in: ``, missing: true},
+		{in: `["Q \"x\""]`, missing: true},
+		{in: `["back\\slash"]`, missing: true},
+		{in: `["\u00e9"]`, missing: true},
+		{in: "[\"a\tb\"]", missing: true},
+		{in: "[\"\xff\"]", missing: true},
+		{in: `["A","B"] x`, missing: true},
+		{in: `["A",]`, missing: true},
+		{in: `["A"`, missing: true},
+		{in: `["A`, missing: true},
+		{in: `[1]`, missing: true},
+		{in: `{"a":"b"}`, missing: true},
+		{in: `null`, missing: true},
+	} {
+		var b []byte
+		if !tc.null {
+			b = []byte(tc.in)
+		}
+		seats, missing := readPlayers(b)
+		if missing != tc.missing {
+			t.Errorf("%q: missing %v, want %v", tc.in, missing, tc.missing)
+			continue
+		}
+		if missing {
+			continue
+		}
+		var want []string
+		if err := json.Unmarshal(b, &want); err != nil || !slices.Equal(want, tc.names) {
+			t.Fatalf("%q: the test's names %q are not encoding/json's %q (%v)", tc.in, tc.names, want, err)
+		}
+		names := []string{}
+		for i, st := range seats {
+			if st.Seat != i {
+				t.Errorf("%q: seat %d numbered %d", tc.in, i, st.Seat)
+			}
+			names = append(names, st.Name)
+		}
+		if !slices.Equal(names, tc.names) {
+			t.Errorf("%q: read %q, want %q", tc.in, names, tc.names)
+		}
+	}
 }
