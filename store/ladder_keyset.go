@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"rondel/store/rating"
 )
 
 // A page of a ladder read by key: the rows after (or before) a place,
@@ -52,13 +54,19 @@ const (
 
 // LadderSlice is a page of a ladder and where it stands.
 type LadderSlice struct {
-	Rows  []LadderRow // best first, ranked as LadderPage ranks them
-	First int         // the place (1 for the best) of Rows[0]
-	Total int         // places on the ladder
+	// Best first, ranked as LadderPage ranks them, with what a ladder
+	// page shows of each: no Rating (mu and sigma; the page shows the
+	// ordinal) and of the reliability no Moves.
+	Rows  []LadderRow
+	First int // the place (1 for the best) of Rows[0]
+	Total int // places on the ladder
 }
 
-const ladderColumns = `r.user_id, r.mu, r.sigma, r.games, r.wins, u.display_name, u.email,
-			COALESCE(rel.moves, 0), COALESCE(rel.timeouts, 0), COALESCE(rel.median_secs, 0), r.ordinal
+// ladderColumns are what a ladder page shows of a row, seven values (each
+// value read is a call into the driver, a hundred rows a page): the
+// member's name is the display name, else the address (User.Name).
+const ladderColumns = `r.user_id, r.games, r.wins, CASE WHEN u.display_name <> '' THEN u.display_name ELSE u.email END,
+			COALESCE(rel.timeouts, 0), COALESCE(rel.median_secs, 0), r.ordinal
 		FROM ladder_ratings r JOIN users u ON u.id = r.user_id
 		LEFT JOIN reliability rel ON rel.kind = r.kind AND rel.user_id = r.user_id`
 
@@ -86,7 +94,7 @@ func (r Ratings) LadderPageAt(ctx context.Context, kind, ladder string, key *Lad
 			limit = p - from + 1
 		}
 	}
-	rows, err := queryRows(db, scanLadderRow, `SELECT `+ladderColumns+` WHERE r.kind = ? AND r.ladder = ? AND r.place >= ? ORDER BY r.place LIMIT ?`,
+	rows, err := queryRowsCap(db, min(limit, 128), scanLadderRow, `SELECT `+ladderColumns+` WHERE r.kind = ? AND r.ladder = ? AND r.place >= ? ORDER BY r.place LIMIT ?`,
 		kind, ladder, from, limit)
 	if err != nil || len(rows) == 0 {
 		return out, wrapErr(err, "store: ladder page at")
@@ -119,15 +127,13 @@ func rankFrom(rows []LadderRow, first, rank int) {
 
 // scanLadderRow reads one row of ladderColumns.
 func scanLadderRow(rs *sql.Rows) (LadderRow, error) {
-	var r ratingRow
-	var u User
-	var median int64
+	var userID, median int64
+	var games, wins int
 	var lr LadderRow
-	var ordinal float64
-	err := rs.Scan(&r.UserID, &r.Mu, &r.Sigma, &r.Games, &r.Wins, &u.DisplayName, &u.Email,
-		&lr.Reliability.Moves, &lr.Reliability.Timeouts, &median, &ordinal)
-	lr.Standing, lr.Name = r.standing(), u.Name()
-	lr.Ordinal = ordinal // as stored and indexed: the key must match it exactly
+	var ordinal float64 // as stored and indexed: the key must match it exactly
+	err := rs.Scan(&userID, &games, &wins, &lr.Name, &lr.Reliability.Timeouts, &median, &ordinal)
+	lr.Standing = rating.NewStanding(MemberID(userID), rating.Rating{}, games, wins) // no mu and sigma: not shown
+	lr.Ordinal = ordinal
 	lr.Reliability.MedianMove = time.Duration(median) * time.Second
 	return lr, wrapErr(err, "store: scan ladder row")
 }
