@@ -170,10 +170,12 @@ func (a *archive) ladderSlice(c *echo.Context, r *reader, p *ladderPage, base st
 		}
 	}
 	p.Total = sl.Total
+	p.Rows = make([]ladderRow, 0, len(sl.Rows))
+	medians := medianWords{r: r}
 	for _, l := range sl.Rows {
 		id, _ := strconv.ParseInt(l.Member, 10, 64)
 		p.Rows = append(p.Rows, ladderRow{Rank: l.Rank, MemberID: id, Name: l.Name, Rating: r.decimal(l.Ordinal), Games: l.Games, Wins: l.Wins,
-			Provisional: l.Provisional, Timeouts: l.Reliability.Timeouts, Median: r.duration(l.Reliability.MedianMove), You: id == you})
+			Provisional: l.Provisional, Timeouts: l.Reliability.Timeouts, Median: medians.say(l.Reliability.MedianMove), You: id == you})
 	}
 	if n := len(sl.Rows); n > 0 {
 		p.From, p.To = sl.First, sl.First+n-1
@@ -194,6 +196,27 @@ func (a *archive) ladderSlice(c *echo.Context, r *reader, p *ladderPage, base st
 		}
 	}
 	return nil
+}
+
+// medianWords says each median time to move once a page: medians are
+// kept to two significant digits of seconds, so the hundred rows of a
+// page have a few dozen at most, and saying one is a message with its
+// argument (reader.duration).
+type medianWords struct {
+	r    *reader
+	said map[time.Duration]string
+}
+
+func (m *medianWords) say(d time.Duration) string {
+	if w, ok := m.said[d]; ok {
+		return w
+	}
+	if m.said == nil {
+		m.said = make(map[time.Duration]string, 16)
+	}
+	w := m.r.duration(d)
+	m.said[d] = w
+	return w
 }
 
 // ladderPageOf reads ?page (1 for the best places) as a page index from
