@@ -59,7 +59,7 @@ type ladderPage struct {
 	Season      string // "" for all time
 	Tabs        []seasonTab
 	Rows        []ladderRow
-	Body        template.HTML // the rows as the table's body (rows.go)
+	Body        template.HTML // the content, written in Go around the rows (ladder_html.go, rows.go)
 	Records     string        // link to the games as ndjson
 	Provisional int
 	// One page of the ladder: places From to To of Total; Better and
@@ -104,7 +104,7 @@ func (a *archive) ladderPage(c *echo.Context) error {
 		if err := a.ladderSlice(c, r, &p, base, you); err != nil {
 			return err
 		}
-		p.Body = ladderRowsHTML(r, p.Rows)
+		p.Body = ladderHTML(r, &p, ladderRowsHTML(r, p.Rows))
 		return a.s.render(c, http.StatusOK, "ladder_page", r.sp.T("pages.ladder.title", "game", p.Name), p)
 	}
 	// An old numbered link (?page=N): the whole ladder with names and
@@ -135,7 +135,7 @@ func (a *archive) ladderPage(c *echo.Context) error {
 	if p.To < p.Total {
 		p.Lower = base + "page=" + strconv.Itoa(page+2)
 	}
-	p.Body = ladderRowsHTML(r, p.Rows)
+	p.Body = ladderHTML(r, &p, ladderRowsHTML(r, p.Rows))
 	return a.s.render(c, http.StatusOK, "ladder_page", r.sp.T("pages.ladder.title", "game", p.Name), p)
 }
 
