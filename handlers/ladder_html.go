@@ -11,12 +11,12 @@ import (
 // written in Go (docs/performance.md). TestLadderAsTheTemplateWrote holds
 // it to the template it replaced.
 
-// ladderHTML writes the content of a ladder page; rows is its table's
-// body.
-func ladderHTML(r *reader, p *ladderPage, rows template.HTML) template.HTML {
+// ladderHTML writes the content of a ladder page, its rows (rows.go) in
+// place.
+func ladderHTML(r *reader, p *ladderPage) template.HTML {
 	t := func(id string, args ...any) string { return escapeText(r.sp.T(id, args...)) }
 	var b strings.Builder
-	b.Grow(len(rows) + 2048)
+	b.Grow(len(p.Rows)*ladderRowBytes + 2048)
 	b.WriteString("\n\n<p><a href=\"/ladder\">← " + t("pages.ladder.all_ladders") + "</a></p>\n<h1>" + t("pages.ladder.title", "game", p.Name))
 	if p.Season != "" {
 		b.WriteString(" <small>" + t("pages.ladder.season", "season", p.Season) + "</small>")
@@ -49,7 +49,9 @@ func ladderHTML(r *reader, p *ladderPage, rows template.HTML) template.HTML {
 		for _, h := range []string{"rank", "player", "rating", "games", "wins", "timeouts", "median"} {
 			b.WriteString("<th>" + t("pages.ladder."+h) + "</th>")
 		}
-		b.WriteString("</tr></thead>\n<tbody>\n" + string(rows) + "\n</tbody>\n</table></div>\n")
+		b.WriteString("</tr></thead>\n<tbody>\n")
+		writeLadderRows(&b, r, p.Rows)
+		b.WriteString("\n</tbody>\n</table></div>\n")
 		if p.Better != "" || p.Lower != "" {
 			b.WriteString(pager)
 		}

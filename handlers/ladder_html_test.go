@@ -63,13 +63,12 @@ func TestLadderAsTheTemplateWrote(t *testing.T) {
 						p := ladderPage{Kind: "k", Name: odd, Season: season, Tabs: ts, Rows: rs, Provisional: 5,
 							Records: "/ladder/k/records.ndjson?season=" + urlQuery(season), From: 1001, To: 1100, Total: 12345,
 							Better: l[0], Lower: l[1], YourPage: l[2], YourRank: 2345}
-						body := ladderRowsHTML(r, p.Rows)
-						p.Body = body
+						p.Body = ladderRowsHTML(r, p.Rows)
 						var want strings.Builder
 						if err := ref.ExecuteTemplate(&want, "content", view{Page: p}); err != nil {
 							t.Fatal(err)
 						}
-						got := string(ladderHTML(r, &p, body))
+						got := string(ladderHTML(r, &p))
 						if m := missingMessage.FindString(got); m != "" {
 							t.Errorf("%s: the ladder says %s: the catalogue lacks it", lang, m)
 						}

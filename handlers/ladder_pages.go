@@ -104,7 +104,7 @@ func (a *archive) ladderPage(c *echo.Context) error {
 		if err := a.ladderSlice(c, r, &p, base, you); err != nil {
 			return err
 		}
-		p.Body = ladderHTML(r, &p, ladderRowsHTML(r, p.Rows))
+		p.Body = ladderHTML(r, &p)
 		return a.s.render(c, http.StatusOK, "ladder_page", r.sp.T("pages.ladder.title", "game", p.Name), p)
 	}
 	// An old numbered link (?page=N): the whole ladder with names and
@@ -135,7 +135,7 @@ func (a *archive) ladderPage(c *echo.Context) error {
 	if p.To < p.Total {
 		p.Lower = base + "page=" + strconv.Itoa(page+2)
 	}
-	p.Body = ladderHTML(r, &p, ladderRowsHTML(r, p.Rows))
+	p.Body = ladderHTML(r, &p)
 	return a.s.render(c, http.StatusOK, "ladder_page", r.sp.T("pages.ladder.title", "game", p.Name), p)
 }
 

@@ -13,11 +13,15 @@ import (
 // microsecond apiece, which was a third of a ladder page's CPU and grew
 // with its rows (docs/performance.md, "The dashboard and the ladder").
 // The rows are byte for byte what the templates wrote (tests/load's page
-// dump compares them); the rest of each page is still its template.
+// dump compares them); so is the content around them, written in Go too
+// (dashboard_html.go, ladder_html.go).
 
 // htmlText appends s escaped as html/template escapes text and quoted
 // attribute values (escapeText, account.go).
-func htmlText(b *strings.Builder, s string) { b.WriteString(escapeText(s)) }
+// It writes the unescaped runs straight to b (no string made per call).
+func htmlText(b *strings.Builder, s string) {
+	_, _ = textEscaper.WriteString(b, s) // a Builder never fails
+}
 
 // cell appends <td>s</td>, s escaped.
 func cell(b *strings.Builder, s string) {
@@ -29,7 +33,16 @@ func cell(b *strings.Builder, s string) {
 // ladderRowsHTML writes a ladder's rows for the table's body.
 func ladderRowsHTML(r *reader, rows []ladderRow) template.HTML {
 	var b strings.Builder
-	b.Grow(len(rows) * 260)
+	b.Grow(len(rows) * ladderRowBytes)
+	writeLadderRows(&b, r, rows)
+	return template.HTML(b.String())
+}
+
+// ladderRowBytes is about what a ladder's row takes.
+const ladderRowBytes = 260
+
+// writeLadderRows writes a ladder's rows to b.
+func writeLadderRows(b *strings.Builder, r *reader, rows []ladderRow) {
 	provisional := ""
 	for _, row := range rows {
 		b.WriteString("<tr")
@@ -37,29 +50,28 @@ func ladderRowsHTML(r *reader, rows []ladderRow) template.HTML {
 			b.WriteString(` class="you"`)
 		}
 		b.WriteString(">")
-		cell(&b, r.integer(row.Rank))
+		cell(b, r.integer(row.Rank))
 		b.WriteString(`<td><a href="/players/`)
 		b.WriteString(strconv.FormatInt(row.MemberID, 10))
 		b.WriteString(`">`)
-		htmlText(&b, row.Name)
+		htmlText(b, row.Name)
 		b.WriteString("</a>")
 		if row.Provisional {
 			if provisional == "" {
 				provisional = r.sp.T("pages.ladder.provisional")
 			}
 			b.WriteString(" <small>")
-			htmlText(&b, provisional)
+			htmlText(b, provisional)
 			b.WriteString("</small>")
 		}
 		b.WriteString("</td>\n")
-		cell(&b, row.Rating)
-		cell(&b, r.integer(row.Games))
-		cell(&b, r.integer(row.Wins))
-		cell(&b, r.integer(row.Timeouts))
-		cell(&b, row.Median)
+		cell(b, row.Rating)
+		cell(b, r.integer(row.Games))
+		cell(b, r.integer(row.Wins))
+		cell(b, r.integer(row.Timeouts))
+		cell(b, row.Median)
 		b.WriteString("</tr>\n")
 	}
-	return template.HTML(b.String())
 }
 
 // dashRowsHTML writes rows of "your games" for a table's body: the games
