@@ -140,18 +140,20 @@ func scanLadderRow(rs *sql.Rows) (LadderRow, error) {
 
 // LadderPlace returns a member's key and rank on a kind's ladder, and
 // false if they are not on it: their row and the first of their ordinal,
-// two seeks.
+// two seeks in one statement.
 func (r Ratings) LadderPlace(ctx context.Context, kind, ladder string, userID int64) (LadderKey, int, bool, error) {
-	db := r.s.db.WithContext(ctx)
-	var ordinal []float64
-	if err := db.Raw(`SELECT ordinal FROM ladder_ratings WHERE kind = ? AND ladder = ? AND user_id = ?`, kind, ladder, userID).Scan(&ordinal).Error; err != nil || len(ordinal) == 0 {
-		return LadderKey{}, 0, false, wrapErr(err, "store: ladder place")
+	var ordinal float64
+	var rank int64
+	err := scanOne(r.s.db.WithContext(ctx), `SELECT r.ordinal, (SELECT place FROM ladder_ratings
+			WHERE kind = r.kind AND ladder = r.ladder AND ordinal = r.ordinal ORDER BY `+ladderOrder+` LIMIT 1)
+		FROM ladder_ratings r WHERE r.kind = ? AND r.ladder = ? AND r.user_id = ?`, []any{kind, ladder, userID}, &ordinal, &rank)
+	if isNoRows(err) {
+		return LadderKey{}, 0, false, nil
 	}
-	rank, err := rankAt(db, kind, ladder, ordinal[0])
 	if err != nil {
 		return LadderKey{}, 0, false, wrapErr(err, "store: ladder place")
 	}
-	return LadderKey{Ordinal: ordinal[0], Member: MemberID(userID)}, rank, true, nil
+	return LadderKey{Ordinal: ordinal, Member: MemberID(userID)}, int(rank), true, nil
 }
 
 // Key is the row's place as a key.

@@ -52,19 +52,19 @@ func placeNear(db *gorm.DB, kind, ladder string, key LadderKey, after, at bool, 
 // rankAt returns the rank of a row at ordinal: the place of the first
 // row of that ordinal (ties share the best of their places).
 func rankAt(db *gorm.DB, kind, ladder string, ordinal float64) (int, error) {
-	var place []int
-	err := db.Raw(`SELECT place FROM ladder_ratings WHERE kind = ? AND ladder = ? AND ordinal = ? ORDER BY `+ladderOrder+` LIMIT 1`,
-		kind, ladder, ordinal).Scan(&place).Error
-	if err != nil || len(place) == 0 {
-		return 0, fmt.Errorf("rank at %g: %w (%d rows)", ordinal, err, len(place))
+	var place int64
+	err := scanOne(db, `SELECT place FROM ladder_ratings WHERE kind = ? AND ladder = ? AND ordinal = ? ORDER BY `+ladderOrder+` LIMIT 1`,
+		[]any{kind, ladder, ordinal}, &place)
+	if err != nil {
+		return 0, fmt.Errorf("rank at %g: %w", ordinal, err)
 	}
-	return place[0], nil
+	return int(place), nil
 }
 
 // ladderTotal is the number of places on a ladder: its last place.
 func ladderTotal(db *gorm.DB, kind, ladder string) (int, error) {
 	var total int64
-	err := db.Raw(`SELECT COALESCE(MAX(place), 0) FROM ladder_ratings WHERE kind = ? AND ladder = ?`, kind, ladder).Row().Scan(&total)
+	err := scanOne(db, `SELECT COALESCE(MAX(place), 0) FROM ladder_ratings WHERE kind = ? AND ladder = ?`, []any{kind, ladder}, &total)
 	return int(total), wrapErr(err, "ladder total")
 }
 
