@@ -228,8 +228,11 @@ func seatsOf(db *gorm.DB, games []YourGame, cols string, scan func(*sql.Rows, *i
 	for i := range games {
 		byID[games[i].ID], ids[i] = &games[i], games[i].ID
 	}
-	rows, err := db.Raw(`SELECT game_id, `+cols+` FROM seats WHERE game_id IN (?`+strings.Repeat(",?", len(ids)-1)+
-		`) ORDER BY game_id, seat`, ids...).Rows()
+	q := `SELECT game_id, ` + cols + ` FROM seats WHERE game_id IN (?` + strings.Repeat(",?", len(ids)-1) + `) ORDER BY game_id, seat`
+	rows, ok, err := plainQuery(db, q, ids) // without GORM's building: the ids are plain
+	if !ok {
+		rows, err = db.Raw(q, ids...).Rows()
+	}
 	if err != nil {
 		return fmt.Errorf("your seats: %w", err)
 	}
