@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -85,5 +86,58 @@ func TestOneMailInFlight(t *testing.T) {
 	}
 	if srv.worst > 1 || srv.most > 1 {
 		t.Errorf("up to %d mails claimed and unsent at once, %d handed to the server at once; a crash then sends them all again", srv.worst, srv.most)
+	}
+}
+
+// gated is a mail server that holds every mail until the gate opens.
+type gated struct {
+	gate chan struct{}
+	in   chan struct{} // a mail reached the server
+	n    atomic.Int32
+}
+
+func (g *gated) Deliver(ctx context.Context, m store.OutboxMail) error {
+	select {
+	case g.in <- struct{}{}:
+	default:
+	}
+	<-g.gate
+	g.n.Add(1)
+	return nil
+}
+
+// Moves that kick the sender while it is busy start no goroutine each
+// (they would only wait for the one sending slot, and piled up by the
+// thousand under load), yet every mail they queued goes out without
+// another tick.
+func TestKicksCoalesce(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	srv := &gated{gate: make(chan struct{}), in: make(chan struct{}, 1)}
+	svc, err := New(e.ctx, Options{Store: e.st, Config: e.cfg, Transport: srv, Background: true,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	queue := func(i int) {
+		row := &store.OutboxMail{GameID: 1, Seq: i, Kind: "turn", ToAddr: fmt.Sprintf("p%d@example.org", i), Subject: "s", TextBody: "b"}
+		if _, err := e.st.Outbox().Enqueue(e.ctx, row); err != nil {
+			t.Fatal(err)
+		}
+		svc.kick(e.ctx) // as each move's hook does
+	}
+	queue(0)
+	<-srv.in // the first run holds the slot, its mail at the server
+	before := runtime.NumGoroutine()
+	const n = 200
+	for i := 1; i <= n; i++ {
+		queue(i)
+	}
+	if grew := runtime.NumGoroutine() - before; grew > 10 {
+		t.Errorf("%d kicks while the sender was busy started %d goroutines", n, grew)
+	}
+	close(srv.gate)
+	svc.kicks.Wait()
+	if got := srv.n.Load(); got != n+1 {
+		t.Fatalf("%d mails sent by the kicks, want %d", got, n+1)
 	}
 }
