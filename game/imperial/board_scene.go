@@ -36,18 +36,25 @@ type sceneFor struct {
 // mapScene builds the scene.
 func (s *State) mapScene(sh *board.Shapes, f sceneFor) *picture.Scene {
 	sc := &picture.Scene{Width: sh.Width, Height: sh.Height, Background: colPaper,
-		Symbols: pieceSymbols(), Flat: s.flatFills(),
 		// room for the regions and their pieces at once: growing a slice
 		// of large ops copied each one several times (5% of a first view)
 		Ops: make([]picture.Op, 0, 3*len(s.b.Regions)+32)}
+	if !f.words {
+		// only the raster reads them: the web writes the scene's ops,
+		// places the symbols its pieceDefs define and fills with patterns
+		sc.Symbols, sc.Flat = pieceSymbols(), s.flatFills()
+	}
 	sc.Add(picture.Rect(0, 0, sh.Width, sh.Height, colLake, "", 0))
+	// every region's data-region in one allocation, not one each
+	data := make([]picture.Attr, len(s.b.Regions))
 	for ri, r := range s.b.Regions {
 		rs, ok := sh.Shape(r.ID)
 		if !ok {
 			continue
 		}
-		op := picture.Path(rs.Path, s.regionFill(ri), "", 0).Of("r-" + r.ID).
-			With(picture.Attr{Name: "region", Value: r.ID})
+		data[ri] = picture.Attr{Name: "region", Value: r.ID}
+		op := picture.Path(rs.Path, s.regionFill(ri), "", 0).Of(rs.Ref()).
+			With(data[ri : ri+1 : ri+1]...)
 		if f.words && !s.layered() { // a tooltip only a page shows (over the map asset, its own)
 			op = op.Tip(s.regionTitle(ri))
 		}
@@ -57,13 +64,17 @@ func (s *State) mapScene(sh *board.Shapes, f sceneFor) *picture.Scene {
 		}
 		sc.Add(op)
 	}
-	sc.Add(picture.MapElement("under", underStandIn(sh)...))
+	under := picture.MapElement("under")
+	if !f.words { // the web places the map's element, never its stand-in
+		under.Ops = underStandIn(sh)
+	}
+	sc.Add(under)
 	if f.under != nil {
 		f.under(sc)
 	}
 	if m := s.Maneuver; m != nil && m.Conflict != nil {
 		if rs, ok := sh.Shape(s.b.Regions[m.Conflict.Region].ID); ok {
-			sc.Add(picture.Path(rs.Path, "", "#c0392b", 3).DashGap(6, 3).Of("r-" + rs.ID).Tip(s.say("battle.tip")))
+			sc.Add(picture.Path(rs.Path, "", "#c0392b", 3).DashGap(6, 3).Of(rs.Ref()).Tip(s.say("battle.tip")))
 		}
 	}
 	sc.Add(picture.MapElement("names")) // words: the web's only

@@ -1,7 +1,7 @@
 package imperial
 
 import (
-	"fmt"
+	"strconv"
 
 	"rondel/game/imperial/board"
 	"rondel/game/picture"
@@ -25,7 +25,7 @@ func (s *State) regionPieces(sc *picture.Scene, ri, acting int) []piece {
 			id += "0"
 		}
 		items = append(items, piece{width: 18, draw: func(x, y float64) {
-			sc.Add(picture.Group([]picture.Attr{region, {Name: "factory", Value: kind}, {Name: "built", Value: fmt.Sprint(built)}},
+			sc.Add(picture.Group([]picture.Attr{region, {Name: "factory", Value: kind}, {Name: "built", Value: strconv.FormatBool(built)}},
 				picture.Use(id, x, y, "")))
 		}})
 	}
@@ -40,11 +40,11 @@ func (s *State) regionPieces(sc *picture.Scene, ri, acting int) []piece {
 		}
 		col := s.nationColour(ni)
 		chip := func(unit, icon string, n int, hostile bool) piece {
-			data := []picture.Attr{region, {Name: "nation", Value: s.nationID(ni)}, {Name: "unit", Value: unit}, {Name: "count", Value: fmt.Sprint(n)}}
-			if hostile {
-				data = append(data, picture.Attr{Name: "hostile", Value: "true"})
+			data := []picture.Attr{region, {Name: "nation", Value: s.nationID(ni)}, {Name: "unit", Value: unit}, {Name: "count", Value: strconv.Itoa(n)}, {Name: "hostile", Value: "true"}}
+			if !hostile {
+				data = data[:4:4]
 			}
-			return unitChip(sc, data, n, ni == acting, picture.Use(icon, 0, 0, col))
+			return unitChip(sc, data, n, ni == acting, icon, col)
 		}
 		if n := st.Armies - st.Hostile; n > 0 {
 			items = append(items, chip("army", "imp-al", int(n), false))
@@ -70,21 +70,30 @@ type piece struct {
 // than one, the count, in a group carrying what a click-to-act script
 // needs (board.js frames and widens the group); ring: the reader decides
 // for these units (the picture's decision mark).
-func unitChip(sc *picture.Scene, data []picture.Attr, n int, ring bool, icon picture.Op) piece {
+// icon is the symbol placed, in colour col (the closure keeps the two
+// strings, not a whole op).
+func unitChip(sc *picture.Scene, data []picture.Attr, n int, ring bool, icon, col string) piece {
 	width := 20.0
 	label := ""
 	if n > 1 {
-		label = fmt.Sprint(n)
+		label = strconv.Itoa(n)
 		width += 7*float64(len(label)) + 1
 	}
 	return piece{width: width, draw: func(x, y float64) {
 		x -= width/2 - 9
-		var ops []picture.Op
+		// sized once: appending to nil grew and copied the large ops
+		size := 1
+		if ring {
+			size++
+		}
+		if label != "" {
+			size++
+		}
+		ops := make([]picture.Op, 0, size)
 		if ring {
 			ops = append(ops, picture.Circle(x, y, 10.5, "", decisionColour, 2))
 		}
-		icon.X, icon.Y = x, y
-		ops = append(ops, icon)
+		ops = append(ops, picture.Use(icon, x, y, col))
 		if label != "" {
 			ops = append(ops, picture.Text(x+9, y+4.5, 12, label, colInk, "start", true).WithHalo("#fff"))
 		}

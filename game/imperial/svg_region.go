@@ -3,6 +3,7 @@ package imperial
 import (
 	"fmt"
 	"html"
+	"strconv"
 	"strings"
 
 	"rondel/game/imperial/board"
@@ -20,12 +21,12 @@ func (s *State) regionFill(ri int) string {
 		return "url(#imp-hatch)"
 	case board.Sea:
 		if f := s.Flags[ri]; f >= 0 {
-			return fmt.Sprintf("url(#imp-flag-sea-%d)", f)
+			return "url(#imp-flag-sea-" + strconv.Itoa(f) + ")"
 		}
 		return colSea
 	}
 	if f := s.Flags[ri]; f >= 0 {
-		return fmt.Sprintf("url(#imp-flag-land-%d)", f)
+		return "url(#imp-flag-land-" + strconv.Itoa(f) + ")"
 	}
 	return colLand
 }

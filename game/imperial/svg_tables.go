@@ -155,8 +155,12 @@ func (s *State) bondCell(w *strings.Builder, x, y, width float64, ni, seat int) 
 	}
 	tip := html.EscapeString(s.say("bonds.tip", s.nationName(ni), strings.Join(costs, ", "), s.money(total)))
 	if s.layered() { // in a group that says the text's style (drawPanelLayer)
-		fmt.Fprintf(w, `<g><title>%s</title><use href="#imp-bc" x="%s" y="%s" fill="%s" stroke="%s"/><text x="%s" y="%s">%s</text></g>`,
-			tip, num(x+1), num(y+1.5), mix("#ffffff", s.nationColour(ni), 0.35), s.nationColour(ni), num(x+width/2), num(y+13.5), text)
+		// piece by piece, not by fmt: a cell per player and nation, every view
+		col := s.nationColour(ni)
+		for _, part := range [...]string{`<g><title>`, tip, `</title><use href="#imp-bc" x="`, num(x + 1), `" y="`, num(y + 1.5),
+			`" fill="`, mix("#ffffff", col, 0.35), `" stroke="`, col, `"/><text x="`, num(x + width/2), `" y="`, num(y + 13.5), `">`, text, `</text></g>`} {
+			w.WriteString(part)
+		}
 		return
 	}
 	fmt.Fprintf(w, `<g><title>%s</title><rect x="%.1f" y="%.1f" width="%.1f" height="16" rx="3" fill="%s" stroke="%s" stroke-width="1"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text></g>`,

@@ -71,28 +71,30 @@ type Attr struct{ Name, Value string }
 
 // Op is one thing drawn, over what was drawn before.
 type Op struct {
-	Kind   OpKind
-	Path   string
-	Points [][2]float64
-	X, Y   float64
-	R      float64
-	Fill   string  // "" for none
-	Stroke string  // "" for none
-	Width  float64 // stroke width
-	Dash   float64 // dash length (gaps as long); 0 for solid
-	Text   string
-	Size   float64
-	Anchor string // "start", "middle" or "end"
-	Bold   bool
-	Halo   string  // a ring of this colour around the text, "" for none
-	W, H   float64 // OpRect's size
+	// the three one-byte fields side by side: a scene holds some two
+	// hundred ops per drawing, each padded word copied and zeroed
+	Kind     OpKind
+	Bold     bool
+	HaloOver bool // see HaloWidth
+	Path     string
+	Points   [][2]float64
+	X, Y     float64
+	R        float64
+	Fill     string  // "" for none
+	Stroke   string  // "" for none
+	Width    float64 // stroke width
+	Dash     float64 // dash length (gaps as long); 0 for solid
+	Text     string
+	Size     float64
+	Anchor   string  // "start", "middle" or "end"
+	Halo     string  // a ring of this colour around the text, "" for none
+	W, H     float64 // OpRect's size
 	// An OpRect is drawn in a frame moved to (TX, TY) and turned by Turn
 	// degrees (a road's slot along its route).
 	TX, TY, Turn float64
 	// HaloWidth is the halo's width in the SVG (0: 2.5); HaloOver draws it
 	// over the letters, a thin outline (the raster draws one halo).
 	HaloWidth float64
-	HaloOver  bool
 	Gap       float64 // dash gap; 0: as long as the dash
 	// Opacity of the fill in the SVG (0: opaque); the raster fills opaque.
 	Opacity float64

@@ -27,6 +27,10 @@ type Shapes struct {
 	SeaBorders string        `json:"sea_borders"` // borders between two seas
 	Connectors []Connector   `json:"connectors,omitempty"`
 	Labels     []MapLabel    `json:"labels,omitempty"` // names of scenery (Black Sea, ...)
+
+	// byID indexes Regions (made once by parseShapes): every drawing of a
+	// position asks for each region's shape twice, a scan each time.
+	byID map[string]int
 }
 
 // RegionShape is one region's outline and where its pieces go.
@@ -44,6 +48,17 @@ type RegionShape struct {
 	// Port: for a shipyard city, the point in its port sea where the
 	// harbour's anchor is drawn.
 	Port *[2]float64 `json:"port,omitempty"`
+
+	ref string // "r-" + ID, made once by parseShapes (Ref)
+}
+
+// Ref is the id of the region's element in the map drawing ("r-" + ID):
+// made once for the program, not once per drawing.
+func (r *RegionShape) Ref() string {
+	if r.ref == "" {
+		return "r-" + r.ID
+	}
+	return r.ref
 }
 
 // Scenery is what the map shows that is not a region: land that belongs
@@ -93,6 +108,11 @@ func parseShapes() (map[string]*Shapes, error) {
 		if err := json.Unmarshal(data, &s); err != nil {
 			return nil, fmt.Errorf("%s: %w", f.Name(), err)
 		}
+		s.byID = make(map[string]int, len(s.Regions))
+		for i := range s.Regions {
+			s.byID[s.Regions[i].ID] = i
+			s.Regions[i].ref = "r-" + s.Regions[i].ID
+		}
 		out[s.Map] = &s
 	}
 	return out, nil
@@ -113,6 +133,13 @@ func LoadShapes(mapID string) (*Shapes, error) {
 
 // Shape returns the drawing of one region.
 func (s *Shapes) Shape(id string) (*RegionShape, bool) {
+	if s.byID != nil {
+		i, ok := s.byID[id]
+		if !ok {
+			return nil, false
+		}
+		return &s.Regions[i], true
+	}
 	for i := range s.Regions {
 		if s.Regions[i].ID == id {
 			return &s.Regions[i], true
