@@ -20,7 +20,17 @@ func (s *State) panelHeight() float64 {
 }
 
 // slotWord is the word on a rondel space (slotNames, clockwise from the top).
-func (s *State) slotWord(slot int) string { return s.say("slot." + slotNames[slot]) }
+func (s *State) slotWord(slot int) string { return s.say(slotPhrases[slot]) }
+
+// slotPhrases are the phrases naming the rondel's spaces, in slot order,
+// made once rather than once per word said.
+var slotPhrases = func() []string {
+	out := make([]string, len(slotNames))
+	for i, name := range slotNames {
+		out[i] = "slot." + name
+	}
+	return out
+}()
 
 // rondelFills follow slotNames.
 var rondelFills = []string{"#c9a27e", "#b7c0c9", "#9fcf8f", "#9fd3ee", "#f2b27c", "#b7c0c9", "#9fcf8f", "#efd27a"}
