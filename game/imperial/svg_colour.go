@@ -51,14 +51,17 @@ func mix(a, b string, t float64) string {
 	ar, ag, ab := rgb(a)
 	br, bg, bb := rgb(b)
 	c := func(x, y float64) int { return int((x+(y-x)*t)*255 + 0.5) }
-	r, g, bl := c(ar, br), c(ag, bg), c(ab, bb)
-	if r < 0 || r > 255 || g < 0 || g > 255 || bl < 0 || bl > 255 {
-		return fmt.Sprintf("#%02x%02x%02x", r, g, bl)
+	return hexColour(c(ar, br), c(ag, bg), c(ab, bb))
+}
+
+// hexColour is fmt's "#%02x%02x%02x" without fmt: a board mixes a tint
+// for every home province and every bond cell (issue 20).
+func hexColour(r, g, b int) string {
+	if r < 0 || r > 255 || g < 0 || g > 255 || b < 0 || b > 255 {
+		return fmt.Sprintf("#%02x%02x%02x", r, g, b)
 	}
-	// by hand, not by fmt: a board mixes a colour per home region and
-	// per bond cell, every view
-	const hex = "0123456789abcdef"
-	return string([]byte{'#', hex[r>>4], hex[r&15], hex[g>>4], hex[g&15], hex[bl>>4], hex[bl&15]})
+	const digits = "0123456789abcdef"
+	return string([]byte{'#', digits[r>>4], digits[r&15], digits[g>>4], digits[g&15], digits[b>>4], digits[b&15]})
 }
 
 // inkOn returns black or white, whichever reads better on a fill.

@@ -20,7 +20,17 @@ func (s *State) panelHeight() float64 {
 }
 
 // slotWord is the word on a rondel space (slotNames, clockwise from the top).
-func (s *State) slotWord(slot int) string { return s.say("slot." + slotNames[slot]) }
+func (s *State) slotWord(slot int) string { return s.say(slotPhrases[slot]) }
+
+// slotPhrases are the phrases naming the rondel's spaces, in slot order,
+// made once rather than once per word said.
+var slotPhrases = func() []string {
+	out := make([]string, len(slotNames))
+	for i, name := range slotNames {
+		out[i] = "slot." + name
+	}
+	return out
+}()
 
 // rondelFills follow slotNames.
 var rondelFills = []string{"#c9a27e", "#b7c0c9", "#9fcf8f", "#9fd3ee", "#f2b27c", "#b7c0c9", "#9fcf8f", "#efd27a"}
@@ -132,7 +142,7 @@ func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
 		}
 	}
 	if s.layered() {
-		fmt.Fprintf(w, `<use href="%s"/>`, s.ref("slots"))
+		writes(w, `<use href="`, s.ref("slots"), `"/>`)
 	}
 	if !s.moving() {
 		return
@@ -164,15 +174,16 @@ func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
 		}
 		tip := html.EscapeString(s.say("rondel.marker", s.nationName(ni), s.slotWord(nat.Rondel)))
 		if s.layered() { // in a group that says the text's style (drawPanelLayer)
-			fmt.Fprintf(w, `<g data-nation="%s" data-slot="%s"><title>%s</title><use href="#imp-mk" x="%s" y="%s" fill="%s"`, s.nationID(ni), slotNames[nat.Rondel], tip, num(mx-13), num(my-8), col)
+			writes(w, `<g data-nation="`, s.nationID(ni), `" data-slot="`, slotNames[nat.Rondel], `"><title>`, tip,
+				`</title><use href="#imp-mk" x="`, num(mx-13), `" y="`, num(my-8), `" fill="`, col, `"`)
 			if width != 1 {
-				fmt.Fprintf(w, ` stroke-width="%s"`, num(width))
+				writes(w, ` stroke-width="`, num(width), `"`)
 			}
-			fmt.Fprintf(w, `/><text x="%s" y="%s"`, num(mx), num(my+4))
+			writes(w, `/><text x="`, num(mx), `" y="`, num(my+4), `"`)
 			if ink := inkOn(col); ink != colInk {
-				fmt.Fprintf(w, ` fill="%s"`, ink)
+				writes(w, ` fill="`, ink, `"`)
 			}
-			fmt.Fprintf(w, `>%s</text></g>`, html.EscapeString(s.nationID(ni)))
+			writes(w, `>`, html.EscapeString(s.nationID(ni)), `</text></g>`)
 			continue
 		}
 		fmt.Fprintf(w, `<g data-nation="%s" data-slot="%s"><title>%s</title><rect x="%.1f" y="%.1f" width="26" height="16" rx="4" fill="%s" stroke="%s" stroke-width="%.1f"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text></g>`,
@@ -200,8 +211,9 @@ func rondelSpace(cx, cy float64, i int) string {
 // white border.
 func (s *State) rondelSpaces(w *strings.Builder) {
 	w.WriteString(`<g stroke="#fff" stroke-width="2">`)
+	url := s.ref("s-") // the map's url, escaped once
 	for i := range numSlots {
-		fmt.Fprintf(w, `<use href="%s" data-slot="%s" fill="%s"/>`, s.ref("s-"+slotNames[i]), slotNames[i], rondelFills[i])
+		writes(w, `<use href="`, url, slotNames[i], `" data-slot="`, slotNames[i], `" fill="`, rondelFills[i], `"/>`)
 	}
 	w.WriteString(`</g>`)
 }
@@ -239,7 +251,7 @@ func (s *State) markerStack(w *strings.Builder, x, y float64, nations []int) {
 		mx := x + float64(k%2)*11
 		my := y - 12 - float64(k/2)*11
 		if s.layered() {
-			fmt.Fprintf(w, `<use href="#imp-tm" x="%s" y="%s" fill="%s"><title>%s</title></use>`, num(mx), num(my), s.nationColour(ni), html.EscapeString(s.nationName(ni)))
+			writes(w, `<use href="#imp-tm" x="`, num(mx), `" y="`, num(my), `" fill="`, s.nationColour(ni), `"><title>`, html.EscapeString(s.nationName(ni)), `</title></use>`)
 			continue
 		}
 		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="10" height="10" rx="2" fill="%s" stroke="#111" stroke-width="0.9"><title>%s</title></rect>`,

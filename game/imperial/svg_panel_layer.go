@@ -1,7 +1,6 @@
 package imperial
 
 import (
-	"fmt"
 	"html"
 	"strconv"
 	"strings"
@@ -18,6 +17,15 @@ import (
 // whole ("878", "188.8").
 func num(f float64) string {
 	return strconv.FormatFloat(float64(int64(f*10+0.5*sign(f)))/10, 'f', -1, 64)
+}
+
+// writes writes strings one after the other: the layer's panel is
+// written piece by piece, never through fmt (issue 20: a first view's
+// CPU).
+func writes(w *strings.Builder, parts ...string) {
+	for _, p := range parts {
+		w.WriteString(p)
+	}
 }
 
 func sign(f float64) float64 {
@@ -55,7 +63,7 @@ func (s *State) actingSeats() map[int]bool {
 
 // rowMark is the highlight behind a table's row at y.
 func rowMark(w *strings.Builder, y float64) {
-	fmt.Fprintf(w, `<rect x="%s" y="%s" width="%s" height="19" rx="3" fill="#fff3b0" stroke="#c9a400"/>`, num(panelRight-4), num(y), num(svgWidth-panelRight-6))
+	writes(w, `<rect x="`, num(panelRight-4), `" y="`, num(y), `" width="`, num(svgWidth-panelRight-6), `" height="19" rx="3" fill="#fff3b0" stroke="#c9a400"/>`)
 }
 
 // drawPanelLayer draws the panel of a position layer: the rows' marks
@@ -73,7 +81,7 @@ func (s *State) drawPanelLayer(w *strings.Builder, top float64, viewer int) {
 			rowMark(w, top+290+20+float64(seat)*19)
 		}
 	}
-	fmt.Fprintf(w, `<use href="%s"/>`, s.ref("panel"))
+	writes(w, `<use href="`, s.ref("panel"), `"/>`)
 	s.drawRondel(w, rondelX, top+rondelDY)
 	w.WriteString(chipText)
 	for ni := range s.Nations {
@@ -96,7 +104,7 @@ const chipText = `<g font-size="11" font-weight="700" fill="` + colInk + `" text
 
 // row writes one table row at y as one text of cells at xs.
 func row(w *strings.Builder, y float64, bold bool, xs []float64, cells []string, extra []string) {
-	fmt.Fprintf(w, `<text y="%s"`, num(y))
+	writes(w, `<text y="`, num(y), `"`)
 	if bold {
 		w.WriteString(` font-weight="700"`)
 	}
@@ -105,7 +113,7 @@ func row(w *strings.Builder, y float64, bold bool, xs []float64, cells []string,
 		if c == "" {
 			continue
 		}
-		fmt.Fprintf(w, `<tspan x="%s"%s>%s</tspan>`, num(xs[i]), extra[i], html.EscapeString(c))
+		writes(w, `<tspan x="`, num(xs[i]), `"`, extra[i], `>`, html.EscapeString(c), `</tspan>`)
 	}
 	w.WriteString(`</text>`)
 }
@@ -113,9 +121,10 @@ func row(w *strings.Builder, y float64, bold bool, xs []float64, cells []string,
 func (s *State) nationRows(w *strings.Builder, top float64, viewer int) {
 	x := panelRight
 	xs := []float64{x + 30, x + 165, x + 330, x + 410, x + 480, x + 530}
+	extra := make([]string, len(xs)) // none: the group says the style
 	for ni, nat := range s.Nations {
 		bold := nat.Government == viewer && viewer >= 0
-		row(w, top+20+float64(ni)*19+14, bold, xs, s.nationCells(ni), make([]string, len(xs)))
+		row(w, top+20+float64(ni)*19+14, bold, xs, s.nationCells(ni), extra)
 	}
 }
 

@@ -3,6 +3,7 @@ package imperial
 import (
 	"fmt"
 	"html"
+	"strconv"
 	"strings"
 )
 
@@ -63,7 +64,7 @@ func (s *State) nationCells(ni int) []string {
 		gov,
 		s.money(nat.Treasury),
 		s.say("power.cell", nat.Power, powerFactor(nat.Power)),
-		fmt.Sprint(nat.TaxValue),
+		strconv.Itoa(nat.TaxValue),
 		rondel,
 	}
 }
@@ -142,7 +143,7 @@ func (s *State) bondCell(w *strings.Builder, x, y, width float64, ni, seat int) 
 	total := 0
 	for bi, h := range s.Nations[ni].Bonds {
 		if h == seat {
-			costs = append(costs, fmt.Sprint(s.b.Bonds[bi].Cost))
+			costs = append(costs, strconv.Itoa(s.b.Bonds[bi].Cost))
 			total += s.b.Bonds[bi].Cost
 		}
 	}
@@ -155,12 +156,8 @@ func (s *State) bondCell(w *strings.Builder, x, y, width float64, ni, seat int) 
 	}
 	tip := html.EscapeString(s.say("bonds.tip", s.nationName(ni), strings.Join(costs, ", "), s.money(total)))
 	if s.layered() { // in a group that says the text's style (drawPanelLayer)
-		// piece by piece, not by fmt: a cell per player and nation, every view
-		col := s.nationColour(ni)
-		for _, part := range [...]string{`<g><title>`, tip, `</title><use href="#imp-bc" x="`, num(x + 1), `" y="`, num(y + 1.5),
-			`" fill="`, mix("#ffffff", col, 0.35), `" stroke="`, col, `"/><text x="`, num(x + width/2), `" y="`, num(y + 13.5), `">`, text, `</text></g>`} {
-			w.WriteString(part)
-		}
+		writes(w, `<g><title>`, tip, `</title><use href="#imp-bc" x="`, num(x+1), `" y="`, num(y+1.5), `" fill="`, mix("#ffffff", s.nationColour(ni), 0.35),
+			`" stroke="`, s.nationColour(ni), `"/><text x="`, num(x+width/2), `" y="`, num(y+13.5), `">`, text, `</text></g>`)
 		return
 	}
 	fmt.Fprintf(w, `<g><title>%s</title><rect x="%.1f" y="%.1f" width="%.1f" height="16" rx="3" fill="%s" stroke="%s" stroke-width="1"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text></g>`,

@@ -36,17 +36,45 @@ func boardPhrase(key string) string {
 	return "imperial.board." + key
 }
 
-// say returns a phrase of the picture with its arguments (numbers as int,
-// words as string, money as words.Arg) in the board's language.
-func (s *State) say(key string, args ...any) string {
-	names := boardArgs[key]
-	pairs := make([]any, 0, 2*len(args))
-	for i, a := range args {
-		if i < len(names) {
-			pairs = append(pairs, names[i], a)
-		}
+// boardPhrases are the catalogue keys of the phrases a position's drawing
+// says, made once for the program: a page's board says some two hundred
+// phrases, and making each key again was an allocation each (issue 20).
+// Keys not here (the map's own names) are made when said.
+var boardPhrases = func() map[string]string {
+	keys := []string{"none", "rondel.free", "rondel.notyet", "role.investor", "role.card", "role.swiss",
+		"tip.armaments", "tip.shipyard", "tip.built", "tip.notbuilt", "tip.impassable", "tip.empty", "battle.tip"}
+	for k := range boardArgs {
+		keys = append(keys, k)
 	}
-	return s.speaker().T(boardPhrase(key), pairs...)
+	for _, slot := range slotNames {
+		keys = append(keys, "slot."+slot)
+	}
+	out := make(map[string]string, len(keys))
+	for _, k := range keys {
+		out[k] = boardPhrase(k)
+	}
+	return out
+}()
+
+// say returns a phrase of the picture with its arguments (numbers as int,
+// words as string, money as words.Arg) in the board's language. It says
+// what Speaker.T says for the phrase and its arguments named from
+// boardArgs (held to it by TestSayAsT), without boxing the names.
+func (s *State) say(key string, args ...any) string {
+	id, ok := boardPhrases[key]
+	if !ok {
+		id = boardPhrase(key)
+	}
+	names := boardArgs[key]
+	n := min(len(args), len(names))
+	if n == 0 {
+		return s.speaker().Say(words.New(id))
+	}
+	named := make([]words.Named, n)
+	for i := range named {
+		named[i] = words.Named{Name: names[i], Arg: words.ArgOf(args[i])}
+	}
+	return s.speaker().Say(words.Make(id, named...))
 }
 
 // sayCount returns "1 army", "3 armies" in the board's language.

@@ -99,3 +99,34 @@ func checkPhrase(key string, counted bool) error {
 	}
 	return nil
 }
+
+// TestSayAsT holds say, which names its arguments without boxing them, to
+// what Speaker.T says for the same phrase and named arguments, in every
+// language, for every phrase with arguments and a few without.
+func TestSayAsT(t *testing.T) {
+	s := &State{}
+	keys := []string{"none", "rondel.free", "battle.tip", "slot.production2", "title.europe"}
+	for k := range boardArgs {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	sample := []any{"Wien", 3, words.Money(12), "x & <y>", 7}
+	for _, lang := range words.Languages {
+		s.sp = words.Default().Speaker(lang, nil)
+		for _, k := range keys {
+			names := boardArgs[k]
+			args := sample[:len(names)]
+			var pairs []any
+			for i, a := range args {
+				pairs = append(pairs, names[i], a)
+			}
+			want := s.sp.T(boardPhrase(k), pairs...)
+			if got := s.say(k, args...); got != want {
+				t.Errorf("%s %s: say %q, T %q", lang, k, got, want)
+			}
+			if want == "" || strings.HasPrefix(want, "imperial.") {
+				t.Errorf("%s %s: no words (%q)", lang, k, want)
+			}
+		}
+	}
+}
