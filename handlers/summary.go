@@ -285,8 +285,17 @@ func keyWords(key string) string {
 
 // summaryWriter writes a summary's HTML.
 type summaryWriter struct {
-	b *strings.Builder
-	v vocab
+	b     *strings.Builder
+	v     vocab
+	comma string // summary.comma, said once per overview ("" until then)
+}
+
+// joined is parts joined by the reader's summary.comma.
+func (w *summaryWriter) joined(parts []string) string {
+	if w.comma == "" {
+		w.comma = w.v.sp.T("summary.comma")
+	}
+	return strings.Join(parts, w.comma)
 }
 
 func (w *summaryWriter) scalar(x any, key string) (string, bool) {
@@ -371,7 +380,7 @@ func (w *summaryWriter) list(items []any, depth int, key string) {
 		parts = append(parts, s)
 	}
 	if parts != nil {
-		b.WriteString(html.EscapeString(strings.Join(parts, w.v.sp.T("summary.comma"))))
+		b.WriteString(html.EscapeString(w.joined(parts)))
 		return
 	}
 	if cols := recordColumns(items); cols != nil {
