@@ -15,7 +15,7 @@ import (
 )
 
 // oddText encodes itself: the JSON way says it.
-type oddText struct{ n int }
+type oddText struct{}
 
 func (o oddText) MarshalText() ([]byte, error) { return []byte("odd"), nil }
 
@@ -29,7 +29,7 @@ type tagged struct {
 	G     float64           `json:"g,omitempty"`
 	H     any               `json:"h"`
 	Plain uint8             // the field's name as key
-	hid   int               //nolint:unused // unexported: not encoded
+	hid   int               // unexported: not encoded
 	Arr   [2]int            `json:"arr"`
 	Nest  *tagged           `json:"nest,omitempty"`
 	Units map[string][2]int `json:"units"`
