@@ -18,16 +18,19 @@ import (
 // draws a board. Every value is escaped: nothing here is trusted markup.
 // Its words come from the catalogue where they are fixed (see vocab).
 func summaryHTML(v vocab, sum any) template.HTML {
-	data, err := json.Marshal(sum)
-	if err != nil {
-		return ""
-	}
-	generic, err := readGeneric(data)
-	if err != nil {
-		return ""
+	generic, size, ok := genericOf(sum)
+	if !ok {
+		data, err := json.Marshal(sum)
+		if err != nil {
+			return ""
+		}
+		if generic, err = readGeneric(data); err != nil {
+			return ""
+		}
+		size = len(data)
 	}
 	var b strings.Builder
-	b.Grow(2*len(data) + 512) // an overview's HTML is about twice its JSON: grown once
+	b.Grow(2*size + 512) // an overview's HTML is about twice its JSON: grown once
 	w := &summaryWriter{b: &b, v: v}
 	w.value(generic, 0, "")
 	return template.HTML(b.String())
@@ -282,8 +285,17 @@ func keyWords(key string) string {
 
 // summaryWriter writes a summary's HTML.
 type summaryWriter struct {
-	b *strings.Builder
-	v vocab
+	b     *strings.Builder
+	v     vocab
+	comma string // summary.comma, said once per overview ("" until then)
+}
+
+// joined is parts joined by the reader's summary.comma.
+func (w *summaryWriter) joined(parts []string) string {
+	if w.comma == "" {
+		w.comma = w.v.sp.T("summary.comma")
+	}
+	return strings.Join(parts, w.comma)
 }
 
 func (w *summaryWriter) scalar(x any, key string) (string, bool) {
@@ -368,7 +380,7 @@ func (w *summaryWriter) list(items []any, depth int, key string) {
 		parts = append(parts, s)
 	}
 	if parts != nil {
-		b.WriteString(html.EscapeString(strings.Join(parts, w.v.sp.T("summary.comma"))))
+		b.WriteString(html.EscapeString(w.joined(parts)))
 		return
 	}
 	if cols := recordColumns(items); cols != nil {
@@ -401,8 +413,9 @@ func (w *summaryWriter) list(items []any, depth int, key string) {
 // recordColumns returns the keys of a list of flat objects (sorted, each
 // once; empty, not nil, for empty objects), or nil.
 func recordColumns(items []any) []string {
-	keys := []string{}
-	for _, it := range items {
+	var keys []string
+	var first object
+	for i, it := range items {
 		m, ok := it.(object)
 		if !ok {
 			return nil
@@ -413,11 +426,26 @@ func recordColumns(items []any) []string {
 					return nil
 				}
 			}
+		}
+		// Records mostly have the same keys: each key set is added once.
+		if i == 0 {
+			first = m
+		} else if sameKeys(m, first) {
+			continue
+		}
+		for _, f := range m {
 			keys = append(keys, f.key)
 		}
 	}
+	if keys == nil {
+		return []string{}
+	}
 	slices.Sort(keys)
 	return slices.Compact(keys)
+}
+
+func sameKeys(a, b object) bool {
+	return slices.EqualFunc(a, b, func(x, y field) bool { return x.key == y.key })
 }
 
 func allScalar(l []any) bool {

@@ -1,0 +1,280 @@
+package handlers
+
+import (
+	"encoding"
+	"encoding/json"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// genericOf is the tree readGeneric reads from json.Marshal(v), made from
+// v directly: a game page's overview encoded its summary as JSON only to
+// read it back (two thirds of saying it, issue 20). It covers what a
+// summary is made of (structs with json tags, omitempty, maps by strings,
+// slices, pointers, interfaces, booleans, whole numbers, strings); for
+// anything whose JSON it would have to imitate further (a MarshalJSON, a
+// map by numbers, []byte, an embedded struct, invalid UTF-8, float32, a
+// ",string" tag ...) it says !ok and the caller takes the JSON way.
+// It also returns about the length of that JSON (the overview's HTML is
+// about twice it).
+func genericOf(v any) (any, int, bool) {
+	var c genericConv
+	x, ok := c.value(reflect.ValueOf(v), 0)
+	return x, c.size, ok
+}
+
+// genericConv remembers what it found of the types met in one summary
+// (a few: a linear search beats a map) and counts the JSON's length.
+type genericConv struct {
+	types []typeInfo
+	size  int
+}
+
+type typeInfo struct {
+	t      reflect.Type
+	custom bool          // t or *t encodes itself
+	fields []structField // a struct's; nil if genericOf does not imitate it
+}
+
+// structField is an encoded field of a struct: its index and JSON key.
+type structField struct {
+	index     int
+	key       string
+	omitEmpty bool
+}
+
+var (
+	jsonMarshaler = reflect.TypeFor[json.Marshaler]()
+	textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
+)
+
+// info is what c knows of t, found once per summary.
+func (c *genericConv) info(t reflect.Type) *typeInfo {
+	for i := range c.types {
+		if c.types[i].t == t {
+			return &c.types[i]
+		}
+	}
+	ti := typeInfo{t: t, custom: custom(t)}
+	if t.Kind() == reflect.Struct && !ti.custom {
+		ti.fields = structFields(t)
+	}
+	c.types = append(c.types, ti)
+	return &c.types[len(c.types)-1]
+}
+
+// custom reports whether t (or *t) encodes itself.
+func custom(t reflect.Type) bool {
+	if t.Implements(jsonMarshaler) || t.Implements(textMarshaler) {
+		return true
+	}
+	p := reflect.PointerTo(t)
+	return p.Implements(jsonMarshaler) || p.Implements(textMarshaler)
+}
+
+func (c *genericConv) value(v reflect.Value, depth int) (any, bool) {
+	if depth > genericDepth {
+		return nil, false
+	}
+	if !v.IsValid() {
+		return nil, true
+	}
+	k := v.Kind()
+	if k == reflect.Interface {
+		if v.IsNil() {
+			c.size += 4
+			return nil, true
+		}
+		return c.value(v.Elem(), depth+1)
+	}
+	var ti *typeInfo
+	if v.Type().Name() != "" || k == reflect.Pointer || k == reflect.Struct {
+		// Only a named type or a pointer has methods of its own.
+		if ti = c.info(v.Type()); ti.custom {
+			return nil, false
+		}
+	}
+	c.size += 3 // a number's digits, quotes, a comma
+	switch k {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return nil, true
+		}
+		return c.value(v.Elem(), depth+1)
+	case reflect.Bool:
+		return v.Bool(), true
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return number(v.Int()), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		if v.Uint() > math.MaxInt64 {
+			return nil, false
+		}
+		return number(int64(v.Uint())), true
+	case reflect.Float64:
+		f := v.Float()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return nil, false // JSON has none: the overview is empty
+		}
+		return f, true
+	case reflect.String:
+		if !utf8.ValidString(v.String()) {
+			return nil, false // JSON says U+FFFD for it
+		}
+		c.size += v.Len()
+		return v.String(), true
+	case reflect.Slice, reflect.Array:
+		return c.list(v, depth)
+	case reflect.Map:
+		return c.mapObject(v, depth)
+	case reflect.Struct:
+		return c.structObject(v, ti.fields, depth)
+	}
+	return nil, false
+}
+
+// number is n as encoding/json reads it back into an any.
+func number(n int64) any {
+	if n >= 0 && n < int64(len(smallNumbers)) {
+		return smallNumbers[n]
+	}
+	return float64(n)
+}
+
+func (c *genericConv) list(v reflect.Value, depth int) (any, bool) {
+	if v.Kind() == reflect.Slice {
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return nil, false // base64 in JSON
+		}
+		if v.IsNil() {
+			return nil, true
+		}
+	}
+	l := make([]any, v.Len())
+	for i := range l {
+		x, ok := c.value(v.Index(i), depth+1)
+		if !ok {
+			return nil, false
+		}
+		l[i] = x
+	}
+	return l, true
+}
+
+func (c *genericConv) mapObject(v reflect.Value, depth int) (any, bool) {
+	if v.Type().Key().Kind() != reflect.String {
+		return nil, false
+	}
+	if v.IsNil() {
+		return nil, true
+	}
+	o := make(object, 0, v.Len())
+	// One key and one value set from each entry in turn: the iterator's
+	// Key and Value would copy each anew.
+	key, val := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+	for it := v.MapRange(); it.Next(); {
+		key.SetIterKey(it)
+		val.SetIterValue(it)
+		k := key.String()
+		if !utf8.ValidString(k) {
+			return nil, false
+		}
+		c.size += len(k) + 3
+		x, ok := c.value(val, depth+1)
+		if !ok {
+			return nil, false
+		}
+		o = append(o, field{k, x})
+	}
+	return o.sorted(), true
+}
+
+func (c *genericConv) structObject(v reflect.Value, fields []structField, depth int) (any, bool) {
+	if fields == nil {
+		return nil, false
+	}
+	o := make(object, 0, len(fields))
+	for _, f := range fields {
+		fv := v.Field(f.index)
+		if f.omitEmpty && emptyValue(fv) {
+			continue
+		}
+		c.size += len(f.key) + 3
+		x, ok := c.value(fv, depth+1)
+		if !ok {
+			return nil, false
+		}
+		o = append(o, field{f.key, x})
+	}
+	return o.sorted(), true
+}
+
+// emptyValue is encoding/json's "empty" for omitempty.
+func emptyValue(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
+		return v.Len() == 0
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Interface, reflect.Pointer:
+		return v.IsZero()
+	}
+	return false
+}
+
+// structFields lists the encoded fields of struct type t (not nil), nil
+// for a struct whose encoding genericOf does not imitate.
+func structFields(t reflect.Type) []structField {
+	out := make([]structField, 0, t.NumField())
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		if sf.Anonymous {
+			return nil // embedded: JSON promotes its fields
+		}
+		if !sf.IsExported() {
+			continue
+		}
+		tag := sf.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		if !plainKey(name) {
+			return nil
+		}
+		if name == "" {
+			name = sf.Name
+		}
+		f := structField{index: i, key: name}
+		for opt := range strings.SplitSeq(opts, ",") {
+			switch opt {
+			case "":
+			case "omitempty":
+				f.omitEmpty = true
+			default:
+				return nil // ",string", ",omitzero" ...
+			}
+		}
+		if slices.ContainsFunc(out, func(o structField) bool { return o.key == name }) {
+			return nil // JSON's rules for a name twice
+		}
+		if sf.Type.Kind() == reflect.Float32 {
+			return nil // JSON writes it with 32 bits' digits
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// plainKey reports whether a tag's name is one encoding/json takes as it
+// is (it ignores some others).
+func plainKey(name string) bool {
+	for _, r := range name {
+		if !(r == '_' || r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
