@@ -157,8 +157,18 @@ func appendF1(dst []byte, v float64) []byte {
 	case d > 0.5:
 		q++
 	}
-	n := int64(q)
-	dst = strconv.AppendInt(dst, n/10, 10)
+	n := int(q)
+	ip := n / 10
+	switch { // a plot's coordinates are below 1000: their digits by hand
+	case ip >= 1000:
+		dst = strconv.AppendInt(dst, int64(ip), 10)
+	case ip >= 100:
+		dst = append(dst, byte('0'+ip/100), byte('0'+ip/10%10), byte('0'+ip%10))
+	case ip >= 10:
+		dst = append(dst, byte('0'+ip/10), byte('0'+ip%10))
+	default:
+		dst = append(dst, byte('0'+ip))
+	}
 	return append(dst, '.', byte('0'+n%10))
 }
 
