@@ -73,13 +73,17 @@ func (s *Server) accountOf(ctx context.Context, sp *words.Speaker, g *store.Game
 
 // sayAccount turns an account into words and pictures for sp's reader.
 func sayAccount(sp *words.Speaker, acc *game.Account) *accountView {
-	v := &accountView{}
+	// Every slice sized once: a long game's account has hundreds of
+	// values and cells.
+	v := &accountView{Charts: make([]chartView, 0, len(acc.Charts)), Tables: make([]statsView, 0, len(acc.Tables))}
 	x := sp.Say(acc.X)
 	for ci, ch := range acc.Charts {
 		cv := chartView{ID: "chart-" + strconv.Itoa(ci+1), Title: sp.Say(ch.Title), X: x}
 		spec := plotSpec{ID: cv.ID, Title: cv.Title, X: x, Y: sp.Say(ch.Y), XStart: acc.XStart}
 		n := 0
-		var names []string
+		names := make([]string, 0, len(ch.Series))
+		spec.Lines = make([]plotLine, 0, len(ch.Series))
+		cv.Legend = make([]legendItem, 0, len(ch.Series))
 		for i, se := range ch.Series {
 			name := sp.Say(se.Name)
 			names = append(names, name)
@@ -91,7 +95,7 @@ func sayAccount(sp *words.Speaker, acc *game.Account) *accountView {
 			cv.Legend = append(cv.Legend, item)
 			n = max(n, len(se.Values))
 		}
-		var heads []byte
+		heads := make([]byte, 0, n*len(`<th scope="col">000</th>`))
 		for i := range n {
 			heads = append(heads, `<th scope="col">`...)
 			heads = strconv.AppendInt(heads, int64(acc.XStart+i), 10)
@@ -104,12 +108,13 @@ func sayAccount(sp *words.Speaker, acc *game.Account) *accountView {
 		v.Charts = append(v.Charts, cv)
 	}
 	for _, t := range acc.Tables {
-		tv := statsView{Title: sp.Say(t.Title), Head: sp.Say(t.Head)}
+		tv := statsView{Title: sp.Say(t.Title), Head: sp.Say(t.Head), Columns: make([]statsCell, 0, len(t.Columns)),
+			Rows: make([]statsRow, 0, len(t.Rows))}
 		for _, c := range t.Columns {
 			tv.Columns = append(tv.Columns, statsCell{Text: sp.Say(c), Num: true})
 		}
 		for _, r := range t.Rows {
-			row := statsRow{Name: sp.Say(r.Name), Swatch: chip(r.Colour)}
+			row := statsRow{Name: sp.Say(r.Name), Swatch: chip(r.Colour), Cells: make([]statsCell, 0, len(r.Cells))}
 			for _, c := range r.Cells {
 				num := c.ID == "game.account.number" || c.ID == "game.account.money"
 				row.Cells = append(row.Cells, statsCell{Text: sp.Say(c), Num: num})
@@ -131,6 +136,7 @@ func sayAccount(sp *words.Speaker, acc *game.Account) *accountView {
 // num would.
 func numberCells(sp *words.Speaker, values []int) template.HTML {
 	var b strings.Builder
+	b.Grow(len(values) * len("<td>000</td>"))
 	for _, v := range values {
 		b.WriteString("<td>")
 		b.WriteString(escapeText(sp.Number(v)))

@@ -3,6 +3,7 @@ package handlers
 import (
 	"html"
 	"html/template"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -135,7 +136,40 @@ func marker(b *strings.Builder, i int, x, y float64, fill string) {
 // f1 writes v as %.1f does.
 func f1(b *strings.Builder, v float64) {
 	var buf [32]byte
-	b.Write(strconv.AppendFloat(buf[:0], v, 'f', 1, 64))
+	b.Write(appendF1(buf[:0], v))
+}
+
+// appendF1 appends v as strconv.AppendFloat(dst, v, 'f', 1, 64) does:
+// a plot's coordinates are most of its bytes, and strconv's exact
+// rounding cost half of drawing them. A coordinate (0 to a million) is
+// rounded here in tenths: v*10 is within 1e-9 of its exact value, so its
+// rounding is strconv's unless it lies that near a half, left to strconv
+// (so are negative numbers, -0.0 among them).
+func appendF1(dst []byte, v float64) []byte {
+	if math.Signbit(v) || !(v < 1e6) {
+		return strconv.AppendFloat(dst, v, 'f', 1, 64)
+	}
+	t := v * 10
+	q := math.Floor(t)
+	switch d := t - q; {
+	case d > 0.5-1e-6 && d < 0.5+1e-6:
+		return strconv.AppendFloat(dst, v, 'f', 1, 64)
+	case d > 0.5:
+		q++
+	}
+	n := int(q)
+	ip := n / 10
+	switch { // a plot's coordinates are below 1000: their digits by hand
+	case ip >= 1000:
+		dst = strconv.AppendInt(dst, int64(ip), 10)
+	case ip >= 100:
+		dst = append(dst, byte('0'+ip/100), byte('0'+ip/10%10), byte('0'+ip%10))
+	case ip >= 10:
+		dst = append(dst, byte('0'+ip/10), byte('0'+ip%10))
+	default:
+		dst = append(dst, byte('0'+ip))
+	}
+	return append(dst, '.', byte('0'+n%10))
 }
 
 // swatch is a small picture of line i (its colour, dash and marker) for a
@@ -165,10 +199,10 @@ func dashAttr(i int) string {
 // Written without fmt, into a builder sized for the whole drawing: a
 // finished game's first view draws several plots of a few hundred points.
 func plotSVG(p plotSpec) template.HTML {
-	n, top, marks := 0, 0, 0
+	n, top, points := 0, 0, 0
 	for _, l := range p.Lines {
 		n = max(n, len(l.Values))
-		marks += len(l.Values)
+		points += len(l.Values)
 		for _, v := range l.Values {
 			top = max(top, v)
 		}
@@ -176,15 +210,18 @@ func plotSVG(p plotSpec) template.HTML {
 	step := niceStep(max(top, 1), 5)
 	ax := plotAxes{n: n, step: step, yMax: max(step, (top+step-1)/step*step), xStart: p.XStart}
 	esc := html.EscapeString
+	every := max(1, (n+plotMaxMarks-1)/plotMaxMarks)
+	// Sized for the whole drawing, so that it is never copied to grow: a
+	// point is ~24 bytes of two polylines, a marker ~110 (a plus 200).
+	marks := points/every + 2*len(p.Lines)
 	var b strings.Builder
-	b.Grow(4096 + 400*len(p.Lines) + 100*marks) // two polylines of ~24 bytes a point, a marker of ~80
+	b.Grow(4096 + 400*len(p.Lines) + 24*points + 130*marks)
 	b.WriteString(`<svg class="plot" viewBox="0 0 ` + plotBox + `" role="img" aria-labelledby="` + p.ID + `-title ` + p.ID + `-desc" xmlns="http://www.w3.org/2000/svg">`)
 	b.WriteString(`<title id="` + p.ID + `-title">` + esc(p.Title) + `</title><desc id="` + p.ID + `-desc">` + esc(p.Desc) + `</desc>`)
 	b.WriteString(plotFrame)
 	ax.writeGrid(&b)
 	b.WriteString(plotXAxis + esc(p.X) + `</text>` + plotYAxis + esc(p.Y) + `</text>`)
-	every := max(1, (n+plotMaxMarks-1)/plotMaxMarks)
-	var pts strings.Builder
+	var pts []byte
 	for i, l := range p.Lines {
 		ax.writeLine(&b, &pts, i, l, every)
 	}
@@ -242,28 +279,39 @@ func (a plotAxes) writeGrid(b *strings.Builder) {
 
 // writeLine writes line i with its markers on every every-th value; pts
 // is scratch for its points.
-func (a plotAxes) writeLine(b, pts *strings.Builder, i int, l plotLine, every int) {
+func (a plotAxes) writeLine(b *strings.Builder, pts *[]byte, i int, l plotLine, every int) {
 	c := lineColour(l.Colour, i)
-	pts.Reset()
-	pts.Grow(24 * len(l.Values))
+	points := (*pts)[:0] // kept from line to line: one buffer a plot
 	for k, v := range l.Values {
 		if k > 0 {
-			pts.WriteByte(' ')
+			points = append(points, ' ')
 		}
-		f1(pts, a.x(k))
-		pts.WriteByte(',')
-		f1(pts, a.y(v))
+		points = appendF1(points, a.x(k))
+		points = append(points, ',')
+		points = appendF1(points, a.y(v))
 	}
-	points := pts.String()
+	*pts = points
 	b.WriteString(`<g class="line" data-line="`)
 	wi(b, i)
 	// A dark casing under the colour: pale colours (yellow, white) stay
 	// visible on the white ground.
-	b.WriteString(`"><title>` + html.EscapeString(l.Name) + `</title><polyline points="` + points + `" fill="none" stroke="#1b1b1b" stroke-width="`)
+	// Piece by piece: joining the pieces with + copied the points twice
+	// more.
+	b.WriteString(`"><title>`)
+	b.WriteString(html.EscapeString(l.Name))
+	b.WriteString(`</title><polyline points="`)
+	b.Write(points)
+	b.WriteString(`" fill="none" stroke="#1b1b1b" stroke-width="`)
 	f1(b, plotCasing)
-	b.WriteString(`" stroke-linejoin="round"/><polyline points="` + points + `" fill="none" stroke="` + c + `" stroke-width="`)
+	b.WriteString(`" stroke-linejoin="round"/><polyline points="`)
+	b.Write(points)
+	b.WriteString(`" fill="none" stroke="`)
+	b.WriteString(c)
+	b.WriteString(`" stroke-width="`)
 	f1(b, plotLineWidth)
-	b.WriteString(`" stroke-linejoin="round"` + dashAttr(i) + `/>`)
+	b.WriteString(`" stroke-linejoin="round"`)
+	b.WriteString(dashAttr(i))
+	b.WriteString(`/>`)
 	for k, v := range l.Values {
 		// Each line's markers start at its own offset, so lines that run
 		// together still show each one's shape.

@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"gorm.io/gorm"
@@ -13,14 +15,6 @@ import (
 
 // A finished game's account (game.Account): the plots and statistics of
 // its page, made from its log once, when it ends, and kept beside it.
-
-// accountRow is one stored account.
-type accountRow struct {
-	GameID  int64 `gorm:"primaryKey;autoIncrement:false"`
-	Account string
-}
-
-func (accountRow) TableName() string { return "game_accounts" }
 
 // accountOf tells g in numbers from its log as tx reads it: the JSON of
 // its account, nil for a game whose kind keeps none (or that this build
@@ -61,16 +55,19 @@ func (s *Store) writeAccount(tx *gorm.DB, g *Game) error {
 		ON CONFLICT (game_id) DO UPDATE SET account = excluded.account`, g.ID, string(data)).Error, "write account")
 }
 
-// readAccount returns the stored account of a game (nil if none).
+// readAccount returns the stored account of a game (nil if none). One
+// plain query: GORM's Find cost a third of reading a finished game's
+// account on its page (building the statement, scanning by reflection).
 func readAccount(tx *gorm.DB, gameID int64) ([]byte, error) {
-	var rows []accountRow
-	if err := tx.Where("game_id = ?", gameID).Limit(1).Find(&rows).Error; err != nil {
-		return nil, fmt.Errorf("read account (game %d): %w", gameID, err)
-	}
-	if len(rows) == 0 {
+	var account string
+	err := scanOne(tx, `SELECT account FROM game_accounts WHERE game_id = ? LIMIT 1`, []any{gameID}, &account)
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
-	return []byte(rows[0].Account), nil
+	if err != nil {
+		return nil, fmt.Errorf("read account (game %d): %w", gameID, err)
+	}
+	return []byte(account), nil
 }
 
 // Account returns a finished game's account: the stored one, or for a
