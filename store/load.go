@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 
@@ -33,20 +34,17 @@ func readSteps(tx *gorm.DB, gameID int64, after, upto int) ([]step, error) {
 		q = `SELECT seq, seat, move, take_back FROM moves WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq`
 		args = append(args, upto)
 	}
-	rows, err := tx.Raw(q, args...).Rows()
-	if err != nil {
-		return nil, fmt.Errorf("read steps (game %d): %w", gameID, err)
-	}
-	defer rows.Close()
-	var out []step
-	for rows.Next() {
-		var m step
-		if err := rows.Scan(&m.Seq, &m.Seat, &m.Move, &m.TakeBack); err != nil {
-			return nil, fmt.Errorf("read steps (game %d): %w", gameID, err)
-		}
-		out = append(out, m)
-	}
-	return out, wrapErr(rows.Err(), "read steps (game %d)", gameID)
+	// On the plain path (queryRows): every game page's first view reads
+	// the moves after the snapshot, and GORM's building of the statement
+	// cost more than reading the few rows.
+	out, err := queryRows(tx, scanStep, q, args...)
+	return out, wrapErr(err, "read steps (game %d)", gameID)
+}
+
+func scanStep(rows *sql.Rows) (step, error) {
+	var m step
+	err := rows.Scan(&m.Seq, &m.Seat, &m.Move, &m.TakeBack)
+	return m, wrapErr(err, "scan step")
 }
 
 // liveSteps drops from steps (the rows after a base state) every take-back
@@ -160,7 +158,7 @@ func (s *Store) fromSetup(tx *gorm.DB, g *Game, seq int) (game.State, []step, er
 // and the moves after it; ok is false when the snapshot cannot serve
 // (none, one after seq, or one that no longer decodes).
 func (s *Store) fromSnapshot(tx *gorm.DB, g *Game, seq int) (st game.State, size int64, ok bool, err error) {
-	sn, err := readSnapshot(tx, g.ID)
+	sn, err := readSnapshotState(tx, g.ID)
 	if err != nil || sn == nil || sn.Seq > seq {
 		return nil, 0, false, err
 	}
