@@ -3,7 +3,6 @@ package handlers
 import (
 	"encoding/json"
 	"math"
-	"math/rand/v2"
 	"reflect"
 	"testing"
 	"time"
@@ -82,28 +81,9 @@ func TestGenericOfAsJSON(t *testing.T) {
 		{map[string]any{"a": make(chan int)}, false}, {map[string]any{"\xff": 1}, false},
 	}
 	reg := game.NewRegistry(imperial.New(), imperial.New2030(), caesar.New(), gametest.Game{})
-	for _, info := range reg.List() {
-		g, _ := reg.Get(info.ID)
-		players := []string{"Ann", "Bob", "Cy", "Dora"}[:max(info.MinPlayers, min(4, info.MaxPlayers))]
-		st, err := g.New(game.Setup{Players: players, Seed: 5})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rnd := rand.New(rand.NewPCG(5, 5))
-		for move := 0; move < 400; move++ {
-			if move%50 == 0 || st.Finished() {
-				cases = append(cases, cs{st.Summary(), true})
-			}
-			if st.Finished() {
-				break
-			}
-			d := st.ToAct()[0]
-			legal := st.LegalMoves(d.Seat)
-			if st, _, err = st.Apply(d.Seat, legal[rnd.IntN(len(legal))].Move); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	sampledPositions(t, reg, func(_ game.Info, _ int, st game.State) {
+		cases = append(cases, cs{st.Summary(), true})
+	})
 	for i, c := range cases {
 		got, _, ok := genericOf(c.v)
 		if ok != c.direct {

@@ -221,6 +221,34 @@ func TestSummaryMemoSaysTheSame(t *testing.T) {
 	for i := range vocabMemoMax - 5 { // nearly full: it stops remembering
 		small.m[vocabMemoKey{s: strconv.Itoa(i)}] = vocabMemoEntry{}
 	}
+	sampledPositions(t, reg, func(info game.Info, move int, st game.State) {
+		for _, lang := range words.Languages {
+			sp := words.Default().Speaker(lang, nil)
+			plain := vocab{sp: sp, kind: info.ID, domains: domainsOf(info), terms: terms}
+			want := summaryHTML(plain, st.Summary())
+			for _, m := range []*vocabMemo{shared, small, shared} {
+				v := plain
+				v.memo = m
+				if got := summaryHTML(v, st.Summary()); got != want {
+					t.Fatalf("%s, move %d, %s: the remembered overview differs", info.ID, move, lang)
+				}
+			}
+		}
+	})
+	if n := len(shared.m); n == 0 {
+		t.Error("the memo remembered nothing")
+	}
+	if n := len(small.m); n > vocabMemoMax {
+		t.Errorf("the memo grew to %d entries, past its bound", n)
+	}
+}
+
+// sampledPositions self-plays each kind of reg with random legal moves
+// (seed 5, up to four players, 400 moves at most) and calls each with
+// every 50th position and the finished one: the positions the overview's
+// tests say.
+func sampledPositions(t *testing.T, reg *game.Registry, each func(info game.Info, move int, st game.State)) {
+	t.Helper()
 	for _, info := range reg.List() {
 		g, _ := reg.Get(info.ID)
 		players := []string{"Ann", "Bob", "Cy", "Dora"}[:max(info.MinPlayers, min(4, info.MaxPlayers))]
@@ -229,20 +257,12 @@ func TestSummaryMemoSaysTheSame(t *testing.T) {
 			t.Fatal(err)
 		}
 		rnd := rand.New(rand.NewPCG(5, 5))
-		for move := 0; move < 400 && !st.Finished(); move++ {
-			if move%50 == 0 {
-				for _, lang := range words.Languages {
-					sp := words.Default().Speaker(lang, nil)
-					plain := vocab{sp: sp, kind: info.ID, domains: domainsOf(info), terms: terms}
-					want := summaryHTML(plain, st.Summary())
-					for _, m := range []*vocabMemo{shared, small, shared} {
-						v := plain
-						v.memo = m
-						if got := summaryHTML(v, st.Summary()); got != want {
-							t.Fatalf("%s, move %d, %s: the remembered overview differs", info.ID, move, lang)
-						}
-					}
-				}
+		for move := 0; move < 400; move++ {
+			if move%50 == 0 || st.Finished() {
+				each(info, move, st)
+			}
+			if st.Finished() {
+				break
 			}
 			d := st.ToAct()[0]
 			legal := st.LegalMoves(d.Seat)
@@ -250,11 +270,5 @@ func TestSummaryMemoSaysTheSame(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-	}
-	if n := len(shared.m); n == 0 {
-		t.Error("the memo remembered nothing")
-	}
-	if n := len(small.m); n > vocabMemoMax {
-		t.Errorf("the memo grew to %d entries, past its bound", n)
 	}
 }
