@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/mattn/go-sqlite3"
 )
@@ -46,6 +47,8 @@ type sqliteConnector struct {
 	// schema only once stepped, so after a change each connection drops
 	// what it kept.
 	schema *atomic.Int64
+	// gate queues the pool's writers (writegate.go).
+	gate *writeGate
 }
 
 func (c sqliteConnector) Connect(context.Context) (driver.Conn, error) {
@@ -54,14 +57,15 @@ func (c sqliteConnector) Connect(context.Context) (driver.Conn, error) {
 		return nil, fmt.Errorf("store: connecting to SQLite: %w", err)
 	}
 	return &cachingConn{SQLiteConn: conn.(*sqlite3.SQLiteConn), stmts: map[string]*list.Element{}, lru: list.New(),
-		schema: c.schema, seen: c.schema.Load()}, nil
+		schema: c.schema, seen: c.schema.Load(), gate: c.gate}, nil
 }
 
 func (c sqliteConnector) Driver() driver.Driver { return c.drv }
 
-// openSQLite opens the pool of caching connections on dsn.
-func openSQLite(dsn string) *sql.DB {
-	return sql.OpenDB(sqliteConnector{dsn: dsn, drv: &sqlite3.SQLiteDriver{}, schema: new(atomic.Int64)})
+// openSQLite opens the pool of caching connections on dsn, whose writers
+// wait their turn at most busy.
+func openSQLite(dsn string, busy time.Duration) *sql.DB {
+	return sql.OpenDB(sqliteConnector{dsn: dsn, drv: &sqlite3.SQLiteDriver{}, schema: new(atomic.Int64), gate: newWriteGate(busy)})
 }
 
 // cachingConn is an SQLite connection that keeps its recent statements
@@ -75,6 +79,8 @@ type cachingConn struct {
 	seen   int64                    // its count when the kept statements were prepared
 	// prepared counts the statements prepared for keeping (for tests).
 	prepared int
+	gate     *writeGate
+	open     *gatedTx // the transaction holding the turn to write, if any
 }
 
 // cachedStmt is one kept statement. busy: rows read from it are open, so
@@ -243,6 +249,9 @@ func (c *cachingConn) QueryContext(ctx context.Context, query string, args []dri
 // Close finalizes the kept statements, then closes the connection (SQLite
 // keeps a connection with unfinalized statements open as a zombie).
 func (c *cachingConn) Close() error {
+	if c.open != nil {
+		c.open.end() // SQLite rolls back what the closed connection left open
+	}
 	c.dropAll()
 	return c.SQLiteConn.Close()
 }

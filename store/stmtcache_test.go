@@ -14,7 +14,7 @@ import (
 // with a table t(id, v).
 func openCaching(t *testing.T) *sql.DB {
 	t.Helper()
-	db := openSQLite(DSN(filepath.Join(t.TempDir(), "cache.db"), time.Second))
+	db := openSQLite(DSN(filepath.Join(t.TempDir(), "cache.db"), time.Second), time.Second)
 	t.Cleanup(func() { db.Close() })
 	if _, err := db.Exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)`); err != nil {
 		t.Fatal(err)

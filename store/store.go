@@ -121,7 +121,7 @@ func Open(path string, o Options) (*Store, error) {
 			return nil, err
 		}
 		// Connections that keep their statements prepared (stmtcache.go).
-		dial = sqlite.New(sqlite.Config{DSN: dsn, Conn: openSQLite(dsn)})
+		dial = sqlite.New(sqlite.Config{DSN: dsn, Conn: openSQLite(dsn, o.BusyTimeout)})
 	}
 	name := Redact(path)
 	db, err := gorm.Open(dial, &gorm.Config{
