@@ -94,6 +94,8 @@ type Server struct {
 	picKey pictureKey
 	// picHeights are the pictures' heights by map (board_png.go).
 	picHeights pictureHeights
+	// admission gives pages their turns (admit.go).
+	admission *admission
 }
 
 // New builds the web interface.
@@ -136,7 +138,8 @@ func New(d Deps) (*Server, error) {
 	}
 	e.IPExtractor = s.proxies.clientIP
 	e.HTTPErrorHandler = s.handleError
-	e.Use(s.requestLog, recoverPanic, s.securityHeaders, limitBody, s.session, s.csrf)
+	s.admission = newAdmission(d.Config.Limits.PagesAtOnce(), time.Duration(d.Config.Limits.RequestWaitSeconds)*time.Second)
+	e.Use(s.requestLog, recoverPanic, s.admit, s.securityHeaders, limitBody, s.session, s.csrf)
 	s.archive = newArchive(s)
 	s.register(e)
 	s.echo = e

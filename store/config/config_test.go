@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -142,5 +143,29 @@ func TestRepliesConfig(t *testing.T) {
 	local, domain, err := c.Mail.Replies.Split()
 	if err != nil || local != "club" || domain != "x.org" || c.Mail.Replies.IMAP.Password != "from-env" || c.Mail.Replies.IMAP.Port != 993 {
 		t.Errorf("replies %+v: %s %s %v", c.Mail.Replies, local, domain, err)
+	}
+}
+
+// Pages at once: 0 is one per CPU and one more; a negative number or a
+// wait of nothing is refused, naming the setting.
+func TestPagesAtOnce(t *testing.T) {
+	c, err := Parse([]byte("limits:\n  requests_at_once: 7\n"))
+	if err != nil || c.Limits.PagesAtOnce() != 7 {
+		t.Fatalf("requests_at_once 7: %d, %v", c.Limits.PagesAtOnce(), err)
+	}
+	if n := Default().Limits.PagesAtOnce(); n != runtime.GOMAXPROCS(0)+1 {
+		t.Fatalf("the default: %d pages at once, want one per CPU and one more", n)
+	}
+	for doc, key := range map[string]string{
+		"limits:\n  requests_at_once: -1\n":    "limits.requests_at_once",
+		"limits:\n  request_wait_seconds: 0\n": "limits.request_wait_seconds",
+	} {
+		c, err := Parse([]byte(doc))
+		if err == nil {
+			err = c.Check()
+		}
+		if err == nil || !strings.Contains(err.Error(), key) {
+			t.Errorf("%q: %v, want an error naming %s", doc, err, key)
+		}
 	}
 }
