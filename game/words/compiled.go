@@ -119,7 +119,7 @@ func (m *compiled) form(tag language.Tag, count any) []segment {
 
 // sayCompiled says t with its compiled message; ok is false if there is none.
 func (sp *Speaker) sayCompiled(t Text) (string, bool) {
-	m := sp.cat.compiled[sp.lang][t.ID]
+	m := sp.compiled[t.ID]
 	if m == nil {
 		return "", false
 	}
@@ -154,7 +154,7 @@ func (sp *Speaker) sayCompiled(t Text) (string, bool) {
 // for a message go-i18n says (its template does more than fill in
 // placeholders) or the catalogue lacks.
 func (sp *Speaker) Parts(id string) (lits, args []string, ok bool) {
-	m := sp.cat.compiled[sp.lang][id]
+	m := sp.compiled[id]
 	if m == nil {
 		return nil, nil, false
 	}

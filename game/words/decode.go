@@ -104,6 +104,23 @@ func (d *Decoder) word() (string, bool) {
 	if !ok {
 		return "", false
 	}
+	// The JSON's own keys first: a switch is cheaper than the map.
+	switch string(s) {
+	case "id":
+		return "id", true
+	case "args":
+		return "args", true
+	case "msg":
+		return "msg", true
+	case "n":
+		return "n", true
+	case "term":
+		return "term", true
+	case "seat":
+		return "seat", true
+	case "text":
+		return "text", true
+	}
 	return intern(s), true
 }
 
