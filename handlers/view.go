@@ -122,6 +122,9 @@ func byWords(sp *words.Speaker, by string) string {
 
 func moveViews(sp *words.Speaker, rows []store.Move, seats []store.Seat) []moveView {
 	var out []moveView
+	if len(rows) > 0 {
+		out = make([]moveView, 0, len(rows)) // a history page's fifty, not grown
+	}
 	backs := map[int]bool{} // the rows taken back, in whatever order rows come
 	for _, m := range rows {
 		if m.TakeBack {
