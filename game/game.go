@@ -164,7 +164,7 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 func ReadEvents(data []byte) ([]Event, error) {
 	d := words.NewDecoder(data)
 	if d.Byte('[') {
-		out := []Event{}
+		out := make([]Event, 0, 4) // a move's few events, grown once at most
 		if d.Byte(']') && d.End() {
 			return out, nil
 		}

@@ -152,6 +152,25 @@ func groupMoves(sp *words.Speaker, st game.State, moves []moveView, progress []g
 			sides[side.ID] = side
 		}
 	}
+	// A turn's heading by side id, made once a page (its name said, its
+	// colour checked): a page has fifty moves and a few sides.
+	heads := map[string]turnView{}
+	head := func(id string) turnView {
+		if t, ok := heads[id]; ok {
+			return t
+		}
+		side := sides[id]
+		t := turnView{Chip: chip(side.Colour)}
+		if !side.Name.IsZero() {
+			t.Side = sp.Say(side.Name)
+		}
+		if hexColour.MatchString(side.Colour) {
+			// Checked to be a colour: safe as a style.
+			t.Style = template.CSS("border-left-color: " + side.Colour)
+		}
+		heads[id] = t
+		return t
+	}
 	var out []roundView
 	for _, m := range moves {
 		var pr game.Progress
@@ -162,18 +181,9 @@ func groupMoves(sp *words.Speaker, st game.State, moves []moveView, progress []g
 			out = append(out, roundView{Round: pr.Round})
 		}
 		r := &out[len(out)-1]
-		side := sides[pr.Side]
-		name := ""
-		if !side.Name.IsZero() {
-			name = sp.Say(side.Name)
-		}
-		if n := len(r.Turns); n == 0 || r.Turns[n-1].Side != name {
-			t := turnView{Side: name, Chip: chip(side.Colour)}
-			if hexColour.MatchString(side.Colour) {
-				// Checked to be a colour: safe as a style.
-				t.Style = template.CSS("border-left-color: " + side.Colour)
-			}
-			r.Turns = append(r.Turns, t)
+		h := head(pr.Side)
+		if n := len(r.Turns); n == 0 || r.Turns[n-1].Side != h.Side {
+			r.Turns = append(r.Turns, h)
 		}
 		t := &r.Turns[len(r.Turns)-1]
 		t.Moves = append(t.Moves, m)

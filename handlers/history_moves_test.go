@@ -28,23 +28,41 @@ func TestHistoryMovesAsTheTemplateWrote(t *testing.T) {
 		{Seq: 12, Who: "Ada & <Bob>", At: at, Events: []string{`Italy builds a "fleet" in Rome.`, "+2 'power'"}},
 		{Seq: 11, Who: "Cy", By: "by the caretaker", At: at.Add(-time.Hour), Cancelled: true},
 		{Seq: 10, Who: "Dora", At: at.Add(-49 * time.Hour), TakeBack: true, Events: []string{}},
+		{Seq: 1234, Who: "Eve", At: at.Add(-5000 * time.Hour), Events: []string{"a move of a long game"}},
 	}
-	for _, lang := range []string{"en", "de"} {
-		r := testReader(lang)
-		r.zone, _ = time.LoadLocation("Europe/Vienna")
-		tpl := template.Must(template.New("moves").Funcs(r.funcs()).Parse(historyMovesTemplate))
-		for _, cur := range []int{12, 11, 3} {
-			var want strings.Builder
-			if err := tpl.Execute(&want, map[string]any{"Moves": moves, "At": cur, "Before": 13}); err != nil {
-				t.Fatal(err)
+	// Vienna's zone has names (CET, CEST); Dubai's is written "+04", a sign to escape.
+	for _, zone := range []string{"Europe/Vienna", "Asia/Dubai"} {
+		for _, lang := range []string{"en", "de", "zh"} {
+			r := testReader(lang)
+			r.zone, _ = time.LoadLocation(zone)
+			tpl := template.Must(template.New("moves").Funcs(r.funcs()).Parse(historyMovesTemplate))
+			for _, cur := range []int{12, 11, 3} {
+				var want strings.Builder
+				if err := tpl.Execute(&want, map[string]any{"Moves": moves, "At": cur, "Before": 13}); err != nil {
+					t.Fatal(err)
+				}
+				var got strings.Builder
+				w := newMoveWords(r)
+				for _, m := range moves {
+					writeHistoryMove(&got, w, m, cur, 13)
+				}
+				if got.String() != want.String() {
+					t.Errorf("%s, %s, move %d current:\n%s\nthe template wrote\n%s", zone, lang, cur, got.String(), want.String())
+				}
 			}
-			var got strings.Builder
-			for _, m := range moves {
-				writeHistoryMove(&got, r, m, cur, 13)
-			}
-			if got.String() != want.String() {
-				t.Errorf("%s, move %d current:\n%s\nthe template wrote\n%s", lang, cur, got.String(), want.String())
-			}
+		}
+	}
+}
+
+// TestWriteEscapedIsEscapeText: every byte, escaped alone and among others.
+func TestWriteEscapedIsEscapeText(t *testing.T) {
+	t.Parallel()
+	for c := range 256 {
+		s := "a" + string([]byte{byte(c)}) + "b" + string([]byte{byte(c)})
+		var b strings.Builder
+		writeEscaped(&b, []byte(s))
+		if b.String() != escapeText(s) {
+			t.Errorf("%q: wrote %q, escapeText %q", s, b.String(), escapeText(s))
 		}
 	}
 }
@@ -97,7 +115,7 @@ func TestHistoryRoundsAsTheTemplateWrote(t *testing.T) {
 			for _, tv := range rd.Turns {
 				var b strings.Builder
 				for _, m := range tv.Moves {
-					writeHistoryMove(&b, r, m, 12, 13)
+					writeHistoryMove(&b, newMoveWords(r), m, 12, 13)
 				}
 				p.Turns = append(p.Turns, turnPage{Side: tv.Side, Style: tv.Style, Chip: tv.Chip, Moves: template.HTML(b.String())})
 			}

@@ -233,18 +233,21 @@ func (r *reader) duration(d time.Duration) string {
 func (r *reader) funcs() template.FuncMap {
 	sp := r.sp
 	return template.FuncMap{
-		"t":         sp.T,
-		"say":       sp.Say,
-		"term":      sp.Term,
-		"sentences": sp.Sentences,
-		"num":       sp.Number,
-		"date":      r.date,
-		"datetime":  r.dateTime,
-		"ago":       r.ago,
-		"link":      r.link,
-		"text":      textOf,
-		"plus1":     func(i int) int { return i + 1 },
-		"gameBody":  func(p *gameView, csrf string) template.HTML { return p.bodyHTML(r, csrf) },
+		"t":           sp.T,
+		"say":         sp.Say,
+		"term":        sp.Term,
+		"sentences":   sp.Sentences,
+		"num":         sp.Number,
+		"date":        r.date,
+		"datetime":    r.dateTime,
+		"ago":         r.ago,
+		"link":        r.link,
+		"text":        textOf,
+		"plus1":       func(i int) int { return i + 1 },
+		"gameBody":    func(p *gameView, csrf string) template.HTML { return p.bodyHTML(r, csrf) },
+		"historyHead": func(h historyPage) template.HTML { return historyHead(r, h) },
+		"historyMid":  func(h historyPage) template.HTML { return historyMid(r, h) },
+		"historyTail": func(h historyPage) template.HTML { return historyTail(r, h) },
 	}
 }
 

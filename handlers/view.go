@@ -122,6 +122,9 @@ func byWords(sp *words.Speaker, by string) string {
 
 func moveViews(sp *words.Speaker, rows []store.Move, seats []store.Seat) []moveView {
 	var out []moveView
+	if len(rows) > 0 {
+		out = make([]moveView, 0, len(rows)) // a history page's fifty, not grown
+	}
 	backs := map[int]bool{} // the rows taken back, in whatever order rows come
 	for _, m := range rows {
 		if m.TakeBack {
@@ -130,10 +133,14 @@ func moveViews(sp *words.Speaker, rows []store.Move, seats []store.Seat) []moveV
 	}
 	for _, m := range rows {
 		mv := moveView{Seq: m.Seq, At: m.At, By: byWords(sp, m.By), TakeBack: m.TakeBack, Cancelled: backs[m.Seq]}
-		if m.TakeBack {
-			mv.Events = []string{sp.T("pages.game.took_back", "n", m.Seq-1)}
+		evs := m.EventList()
+		if n := len(evs); m.TakeBack || n > 0 {
+			mv.Events = make([]string, 0, n+1)
 		}
-		for _, e := range m.EventList() {
+		if m.TakeBack {
+			mv.Events = append(mv.Events, sp.T("pages.game.took_back", "n", m.Seq-1))
+		}
+		for _, e := range evs {
 			if s := sp.Say(e.Msg); s != "" {
 				mv.Events = append(mv.Events, s)
 			}

@@ -86,17 +86,24 @@ func (s *Store) MovesPage(ctx context.Context, gameID int64, before, limit int) 
 	if before <= 0 {
 		before = math.MaxInt32 // every seq is below it
 	}
-	out, err := queryRows(s.db.WithContext(ctx), scanHistoryMove, `SELECT `+historyMoveCols+` FROM moves WHERE game_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+	// Room for the page made at once (a Move is 150 bytes: growing the
+	// slice to fifty copied them five times), and the game's id not read
+	// fifty times: it is the one asked for.
+	out, err := queryRowsCap(s.db.WithContext(ctx), min(limit, 1000), scanHistoryMove, `SELECT `+historyMoveCols+` FROM moves WHERE game_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
 		gameID, before, limit)
+	for i := range out {
+		out[i].GameID = gameID
+	}
 	return out, wrapErr(err, "store: moves page (game %d)", gameID)
 }
 
-// historyMoveCols are the columns of a move the history shows.
-const historyMoveCols = `game_id, seq, seat, events, at, "by", take_back`
+// historyMoveCols are the columns of a move the history shows (and its
+// game_id, known).
+const historyMoveCols = `seq, seat, events, at, "by", take_back`
 
 func scanHistoryMove(rows *sql.Rows) (Move, error) {
 	var m Move
-	err := rows.Scan(&m.GameID, &m.Seq, &m.Seat, &m.Events, &m.At, &m.By, &m.TakeBack)
+	err := rows.Scan(&m.Seq, &m.Seat, &m.Events, &m.At, &m.By, &m.TakeBack)
 	return m, wrapErr(err, "scan history move")
 }
 

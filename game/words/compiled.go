@@ -119,7 +119,7 @@ func (m *compiled) form(tag language.Tag, count any) []segment {
 
 // sayCompiled says t with its compiled message; ok is false if there is none.
 func (sp *Speaker) sayCompiled(t Text) (string, bool) {
-	m := sp.cat.compiled[sp.lang][t.ID]
+	m := sp.compiled[t.ID]
 	if m == nil {
 		return "", false
 	}
@@ -144,4 +144,28 @@ func (sp *Speaker) sayCompiled(t Text) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// Parts is message id in sp's language cut at its placeholders, as Say
+// says it without a count: literal words (lits, one more than args) and,
+// between them, the placeholders' names. A caller saying one message
+// many times with other values (a page's fifty moves) writes the parts
+// with the values, as Say would, without saying it each time. ok is false
+// for a message go-i18n says (its template does more than fill in
+// placeholders) or the catalogue lacks.
+func (sp *Speaker) Parts(id string) (lits, args []string, ok bool) {
+	m := sp.compiled[id]
+	if m == nil {
+		return nil, nil, false
+	}
+	lits = []string{""}
+	for _, s := range m.form(sp.tag, nil) {
+		if s.arg == "" {
+			lits[len(lits)-1] += s.lit
+			continue
+		}
+		args = append(args, s.arg)
+		lits = append(lits, "")
+	}
+	return lits, args, true
 }

@@ -61,8 +61,18 @@ func (d *Decoder) End() bool { return d.Peek() == 0 && d.i == len(d.b) }
 
 // String reads a string with no escapes and valid UTF-8.
 func (d *Decoder) String() (string, bool) {
-	if !d.Byte('"') {
+	s, ok := d.quoted()
+	if !ok {
 		return "", false
+	}
+	return string(s), true
+}
+
+// quoted reads a string with no escapes and valid UTF-8 and returns its
+// bytes in the data, not copied.
+func (d *Decoder) quoted() ([]byte, bool) {
+	if !d.Byte('"') {
+		return nil, false
 	}
 	start := d.i
 	ascii := true
@@ -73,16 +83,45 @@ func (d *Decoder) String() (string, bool) {
 			s := d.b[start:d.i]
 			d.i++
 			if !ascii && !utf8.Valid(s) {
-				return "", false
+				return nil, false
 			}
-			return string(s), true
+			return s, true
 		case c == '\\' || c < 0x20:
-			return "", false
+			return nil, false
 		case c >= 0x80:
 			ascii = false
 		}
 	}
-	return "", false
+	return nil, false
+}
+
+// word reads a string that is likely a key, a message id or an
+// argument's name: one the catalogue knows is returned as the catalogue's
+// own string (interned), read without a copy; a page reads thousands of
+// them, and each was a string of its own to allocate and collect.
+func (d *Decoder) word() (string, bool) {
+	s, ok := d.quoted()
+	if !ok {
+		return "", false
+	}
+	// The JSON's own keys first: a switch is cheaper than the map.
+	switch string(s) {
+	case "id":
+		return "id", true
+	case "args":
+		return "args", true
+	case "msg":
+		return "msg", true
+	case "n":
+		return "n", true
+	case "term":
+		return "term", true
+	case "seat":
+		return "seat", true
+	case "text":
+		return "text", true
+	}
+	return intern(s), true
 }
 
 // Int reads a whole number that fits an int.
@@ -145,9 +184,9 @@ func (d *Decoder) Object(field func(key string) bool) bool {
 	if d.Byte('}') {
 		return true
 	}
-	var seen []string
+	seen := make([]string, 0, 8) // on the stack: objects here have a few keys
 	for {
-		k, ok := d.String()
+		k, ok := d.word()
 		if !ok || slices.Contains(seen, k) || !d.Byte(':') || !field(k) {
 			return false
 		}
@@ -174,7 +213,7 @@ func (d *Decoder) Text(t *Text) bool {
 		var ok bool
 		switch k {
 		case "id":
-			t.ID, ok = d.String()
+			t.ID, ok = d.word()
 		case "args":
 			ok = d.args(&t.Args)
 		}
@@ -184,7 +223,7 @@ func (d *Decoder) Text(t *Text) bool {
 
 // args reads an object of arguments, sorted by name as Args are kept.
 func (d *Decoder) args(as *Args) bool {
-	out := Args{}
+	out := make(Args, 0, 4)
 	ok := d.Object(func(k string) bool {
 		var a Arg
 		if !d.arg(&a) {
@@ -202,45 +241,71 @@ func (d *Decoder) args(as *Args) bool {
 }
 
 func (d *Decoder) arg(a *Arg) bool {
-	var w wireArg
+	// The kinds seen, read into locals rather than wireArg's pointers (a
+	// number each was an allocation); the Arg made is wireArg.arg's: the
+	// first kind set in its order.
+	var (
+		seen             [argFrac + 1]bool
+		num, money, seat int
+		term, lit        string
+		text             Text
+		list             []Arg
+		frac             [2]int
+	)
 	ok := d.Object(func(k string) bool {
 		var ok bool
 		switch k {
-		case "n", "m", "seat":
-			var n int
-			if n, ok = d.Int(); ok {
-				switch k {
-				case "n":
-					w.Num = &n
-				case "m":
-					w.Money = &n
-				default:
-					w.Seat = &n
-				}
-			}
+		case "n":
+			num, ok = d.Int()
+			seen[argNum] = ok
+		case "m":
+			money, ok = d.Int()
+			seen[argMoney] = ok
+		case "seat":
+			seat, ok = d.Int()
+			seen[argSeat] = ok
 		case "term":
-			w.Term, ok = d.String()
+			term, ok = d.word()
 		case "lit":
-			w.Lit, ok = d.String()
+			lit, ok = d.String()
 		case "text":
-			w.Text = new(Text)
-			ok = d.Text(w.Text)
+			ok = d.Text(&text)
+			seen[argText] = ok
 		case "list":
-			ok = d.list(&w.List)
+			ok = d.list(&list)
 		case "frac":
 			var f []int
 			if f, ok = d.Ints(); ok && len(f) == 2 {
-				w.Frac = &[2]int{f[0], f[1]}
+				frac = [2]int{f[0], f[1]}
+				seen[argFrac] = true
 			} else {
 				ok = false
 			}
 		}
 		return ok
 	})
-	if ok {
-		*a = w.arg()
+	if !ok {
+		return false
 	}
-	return ok
+	switch {
+	case seen[argNum]:
+		*a = Num(num)
+	case seen[argMoney]:
+		*a = Money(money)
+	case seen[argSeat]:
+		*a = Seat(seat)
+	case term != "":
+		*a = Term(term)
+	case seen[argText]:
+		*a = Sub(text)
+	case list != nil:
+		*a = List(list...)
+	case seen[argFrac]:
+		*a = Frac(frac[0], frac[1])
+	default:
+		*a = Lit(lit)
+	}
+	return true
 }
 
 func (d *Decoder) list(l *[]Arg) bool {

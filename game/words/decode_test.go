@@ -87,3 +87,26 @@ func TestFastArgsAsEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestDecoderKeepsKnownStrings: a stored event's keys, message id,
+// argument names and terms are the catalogue's strings, read without a
+// copy each: decoding one allocates its arguments' slice, not a string
+// per word (a history page decodes fifty moves' events).
+func TestDecoderKeepsKnownStrings(t *testing.T) {
+	Default() // its ids and names are the known strings
+	data := []byte(`{"id":"imperial.event.army_moved","args":{"from":{"term":"imperial.region.genoa"},` +
+		`"nation":{"term":"imperial.nation.IT"},"to":{"term":"imperial.region.venice"}}}`)
+	var tx Text
+	allocs := testing.AllocsPerRun(100, func() {
+		if d := NewDecoder(data); !d.Text(&tx) || !d.End() {
+			t.Fatal("not read")
+		}
+	})
+	if allocs > 2 {
+		t.Errorf("decoding %s: %.0f allocations, want at most 2 (the decoder, the arguments)", data, allocs)
+	}
+	want := New("imperial.event.army_moved").Term("from", "imperial.region.genoa").Term("nation", "imperial.nation.IT").Term("to", "imperial.region.venice")
+	if !tx.Equal(want) {
+		t.Errorf("read %#v, want %#v", tx, want)
+	}
+}

@@ -21,6 +21,9 @@ type Speaker struct {
 	loc     *i18n.Localizer
 	printer *message.Printer
 	names   []string
+	// compiled is the catalogue's compiled messages of lang (one map
+	// lookup a Say rather than two).
+	compiled map[string]*compiled
 	// moneyScale: how many of the language's money unit a million makes
 	// (format.money_scale): Chinese counts money in 万, so 12M reads
 	// 1200万, as Chinese writes a sum (CLDR's short form), not 12百万.
@@ -32,7 +35,7 @@ type Speaker struct {
 func (c *Catalogue) Speaker(lang string, names []string) *Speaker {
 	lang = c.Match(lang)
 	sp := &Speaker{cat: c, lang: lang, tag: language.MustParse(lang), loc: i18n.NewLocalizer(c.bundle, lang, Languages[0]),
-		printer: message.NewPrinter(language.MustParse(lang)), names: names, moneyScale: 1}
+		printer: message.NewPrinter(language.MustParse(lang)), names: names, moneyScale: 1, compiled: c.compiled[lang]}
 	if n, err := strconv.Atoi(sp.Say(New("format.money_scale"))); err == nil && n > 0 {
 		sp.moneyScale = n
 	}

@@ -179,3 +179,50 @@ func TestCompiledSaysWhatI18nSays(t *testing.T) {
 		t.Fatal("no message was compiled")
 	}
 }
+
+// TestPartsSayWhatSaySays: every message's parts, filled in with its
+// arguments' words, read as Say says it (without a count), in every
+// language; a message go-i18n says has none.
+func TestPartsSayWhatSaySays(t *testing.T) {
+	c := Default()
+	cut := 0
+	for _, lang := range Languages {
+		sp := c.Speaker(lang, []string{"Ann", "Bob"})
+		for _, id := range c.IDs("en") {
+			tx := New(id)
+			vals := map[string]string{}
+			for _, name := range c.Placeholders("en", id) {
+				if name == CountArg {
+					continue
+				}
+				vals[name] = "‹" + name + "›"
+				tx = tx.Lit(name, vals[name])
+			}
+			lits, args, ok := sp.Parts(id)
+			if _, compiled := sp.sayCompiled(tx); ok != compiled {
+				t.Errorf("%s %s: parts %v, compiled %v", lang, id, ok, compiled)
+			}
+			if !ok {
+				continue
+			}
+			cut++
+			if len(lits) != len(args)+1 {
+				t.Fatalf("%s %s: %d literal runs for %d placeholders", lang, id, len(lits), len(args))
+			}
+			got := lits[0]
+			for i, a := range args {
+				v, ok := vals[a]
+				if !ok {
+					v = "<no value>"
+				}
+				got += v + lits[i+1]
+			}
+			if want := sp.Say(tx); got != want {
+				t.Errorf("%s %s: parts read %q, Say %q", lang, id, got, want)
+			}
+		}
+	}
+	if cut == 0 {
+		t.Fatal("no message was cut")
+	}
+}
