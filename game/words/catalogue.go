@@ -102,16 +102,6 @@ func Load(fsys fs.FS) (*Catalogue, error) {
 		}
 	}
 	c.compileAll()
-	// Its ids and argument names are read from stored JSON as these very
-	// strings (intern.go).
-	var known []string
-	for lang, msgs := range c.messages {
-		for id := range msgs {
-			known = append(known, id)
-			known = append(known, c.placeholders[lang][id]...)
-		}
-	}
-	keep(known)
 	return c, nil
 }
 

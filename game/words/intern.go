@@ -1,53 +1,40 @@
 package words
 
-import (
-	"maps"
-	"sync/atomic"
-)
+import "sync"
 
 // Strings the decoder (decode.go) returns as they are kept here rather
 // than as copies of the data read: the JSON's keys, and every message id
-// and argument name a loaded catalogue knows. A history page reads fifty
-// moves' events, a few hundred keys, ids and names among them, and each
-// was a small string to allocate and later collect.
+// and argument name of the default catalogue (the one the server says
+// everything with). A history page reads fifty moves' events, a few
+// hundred keys, ids and names among them, and each was a small string to
+// allocate and later collect. A string not kept is copied as before.
 
 // wireKeys are the keys of the JSON Rondel writes for Texts and events.
 var wireKeys = []string{"id", "args", "msg", "text", "seats", "n", "m", "seat", "term", "lit", "list", "frac"}
 
-// interned maps a string to its kept copy. It only grows (Load adds a
-// catalogue's ids and names) and is replaced whole, never changed, so it
-// is read without a lock.
-var interned atomic.Pointer[map[string]string]
-
-func init() {
-	m := make(map[string]string, len(wireKeys))
+// interned maps a string to its kept copy: built once, read only after.
+var interned = sync.OnceValue(func() map[string]string {
+	m := make(map[string]string, 4096)
 	for _, k := range wireKeys {
 		m[k] = k
 	}
-	interned.Store(&m)
-}
+	c := Default()
+	for lang, msgs := range c.messages {
+		for id := range msgs {
+			m[id] = id
+			for _, n := range c.placeholders[lang][id] {
+				m[n] = n
+			}
+		}
+	}
+	return m
+})
 
 // intern returns b as a string: the kept one when there is one (no
 // allocation: the lookup by string(b) does not copy b), else a copy.
 func intern(b []byte) string {
-	if s, ok := (*interned.Load())[string(b)]; ok {
+	if s, ok := interned()[string(b)]; ok {
 		return s
 	}
 	return string(b)
-}
-
-// keep adds strs to the interned strings.
-func keep(strs []string) {
-	for {
-		old := interned.Load()
-		m := maps.Clone(*old)
-		for _, s := range strs {
-			if _, ok := m[s]; !ok {
-				m[s] = s
-			}
-		}
-		if interned.CompareAndSwap(old, &m) {
-			return
-		}
-	}
 }
