@@ -31,14 +31,19 @@ type sceneFor struct {
 	// under, if set, adds what lies over the map and under the pieces
 	// (the picture's change rings).
 	under func(*picture.Scene)
+	// ops, if it has room, is the slice the scene's ops are built in
+	// (lent by drawMap: only a scene that is dropped at once may take it).
+	ops []picture.Op
 }
 
 // mapScene builds the scene.
 func (s *State) mapScene(sh *board.Shapes, f sceneFor) *picture.Scene {
-	sc := &picture.Scene{Width: sh.Width, Height: sh.Height, Background: colPaper,
+	sc := &picture.Scene{Width: sh.Width, Height: sh.Height, Background: colPaper, Ops: f.ops[:0]}
+	if n := 3*len(s.b.Regions) + 32; cap(sc.Ops) < n {
 		// room for the regions and their pieces at once: growing a slice
 		// of large ops copied each one several times (5% of a first view)
-		Ops: make([]picture.Op, 0, 3*len(s.b.Regions)+32)}
+		sc.Ops = make([]picture.Op, 0, n)
+	}
 	if !f.words {
 		// only the raster reads them: the web writes the scene's ops,
 		// places the symbols its pieceDefs define and fills with patterns

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"strings"
+	"sync"
 
 	"rondel/game/imperial/board"
 	"rondel/game/picture"
@@ -101,7 +102,11 @@ func (s *State) drawMap(w *strings.Builder, g mapGeom) {
 	if s.layered() {
 		url = s.lay.url
 	}
-	ops := s.mapScene(g.sh, sceneFor{acting: -1, words: true}).Ops
+	lent, _ := sceneOps.Get().(*[]picture.Op)
+	if lent == nil {
+		lent = new([]picture.Op)
+	}
+	ops := s.mapScene(g.sh, sceneFor{acting: -1, words: true, ops: *lent}).Ops
 	if s.layered() {
 		// the page's layer: its bytes are every view's (WriteStyled)
 		picture.WriteStyled(w, ops, url, true)
@@ -109,4 +114,13 @@ func (s *State) drawMap(w *strings.Builder, g mapGeom) {
 		picture.WriteOps(w, ops, url, false)
 	}
 	w.WriteString(`</g>`)
+	clear(ops) // the lent slice holds no drawing's strings or children
+	*lent = ops[:0]
+	sceneOps.Put(lent)
 }
+
+// sceneOps lends drawMap the slice its scene's ops are built in: a web
+// board's scene is some two hundred ops of 352 bytes, written out and
+// dropped at once, so a fresh slice each drawing was a tenth of a game
+// page's first view's bytes (and collecting them its share of the CPU).
+var sceneOps sync.Pool // of *[]picture.Op
