@@ -3,6 +3,7 @@ package words
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -75,6 +76,9 @@ func (d *Decoder) String() (string, bool) {
 			if !ascii && !utf8.Valid(s) {
 				return "", false
 			}
+			if k, ok := interned()[string(s)]; ok {
+				return k, true // a key or a catalogue id: no copy
+			}
 			return string(s), true
 		case c == '\\' || c < 0x20:
 			return "", false
@@ -145,7 +149,8 @@ func (d *Decoder) Object(field func(key string) bool) bool {
 	if d.Byte('}') {
 		return true
 	}
-	var seen []string
+	var room [8]string // an object's keys, on the stack for most objects
+	seen := room[:0]
 	for {
 		k, ok := d.String()
 		if !ok || slices.Contains(seen, k) || !d.Byte(':') || !field(k) {
@@ -184,7 +189,8 @@ func (d *Decoder) Text(t *Text) bool {
 
 // args reads an object of arguments, sorted by name as Args are kept.
 func (d *Decoder) args(as *Args) bool {
-	out := Args{}
+	var room [8]Named // gathered on the stack, kept in one allocation of their size
+	out := room[:0]
 	ok := d.Object(func(k string) bool {
 		var a Arg
 		if !d.arg(&a) {
@@ -197,50 +203,77 @@ func (d *Decoder) args(as *Args) bool {
 		return false
 	}
 	slices.SortFunc(out, func(a, b Named) int { return strings.Compare(a.Name, b.Name) })
-	*as = out
+	*as = append(make(Args, 0, len(out)), out...)
 	return true
 }
 
+// arg reads an Arg's wire object (wireArg) without its pointers: the
+// kind that wins is wireArg.arg's, in its order.
 func (d *Decoder) arg(a *Arg) bool {
-	var w wireArg
+	var (
+		nums      [3]int // n, m, seat
+		set       [3]bool
+		term, lit string
+		text      Text
+		hasText   bool
+		list      []Arg
+		hasList   bool
+		frac      [2]int
+		hasFrac   bool
+	)
 	ok := d.Object(func(k string) bool {
 		var ok bool
 		switch k {
 		case "n", "m", "seat":
-			var n int
-			if n, ok = d.Int(); ok {
-				switch k {
-				case "n":
-					w.Num = &n
-				case "m":
-					w.Money = &n
-				default:
-					w.Seat = &n
-				}
+			i := 0
+			switch k {
+			case "m":
+				i = 1
+			case "seat":
+				i = 2
 			}
+			nums[i], ok = d.Int()
+			set[i] = ok
 		case "term":
-			w.Term, ok = d.String()
+			term, ok = d.String()
 		case "lit":
-			w.Lit, ok = d.String()
+			lit, ok = d.String()
 		case "text":
-			w.Text = new(Text)
-			ok = d.Text(w.Text)
+			ok, hasText = d.Text(&text), true
 		case "list":
-			ok = d.list(&w.List)
+			ok, hasList = d.list(&list), true
 		case "frac":
 			var f []int
 			if f, ok = d.Ints(); ok && len(f) == 2 {
-				w.Frac = &[2]int{f[0], f[1]}
+				frac, hasFrac = [2]int{f[0], f[1]}, true
 			} else {
 				ok = false
 			}
 		}
 		return ok
 	})
-	if ok {
-		*a = w.arg()
+	if !ok {
+		return false
 	}
-	return ok
+	switch {
+	case set[0]:
+		*a = Num(nums[0])
+	case set[1]:
+		*a = Money(nums[1])
+	case set[2]:
+		*a = Seat(nums[2])
+	case term != "":
+		*a = Term(term)
+	case hasText:
+		*a = Sub(text)
+	case hasList && list != nil:
+		*a = List(list...)
+	case hasFrac:
+		*a = Frac(frac[0], frac[1])
+	default:
+		*a = Lit(lit)
+	}
+	return true
 }
 
 func (d *Decoder) list(l *[]Arg) bool {
@@ -303,3 +336,25 @@ func (d *Decoder) Word(w string) bool {
 	d.i += len(w)
 	return true
 }
+
+// interned is the strings a Decoder reads again and again, each kept
+// once: the default catalogue's message ids and argument names (a stored
+// Text's "id", its "term"s, the keys of its "args") and the keys of the
+// wire forms. Reading a move's events or an account, most strings are
+// these, and each was a fresh allocation. Read only once built; a string
+// not in it is copied as before.
+var interned = sync.OnceValue(func() map[string]string {
+	c := Default()
+	m := map[string]string{}
+	add := func(s string) { m[s] = s }
+	for _, k := range []string{"id", "args", "msg", "n", "m", "seat", "term", "lit", "text", "list", "frac"} {
+		add(k)
+	}
+	for id, names := range c.placeholders[Languages[0]] {
+		add(id)
+		for _, n := range names {
+			add(n)
+		}
+	}
+	return m
+})
