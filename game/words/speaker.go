@@ -94,6 +94,9 @@ func (sp *Speaker) T(id string, pairs ...any) string {
 	if len(pairs) < 2 {
 		return sp.Say(New(id))
 	}
+	if m := sp.cat.compiled[sp.lang][id]; m != nil {
+		return sp.sayPairs(m, pairs) // what Say(Make(...)) says, without making the Text
+	}
 	// The arguments gathered once and sorted in place by Make (the last
 	// of a name given twice wins, as With's): adding them one by one with
 	// With copied them all each time, and pages say thousands of words.
