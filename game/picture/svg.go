@@ -81,7 +81,11 @@ func paintSig(o Op) string {
 	// Appended into memory on the stack, made a string once: a board asks
 	// for some three hundred signatures.
 	var buf [160]byte
-	b := buf[:0]
+	return string(appendPaintSig(buf[:0], &o))
+}
+
+// appendPaintSig appends paintSig(*o) to b.
+func appendPaintSig(b []byte, o *Op) []byte {
 	switch o.Fill {
 	case Inherit:
 	case "":
@@ -96,7 +100,7 @@ func paintSig(o Op) string {
 		b = append(strconv.AppendFloat(b, o.Opacity, 'g', -1, 64), '"')
 	}
 	if o.Class != "" {
-		return string(b)
+		return b
 	}
 	if o.Stroke != "" {
 		b = appendAttr(b, ` stroke="`, o.Stroke)
@@ -112,7 +116,7 @@ func paintSig(o Op) string {
 			b = append(b, '"')
 		}
 	}
-	return string(b)
+	return b
 }
 
 // appendAttr appends name (` name="`), value escaped and the closing quote.
@@ -125,7 +129,12 @@ func appendAttr(b []byte, name, value string) []byte {
 // textPaint is a text's font and paint attributes.
 func textPaint(o *Op) string {
 	var buf [160]byte
-	b := append(buf[:0], ` font-size="`...)
+	return string(appendTextPaint(buf[:0], o))
+}
+
+// appendTextPaint appends textPaint(o) to b.
+func appendTextPaint(b []byte, o *Op) []byte {
+	b = append(b, ` font-size="`...)
 	b = append(strconv.AppendFloat(b, o.Size, 'g', -1, 64), '"')
 	if o.Bold {
 		b = append(b, ` font-weight="700"`...)
@@ -146,7 +155,7 @@ func textPaint(o *Op) string {
 		b = append(b, ` stroke-width="`...)
 		b = append(strconv.AppendFloat(b, hw, 'g', -1, 64), '"')
 	}
-	return string(b)
+	return b
 }
 
 // writeData writes an op's data- attributes.

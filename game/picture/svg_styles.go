@@ -1,10 +1,8 @@
 package picture
 
 import (
-	"hash/fnv"
 	"html"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -21,6 +19,9 @@ import (
 type styles struct {
 	class map[string]string
 	sigs  map[*Op]string // each op's paintSig, made once: counting, grouping and writing ask again and again
+	// uniq holds each signature once: most ops share their paint with
+	// others, and each signature made was an allocation
+	uniq map[string]string
 }
 
 // sig is o's paintSig, remembered for the drawing.
@@ -28,8 +29,25 @@ func (st *styles) sig(o *Op) string {
 	if s, ok := st.sigs[o]; ok {
 		return s
 	}
-	s := paintSig(*o)
+	var buf [160]byte
+	s := st.once(appendPaintSig(buf[:0], o))
 	st.sigs[o] = s
+	return s
+}
+
+// textSig is o's textPaint, each signature made once.
+func (st *styles) textSig(o *Op) string {
+	var buf [160]byte
+	return st.once(appendTextPaint(buf[:0], o))
+}
+
+// once is the signature b as a string, the same string each time.
+func (st *styles) once(b []byte) string {
+	if s, ok := st.uniq[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	st.uniq[s] = s
 	return s
 }
 
@@ -38,7 +56,7 @@ func (st *styles) sig(o *Op) string {
 // the ops.
 func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 	count := map[string][2]int{} // uses without and with a class of their own
-	st := &styles{class: map[string]string{}, sigs: make(map[*Op]string, 2*len(ops))}
+	st := &styles{class: map[string]string{}, sigs: make(map[*Op]string, 2*len(ops)), uniq: make(map[string]string, 64)}
 	st.countSigs(ops, mapURL, over, count)
 	var rules []string
 	used := map[string]string{} // class -> its rule: a clash keeps attributes
@@ -94,12 +112,13 @@ func (st *styles) countSigs(ops []Op, mapURL string, over bool, count map[string
 				st.countSigs(o.Ops, mapURL, over, count)
 			}
 		case o.Kind == OpText:
-			add(textPaint(o), false)
+			add(st.textSig(o), false)
 		case o.Kind == OpArrow:
 		case o.Kind == OpPoly && len(o.Points) == 2 && o.Fill == "":
 			line := *o
 			line.Fill = Inherit
-			add(paintSig(line), o.Class != "")
+			var buf [160]byte
+			add(st.once(appendPaintSig(buf[:0], &line)), o.Class != "")
 		default:
 			add(st.sig(o), o.Class != "")
 		}
@@ -145,7 +164,7 @@ func (st *styles) text(o *Op) string {
 	if st == nil {
 		return textPaint(o)
 	}
-	return st.classed(textPaint(o), "")
+	return st.classed(st.textSig(o), "")
 }
 
 func (st *styles) classed(sig, own string) string {
@@ -164,7 +183,8 @@ func (st *styles) classed(sig, own string) string {
 // cssOf turns a signature's attributes (` name="value"` each) into CSS
 // declarations; "" when there are none.
 func cssOf(sig string) string {
-	var decl []string
+	var buf [160]byte // the declarations joined on the stack, made a string once
+	b := buf[:0]
 	for rest := sig; ; {
 		name, value, more, ok := nextAttr(rest)
 		if !ok {
@@ -175,12 +195,15 @@ func cssOf(sig string) string {
 		if strings.ContainsAny(v, "{};<>") {
 			return "" // not a value a rule can hold safely
 		}
-		if name == "font-size" {
-			v += "px"
+		if len(b) > 0 {
+			b = append(b, ';')
 		}
-		decl = append(decl, name+":"+v)
+		b = append(append(append(b, name...), ':'), v...)
+		if name == "font-size" {
+			b = append(b, "px"...)
+		}
 	}
-	return strings.Join(decl, ";")
+	return string(b)
 }
 
 // nextAttr finds the next ` name="value"` in s whose name is lower-case
@@ -206,12 +229,21 @@ func nextAttr(s string) (name, value, rest string, ok bool) {
 	}
 }
 
-// className names a rule by six hex digits of its hash.
+// className names a rule by six hex digits of its hash (FNV-1a, 32
+// bits, its low 24), written without a hasher or a formatter.
 func className(rule string) string {
-	h := fnv.New32a()
-	h.Write([]byte(rule))
-	hex := strconv.FormatUint(uint64(h.Sum32()&0xffffff), 16)
-	return "k" + strings.Repeat("0", 6-len(hex)) + hex
+	h := uint32(2166136261)
+	for i := 0; i < len(rule); i++ {
+		h ^= uint32(rule[i])
+		h *= 16777619
+	}
+	const hex = "0123456789abcdef"
+	name := [7]byte{'k'}
+	for i := 6; i >= 1; i-- {
+		name[i] = hex[h&0xf]
+		h >>= 4
+	}
+	return string(name[:])
 }
 
 // A page's board draws its regions one after the other, a nation's

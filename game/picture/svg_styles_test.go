@@ -1,8 +1,10 @@
 package picture
 
 import (
+	"hash/fnv"
 	"html"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -135,5 +137,33 @@ func TestCSSOfAsTheRegexpRead(t *testing.T) {
 		if got, want := cssOf(sig), oldCSS(sig); got != want {
 			t.Errorf("cssOf(%q) = %q, the regexp read %q", sig, got, want)
 		}
+	}
+}
+
+// TestClassNameAsFNV: a class is named by its rule's FNV-1a hash as
+// hash/fnv and strconv wrote it (the names are in every stored page).
+func TestClassNameAsFNV(t *testing.T) {
+	t.Parallel()
+	old := func(rule string) string {
+		h := fnv.New32a()
+		h.Write([]byte(rule))
+		hex := strconv.FormatUint(uint64(h.Sum32()&0xffffff), 16)
+		return "k" + strings.Repeat("0", 6-len(hex)) + hex
+	}
+	rules := []string{"", "fill:none", "fill:#fae89e;stroke:#5d5a52", "font-size:12px;font-weight:700", "é中"}
+	for i := range 5000 {
+		rules = append(rules, "fill:#"+strconv.Itoa(i)+";stroke-width:"+strconv.Itoa(i*7))
+	}
+	short := 0
+	for _, r := range rules {
+		if got, want := className(r), old(r); got != want {
+			t.Errorf("className(%q) = %q, hash/fnv %q", r, got, want)
+		}
+		if strings.HasPrefix(old(r), "k0") {
+			short++
+		}
+	}
+	if short == 0 {
+		t.Error("no rule's hash had a leading zero: the padding went untested")
 	}
 }
