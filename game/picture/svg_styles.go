@@ -4,6 +4,7 @@ import (
 	"html"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // A page's board repeats the same paint on many elements (every unit's
@@ -55,11 +56,17 @@ func (st *styles) once(b []byte) string {
 // enough to pay for its rule written as a class, and the rules after
 // the ops.
 func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
-	count := map[string][2]int{} // uses without and with a class of their own
-	st := &styles{class: map[string]string{}, sigs: make(map[*Op]string, 2*len(ops)), uniq: make(map[string]string, 64)}
+	m, _ := styleMemory.Get().(*styleMaps)
+	if m == nil {
+		m = &styleMaps{count: map[string][2]int{}, used: map[string]string{},
+			st: styles{class: map[string]string{}, sigs: make(map[*Op]string, 2*len(ops)), uniq: make(map[string]string, 64)}}
+	}
+	defer m.release()
+	count := m.count // uses without and with a class of their own
+	st := &m.st
 	st.countSigs(ops, mapURL, over, count)
 	var rules []string
-	used := map[string]string{} // class -> its rule: a clash keeps attributes
+	used := m.used // class -> its rule: a clash keeps attributes
 	for sig, n := range count {
 		rule := cssOf(sig)
 		if rule == "" {
@@ -84,6 +91,27 @@ func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 		sort.Strings(rules) // the same drawing, the same bytes
 		w.WriteString(`<style>` + strings.Join(rules, "") + `</style>`)
 	}
+}
+
+// styleMaps is a styled drawing's maps, lent from one drawing to the
+// next: the op signatures' map alone was some 18 KB a page's board.
+type styleMaps struct {
+	count map[string][2]int
+	used  map[string]string
+	st    styles
+}
+
+var styleMemory sync.Pool // of *styleMaps
+
+// release empties the maps (no drawing's ops or strings stay reachable
+// from the pool) and lends them again.
+func (m *styleMaps) release() {
+	clear(m.count)
+	clear(m.used)
+	clear(m.st.class)
+	clear(m.st.sigs)
+	clear(m.st.uniq)
+	styleMemory.Put(m)
 }
 
 // countSigs counts the paint signatures the ops would write, apart for
