@@ -31,14 +31,32 @@ type sceneFor struct {
 	// under, if set, adds what lies over the map and under the pieces
 	// (the picture's change rings).
 	under func(*picture.Scene)
-	// ops, if it has room, is the slice the scene's ops are built in
-	// (lent by drawMap: only a scene that is dropped at once may take it).
-	ops []picture.Op
+	// lent, if set, is the memory the scene is built in (drawMap's: only
+	// a scene that is dropped at once may take it).
+	lent *webLent
+}
+
+// kids and attrs hand out a group's children and data.
+func (f sceneFor) kids(n int) []picture.Op {
+	if f.lent == nil {
+		return make([]picture.Op, 0, n)
+	}
+	return f.lent.kids.take(n)
+}
+
+func (f sceneFor) attrs(n int) []picture.Attr {
+	if f.lent == nil {
+		return make([]picture.Attr, 0, n)
+	}
+	return f.lent.attrs.take(n)
 }
 
 // mapScene builds the scene.
 func (s *State) mapScene(sh *board.Shapes, f sceneFor) *picture.Scene {
-	sc := &picture.Scene{Width: sh.Width, Height: sh.Height, Background: colPaper, Ops: f.ops[:0]}
+	sc := &picture.Scene{Width: sh.Width, Height: sh.Height, Background: colPaper}
+	if f.lent != nil {
+		sc.Ops = f.lent.ops[:0]
+	}
 	if n := 3*len(s.b.Regions) + 32; cap(sc.Ops) < n {
 		// room for the regions and their pieces at once: growing a slice
 		// of large ops copied each one several times (5% of a first view)
@@ -51,7 +69,7 @@ func (s *State) mapScene(sh *board.Shapes, f sceneFor) *picture.Scene {
 	}
 	sc.Add(picture.Rect(0, 0, sh.Width, sh.Height, colLake, "", 0))
 	// every region's data-region in one allocation, not one each
-	data := make([]picture.Attr, len(s.b.Regions))
+	data := f.attrs(len(s.b.Regions))[:len(s.b.Regions)]
 	for ri, r := range s.b.Regions {
 		rs, ok := sh.Shape(r.ID)
 		if !ok {
@@ -136,7 +154,7 @@ func underStandIn(sh *board.Shapes) []picture.Op {
 // inside the region, or beside it).
 func (s *State) sceneRegion(sc *picture.Scene, rs *board.RegionShape, ri int, f sceneFor) {
 	r := s.b.Regions[ri]
-	items := s.regionPieces(sc, ri, f.acting)
+	items := s.regionPieces(sc, ri, f)
 	rows := rowsOf(items, max(rs.Box[2], 44))
 	lx, y := rs.Label[0], rs.Label[1]+4
 	switch {

@@ -9,7 +9,8 @@ import (
 
 // regionPieces lists what stands in a region: its factory site, its flag
 // and each nation's units; the acting nation's units are ringed.
-func (s *State) regionPieces(sc *picture.Scene, ri, acting int) []piece {
+func (s *State) regionPieces(sc *picture.Scene, ri int, f sceneFor) []piece {
+	acting := f.acting
 	r := s.b.Regions[ri]
 	region := picture.Attr{Name: "region", Value: r.ID}
 	var items []piece
@@ -25,8 +26,8 @@ func (s *State) regionPieces(sc *picture.Scene, ri, acting int) []piece {
 			id += "0"
 		}
 		items = append(items, piece{width: 18, draw: func(x, y float64) {
-			sc.Add(picture.Group([]picture.Attr{region, {Name: "factory", Value: kind}, {Name: "built", Value: strconv.FormatBool(built)}},
-				picture.Use(id, x, y, "")))
+			data := append(f.attrs(3), region, picture.Attr{Name: "factory", Value: kind}, picture.Attr{Name: "built", Value: strconv.FormatBool(built)})
+			sc.Add(picture.Group(data, append(f.kids(1), picture.Use(id, x, y, ""))...))
 		}})
 	}
 	if f := s.Flags[ri]; f >= 0 && r.Kind != board.Home {
@@ -40,11 +41,11 @@ func (s *State) regionPieces(sc *picture.Scene, ri, acting int) []piece {
 		}
 		col := s.nationColour(ni)
 		chip := func(unit, icon string, n int, hostile bool) piece {
-			data := []picture.Attr{region, {Name: "nation", Value: s.nationID(ni)}, {Name: "unit", Value: unit}, {Name: "count", Value: strconv.Itoa(n)}, {Name: "hostile", Value: "true"}}
+			data := append(f.attrs(5), region, picture.Attr{Name: "nation", Value: s.nationID(ni)}, picture.Attr{Name: "unit", Value: unit}, picture.Attr{Name: "count", Value: strconv.Itoa(n)}, picture.Attr{Name: "hostile", Value: "true"})
 			if !hostile {
 				data = data[:4:4]
 			}
-			return unitChip(sc, data, n, ni == acting, icon, col)
+			return unitChip(sc, f, data, n, ni == acting, icon, col)
 		}
 		if n := st.Armies - st.Hostile; n > 0 {
 			items = append(items, chip("army", "imp-al", int(n), false))
@@ -72,7 +73,7 @@ type piece struct {
 // for these units (the picture's decision mark).
 // icon is the symbol placed, in colour col (the closure keeps the two
 // strings, not a whole op).
-func unitChip(sc *picture.Scene, data []picture.Attr, n int, ring bool, icon, col string) piece {
+func unitChip(sc *picture.Scene, f sceneFor, data []picture.Attr, n int, ring bool, icon, col string) piece {
 	width := 20.0
 	label := ""
 	if n > 1 {
@@ -89,7 +90,7 @@ func unitChip(sc *picture.Scene, data []picture.Attr, n int, ring bool, icon, co
 		if label != "" {
 			size++
 		}
-		ops := make([]picture.Op, 0, size)
+		ops := f.kids(size)
 		if ring {
 			ops = append(ops, picture.Circle(x, y, 10.5, "", decisionColour, 2))
 		}
