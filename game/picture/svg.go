@@ -58,11 +58,44 @@ func attr(s string) string { return html.EscapeString(s) }
 
 // num writes a coordinate with one decimal, none when it is whole.
 func num(v float64) string {
+	if k := math.Round(v * 10); math.Abs(k) < 1e15 {
+		return Tenths(int64(k)) // what the line below writes, without its search for the shortest digits
+	}
 	v = math.Round(v*10) / 10
 	if v == 0 {
 		return "0"
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// Tenths writes k tenths as strconv.FormatFloat(float64(k)/10, 'f', -1,
+// 64) writes them, for |k| < 1e15 (the nearest float64 to k/10 reads back
+// shortest as k/10 itself): "12.5", "-3", "0". Drawings write thousands of
+// coordinates, and the float formatter's search was a few per cent of a
+// game page's first view.
+func Tenths(k int64) string {
+	var buf [24]byte
+	i := len(buf)
+	neg := k < 0
+	if neg {
+		k = -k
+	}
+	if d := k % 10; d != 0 {
+		i -= 2
+		buf[i], buf[i+1] = '.', byte('0'+d)
+	}
+	for k /= 10; ; k /= 10 {
+		i--
+		buf[i] = byte('0' + k%10)
+		if k < 10 {
+			break
+		}
+	}
+	if neg {
+		i--
+		buf[i] = '-'
+	}
+	return string(buf[i:])
 }
 
 // paint is the fill and stroke attributes of an op: a style class stands

@@ -3,6 +3,7 @@ package picture
 import (
 	"hash/fnv"
 	"html"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -165,5 +166,40 @@ func TestClassNameAsFNV(t *testing.T) {
 	}
 	if short == 0 {
 		t.Error("no rule's hash had a leading zero: the padding went untested")
+	}
+}
+
+// TestTenthsAsStrconv: Tenths and num write what strconv's shortest
+// formatting of the rounded value wrote, for every tenth up to 20,000,
+// large and negative ones, halves and their neighbours.
+func TestTenthsAsStrconv(t *testing.T) {
+	t.Parallel()
+	ks := []int64{0, -1, -9, -10, -11, 1e14 - 1, -(1e14 - 1), 999_999_999_999_999, -999_999_999_999_999}
+	for k := int64(-2000); k <= 20000; k++ {
+		ks = append(ks, k)
+	}
+	for _, k := range ks {
+		if got, want := Tenths(k), strconv.FormatFloat(float64(k)/10, 'f', -1, 64); got != want {
+			t.Errorf("Tenths(%d) = %q, strconv %q", k, got, want)
+		}
+	}
+	old := func(v float64) string {
+		v = math.Round(v*10) / 10
+		if v == 0 {
+			return "0"
+		}
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	for i := -30000; i <= 30000; i++ {
+		for _, v := range []float64{float64(i) / 100, float64(i)/20 + 1e-9, float64(i)/20 - 1e-9, float64(i) * 0.05, float64(i) * 1.7} {
+			if got, want := num(v), old(v); got != want {
+				t.Fatalf("num(%v) = %q, strconv %q", v, got, want)
+			}
+		}
+	}
+	for _, v := range []float64{math.Inf(1), math.Inf(-1), math.NaN(), 1e20, -1e20, 0.05, -0.05, 0.04999999999999999, -0.0} {
+		if got, want := num(v), old(v); got != want {
+			t.Errorf("num(%v) = %q, strconv %q", v, got, want)
+		}
 	}
 }
