@@ -54,7 +54,12 @@ func writeOps(w *strings.Builder, ops []Op, mapURL string, over bool, st *styles
 	}
 }
 
-func attr(s string) string { return html.EscapeString(s) }
+func attr(s string) string {
+	if !strings.ContainsAny(s, `<>&'"`) {
+		return s // most are ids and addresses: no replacer's pass
+	}
+	return html.EscapeString(s)
+}
 
 // num writes a coordinate with one decimal, none when it is whole.
 func num(v float64) string {
@@ -74,6 +79,12 @@ func num(v float64) string {
 // coordinates, and the float formatter's search was a few per cent of a
 // game page's first view.
 func Tenths(k int64) string {
+	var buf [24]byte
+	return string(appendTenths(buf[:0], k))
+}
+
+// appendTenths appends Tenths(k) to b.
+func appendTenths(b []byte, k int64) []byte {
 	var buf [24]byte
 	i := len(buf)
 	neg := k < 0
@@ -95,7 +106,7 @@ func Tenths(k int64) string {
 		i--
 		buf[i] = '-'
 	}
-	return string(buf[i:])
+	return append(b, buf[i:]...)
 }
 
 // paint is the fill and stroke attributes of an op: a style class stands
@@ -207,6 +218,11 @@ func ws(w *strings.Builder, parts ...string) {
 
 // writeNum writes num(v) without making a string of it.
 func writeNum(w *strings.Builder, v float64) {
+	if k := math.Round(v * 10); math.Abs(k) < 1e15 {
+		var buf [24]byte
+		w.Write(appendTenths(buf[:0], int64(k))) // as num: no search for the shortest digits
+		return
+	}
 	v = math.Round(v*10) / 10
 	if v == 0 {
 		w.WriteByte('0')

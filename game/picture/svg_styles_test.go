@@ -203,3 +203,23 @@ func TestTenthsAsStrconv(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteNumIsNum: writeNum writes what num says, and attr escapes as
+// html.EscapeString.
+func TestWriteNumIsNum(t *testing.T) {
+	t.Parallel()
+	for i := -30000; i <= 30000; i++ {
+		for _, v := range []float64{float64(i) / 100, float64(i)/20 + 1e-9, float64(i) * 1.7, float64(i) * 1e11} {
+			var b strings.Builder
+			writeNum(&b, v)
+			if b.String() != num(v) {
+				t.Fatalf("writeNum(%v) = %q, num %q", v, b.String(), num(v))
+			}
+		}
+	}
+	for _, s := range []string{"", "r-vienna", "/maps/3ce9f52a6e.svg", `a<b>&'"c`, "é中", "x&y"} {
+		if attr(s) != html.EscapeString(s) {
+			t.Errorf("attr(%q) = %q", s, attr(s))
+		}
+	}
+}
