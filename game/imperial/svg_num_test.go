@@ -22,7 +22,7 @@ func TestNumAsStrconv(t *testing.T) {
 			}
 		}
 	}
-	for _, v := range []float64{1e13, -1e13, 1e12 + 0.05, 0.04999999999999999, 0.49999999999999994, -0.0, math.MaxInt32} {
+	for _, v := range []float64{1e13, -1e13, 1e12 + 0.05, 0.04999999999999999, 0.49999999999999994, math.Copysign(0, -1), math.MaxInt32} {
 		if got, want := num(v), old(v); got != want {
 			t.Errorf("num(%v) = %q, strconv %q", v, got, want)
 		}

@@ -197,7 +197,7 @@ func TestTenthsAsStrconv(t *testing.T) {
 			}
 		}
 	}
-	for _, v := range []float64{math.Inf(1), math.Inf(-1), math.NaN(), 1e20, -1e20, 0.05, -0.05, 0.04999999999999999, -0.0} {
+	for _, v := range []float64{math.Inf(1), math.Inf(-1), math.NaN(), 1e20, -1e20, 0.05, -0.05, 0.04999999999999999, math.Copysign(0, -1)} {
 		if got, want := num(v), old(v); got != want {
 			t.Errorf("num(%v) = %q, strconv %q", v, got, want)
 		}
