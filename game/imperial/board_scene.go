@@ -101,9 +101,10 @@ func (s *State) mapScene(sh *board.Shapes, f sceneFor) *picture.Scene {
 		}
 	}
 	sc.Add(picture.MapElement("names")) // words: the web's only
+	var scratch []piece                 // one region's pieces, reused by the next
 	for ri := range s.b.Regions {
 		if rs, ok := sh.Shape(s.b.Regions[ri].ID); ok {
-			s.sceneRegion(sc, rs, ri, f)
+			scratch = s.sceneRegion(sc, rs, ri, f, scratch)
 		}
 	}
 	return sc
@@ -152,9 +153,9 @@ func underStandIn(sh *board.Shapes) []picture.Op {
 // to the region by a leader), then its factory site, its flag and its
 // units in rows centred in the region's box (board/mapgen puts the box
 // inside the region, or beside it).
-func (s *State) sceneRegion(sc *picture.Scene, rs *board.RegionShape, ri int, f sceneFor) {
+func (s *State) sceneRegion(sc *picture.Scene, rs *board.RegionShape, ri int, f sceneFor, scratch []piece) []piece {
 	r := s.b.Regions[ri]
-	items := s.regionPieces(sc, ri, f)
+	items := s.regionPieces(scratch[:0], ri, f)
 	rows := rowsOf(items, max(rs.Box[2], 44))
 	lx, y := rs.Label[0], rs.Label[1]+4
 	switch {
@@ -176,17 +177,18 @@ func (s *State) sceneRegion(sc *picture.Scene, rs *board.RegionShape, ri int, f 
 		y = by - 5
 	}
 	if r.Kind == board.Impassable {
-		return
+		return items
 	}
 	y += 17
 	for _, row := range rows {
 		x := lx - rowWidth(row)/2
-		for _, it := range row {
-			it.draw(x+it.width/2, y)
-			x += it.width + pieceGap
+		for i := range row {
+			row[i].draw(sc, f, x+row[i].width/2, y)
+			x += row[i].width + pieceGap
 		}
 		y += 18
 	}
+	return items
 }
 
 // callout frames the pieces of a region too small to hold them, and
