@@ -25,6 +25,16 @@ func num(f float64) string {
 	return strconv.FormatFloat(float64(int64(f*10+0.5*sign(f)))/10, 'f', -1, 64)
 }
 
+// writeNum writes num(f) without making a string of it.
+func writeNum(w *strings.Builder, f float64) {
+	if math.Abs(f) < 1e13 {
+		var buf [24]byte
+		w.Write(picture.AppendTenths(buf[:0], int64(f*10+0.5*sign(f))))
+		return
+	}
+	w.WriteString(num(f))
+}
+
 // writes writes strings one after the other: the layer's panel is
 // written piece by piece, never through fmt (issue 20: a first view's
 // CPU).

@@ -80,11 +80,12 @@ func num(v float64) string {
 // game page's first view.
 func Tenths(k int64) string {
 	var buf [24]byte
-	return string(appendTenths(buf[:0], k))
+	return string(AppendTenths(buf[:0], k))
 }
 
-// appendTenths appends Tenths(k) to b.
-func appendTenths(b []byte, k int64) []byte {
+// AppendTenths appends Tenths(k) to b (for engines writing numbers into a
+// drawing without a string each).
+func AppendTenths(b []byte, k int64) []byte {
 	var buf [24]byte
 	i := len(buf)
 	neg := k < 0
@@ -220,7 +221,7 @@ func ws(w *strings.Builder, parts ...string) {
 func writeNum(w *strings.Builder, v float64) {
 	if k := math.Round(v * 10); math.Abs(k) < 1e15 {
 		var buf [24]byte
-		w.Write(appendTenths(buf[:0], int64(k))) // as num: no search for the shortest digits
+		w.Write(AppendTenths(buf[:0], int64(k))) // as num: no search for the shortest digits
 		return
 	}
 	v = math.Round(v*10) / 10
