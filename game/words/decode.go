@@ -121,10 +121,18 @@ func (d *Decoder) Ints() ([]int, bool) {
 	if !d.Byte('[') {
 		return nil, false
 	}
-	out := []int{}
 	if d.Byte(']') {
-		return out, true
+		return []int{}, true
 	}
+	// made at its size: the numbers up to the first ']' (a snapshot's
+	// lists are many, and growing each by doubling copied them)
+	n := 1
+	for j := d.i; j < len(d.b) && d.b[j] != ']'; j++ {
+		if d.b[j] == ',' {
+			n++
+		}
+	}
+	out := make([]int, 0, n)
 	for {
 		n, ok := d.Int()
 		if !ok {
