@@ -265,11 +265,20 @@ func svgRect(w *strings.Builder, o *Op, st *styles) {
 func svgPoly(w *strings.Builder, o *Op, st *styles) {
 	if len(o.Points) == 2 && o.Fill == "" {
 		a, b := o.Points[0], o.Points[1]
-		ws(w, `<line x1="`, num(a[0]), `" y1="`, num(a[1]), `" x2="`, num(b[0]), `" y2="`, num(b[1]), `"`)
+		// numbers and paint written in place, not made strings first
+		w.WriteString(`<line x1="`)
+		writeNum(w, a[0])
+		w.WriteString(`" y1="`)
+		writeNum(w, a[1])
+		w.WriteString(`" x2="`)
+		writeNum(w, b[0])
+		w.WriteString(`" y2="`)
+		writeNum(w, b[1])
+		w.WriteString(`"`)
 		writeData(w, o)
 		line := *o
 		line.Fill = Inherit // a line has no fill to say
-		w.WriteString(st.paintCopy(line))
+		st.writePaintCopy(w, &line)
 		closeTag(w, "line", o)
 		return
 	}
@@ -277,7 +286,9 @@ func svgPoly(w *strings.Builder, o *Op, st *styles) {
 	if o.Fill != "" {
 		tag = "polygon"
 	}
-	ws(w, `<`, tag, ` points="`, points(o.Points), `"`)
+	ws(w, `<`, tag, ` points="`)
+	writePoints(w, o.Points)
+	w.WriteString(`"`)
 	writeData(w, o)
 	st.writePaint(w, o)
 	closeTag(w, tag, o)
@@ -290,6 +301,18 @@ func closeTag(w *strings.Builder, tag string, o *Op) {
 		return
 	}
 	ws(w, `><title>`, html.EscapeString(o.Title), `</title></`, tag, `>`)
+}
+
+// writePoints writes points(pts) in place.
+func writePoints(w *strings.Builder, pts [][2]float64) {
+	for i, p := range pts {
+		if i > 0 {
+			w.WriteByte(' ')
+		}
+		writeNum(w, p[0])
+		w.WriteByte(',')
+		writeNum(w, p[1])
+	}
 }
 
 func points(pts [][2]float64) string {

@@ -178,13 +178,16 @@ func (st *styles) writeClassed(w *strings.Builder, sig, own string) {
 	}
 }
 
-// paintCopy is paint for an op changed on the way (not remembered: a
-// copy's address is no op of the drawing's).
-func (st *styles) paintCopy(o Op) string {
+// writePaintCopy writes the paint of an op changed on the way (a copy's
+// address is no op of the drawing's, so its signature is not remembered
+// by op): the signature kept once per drawing, written with its class.
+func (st *styles) writePaintCopy(w *strings.Builder, o *Op) {
 	if st == nil {
-		return paint(o)
+		w.WriteString(paint(*o))
+		return
 	}
-	return st.classed(paintSig(o), o.Class)
+	var buf [160]byte
+	st.writeClassed(w, st.once(appendPaintSig(buf[:0], o)), o.Class)
 }
 
 // text is a text's font and paint attributes, or their class.
