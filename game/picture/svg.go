@@ -385,7 +385,9 @@ func svgOp(w *strings.Builder, o *Op, mapURL string, over bool, st *styles) {
 		writeNum(w, o.X)
 		w.WriteString(`" y="`)
 		writeNum(w, o.Y)
-		ws(w, `"`, st.text(o), `>`, html.EscapeString(o.Text), `</text>`)
+		w.WriteString(`"`)
+		st.writeText(w, o)
+		ws(w, `>`, html.EscapeString(o.Text), `</text>`)
 	case OpArrow:
 		a, b := o.Points[0], o.Points[1]
 		l := math.Hypot(b[0]-a[0], b[1]-a[1])

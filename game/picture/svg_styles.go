@@ -190,25 +190,13 @@ func (st *styles) writePaintCopy(w *strings.Builder, o *Op) {
 	st.writeClassed(w, st.once(appendPaintSig(buf[:0], o)), o.Class)
 }
 
-// text is a text's font and paint attributes, or their class.
-func (st *styles) text(o *Op) string {
+// writeText writes a text's font and paint attributes, or their class.
+func (st *styles) writeText(w *strings.Builder, o *Op) {
 	if st == nil {
-		return textPaint(o)
+		w.WriteString(textPaint(o))
+		return
 	}
-	return st.classed(st.textSig(o), "")
-}
-
-func (st *styles) classed(sig, own string) string {
-	name, ok := st.class[sig]
-	switch {
-	case ok && own != "":
-		return ` class="` + attr(own) + ` ` + name + `"`
-	case ok:
-		return ` class="` + name + `"`
-	case own != "":
-		return sig + ` class="` + attr(own) + `"`
-	}
-	return sig
+	st.writeClassed(w, st.textSig(o), "")
 }
 
 // cssOf turns a signature's attributes (` name="value"` each) into CSS
