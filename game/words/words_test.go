@@ -246,3 +246,20 @@ func TestTSaysWhatSayMakeSays(t *testing.T) {
 		t.Fatal("nothing said")
 	}
 }
+
+// TestSayABIsT: the list's and sentences' joins say what T says, for
+// every message of every language (and one the catalogue lacks).
+func TestSayABIsT(t *testing.T) {
+	c := Default()
+	for _, lang := range Languages {
+		sp := c.Speaker(lang, nil)
+		for _, id := range append(c.IDs("en"), "no.such.message") {
+			if got, want := sp.sayAB(id, "‹a›", "‹b›"), sp.T(id, "a", "‹a›", "b", "‹b›"); got != want {
+				t.Errorf("%s %s: sayAB %q, T %q", lang, id, got, want)
+			}
+		}
+		if got, want := sp.Join([]string{"x", "y", "z", "w"}), sp.T("format.list.end", "a", sp.T("format.list.middle", "a", sp.T("format.list.middle", "a", "x", "b", "y"), "b", "z"), "b", "w"); got != want {
+			t.Errorf("%s: Join %q, T %q", lang, got, want)
+		}
+	}
+}
