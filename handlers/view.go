@@ -128,12 +128,19 @@ func moveViews(sp *words.Speaker, rows []store.Move, seats []store.Seat) []moveV
 			backs[m.Seq-1] = true
 		}
 	}
+	if len(rows) > 0 {
+		out = make([]moveView, 0, len(rows))
+	}
 	for _, m := range rows {
 		mv := moveView{Seq: m.Seq, At: m.At, By: byWords(sp, m.By), TakeBack: m.TakeBack, Cancelled: backs[m.Seq]}
-		if m.TakeBack {
-			mv.Events = []string{sp.T("pages.game.took_back", "n", m.Seq-1)}
+		events := m.EventList()
+		if n := len(events); n > 0 || m.TakeBack {
+			mv.Events = make([]string, 0, n+1) // made at its size: a move says up to a dozen events
 		}
-		for _, e := range m.EventList() {
+		if m.TakeBack {
+			mv.Events = append(mv.Events, sp.T("pages.game.took_back", "n", m.Seq-1))
+		}
+		for _, e := range events {
 			if s := sp.Say(e.Msg); s != "" {
 				mv.Events = append(mv.Events, s)
 			}
