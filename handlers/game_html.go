@@ -83,7 +83,9 @@ func (p *gameView) writeBody(out pageWriter, r *reader, csrf string) {
 	if p.Kept != nil {
 		w.raw(string(p.Kept.Account))
 	}
-	w.raw("\n" + string(p.Archive) + "\n\n")
+	w.raw("\n")
+	w.raw(string(p.Archive))
+	w.raw("\n\n")
 	w.overview(p)
 	w.raw("\n\n")
 	if p.Talk != nil {
@@ -185,7 +187,9 @@ func (w pageHTML) tableTop(p *gameView, csrf string) {
 	if len(p.Happened) > 0 {
 		w.raw("\n<section id=\"happened\" class=\"happened\">\n  <h2>")
 		w.t("pages.game.happened")
-		w.raw("</h2>\n  " + string(p.HappenedHTML) + "\n</section>\n")
+		w.raw("</h2>\n  ")
+		w.raw(string(p.HappenedHTML))
+		w.raw("\n</section>\n")
 	}
 	w.raw("\n")
 	if p.TakeBack {
@@ -229,7 +233,10 @@ func (w pageHTML) boardPart(p *gameView) {
 	w.t("pages.board.zoom_out")
 	w.raw(`" data-zoom-fit="`)
 	w.t("pages.board.zoom_fit")
-	w.raw(`">` + string(p.Board) + "</div>\n  <p class=\"full\"><a href=\"")
+	// the board written as it is: joined to its neighbours it was copied once more
+	w.raw(`">`)
+	w.raw(string(p.Board))
+	w.raw("</div>\n  <p class=\"full\"><a href=\"")
 	w.url(p.Base)
 	w.raw(`/board.svg">`)
 	w.t("pages.game.board_alone")
@@ -330,5 +337,7 @@ func (w pageHTML) overview(p *gameView) {
 	}
 	w.raw(">\n    <summary>")
 	w.t("pages.game.overview")
-	w.raw("</summary>\n    " + string(p.Overview) + "\n  </details>\n</section>\n")
+	w.raw("</summary>\n    ")
+	w.raw(string(p.Overview))
+	w.raw("\n  </details>\n</section>\n")
 }

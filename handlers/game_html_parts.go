@@ -176,7 +176,9 @@ func (w pageHTML) decide(p *gameView, csrf string) {
 		w.pick(f.Pick)
 	}
 	w.moveForm("\n  ", p.Base, ` class="move" id="move-form"`, csrf, seq)
-	w.raw("\n    " + string(f.GroupsHTML) + "\n    ")
+	w.raw("\n    ")
+	w.raw(string(f.GroupsHTML))
+	w.raw("\n    ")
 	if f.BackURL != "" {
 		w.raw(`<p><a href="`)
 		w.url(f.BackURL)
@@ -196,7 +198,9 @@ func (w pageHTML) decide(p *gameView, csrf string) {
 	}
 	w.raw("\n  ")
 	if len(f.Acts) > 0 {
-		w.raw("<ul id=\"board-acts\" hidden>\n    " + string(f.ActsHTML) + "</ul>")
+		w.raw("<ul id=\"board-acts\" hidden>\n    ")
+		w.raw(string(f.ActsHTML))
+		w.raw("</ul>")
 	}
 	w.raw("\n</section>\n")
 }

@@ -40,13 +40,23 @@ func glanceOf(pos *store.Position, viewer int, sp *words.Speaker) []glanceTable 
 		return nil
 	}
 	var out []glanceTable
+	// each list made at its size (nil when empty, as appending left it)
+	sized := func(n int) []string {
+		if n == 0 {
+			return nil
+		}
+		return make([]string, 0, n)
+	}
 	for _, t := range g.Glance(viewer) {
-		v := glanceTable{Head: sp.Say(t.Head)}
+		v := glanceTable{Head: sp.Say(t.Head), Columns: sized(len(t.Columns))}
 		for _, c := range t.Columns {
 			v.Columns = append(v.Columns, sp.Say(c))
 		}
+		if len(t.Rows) > 0 {
+			v.Rows = make([]glanceRow, 0, len(t.Rows))
+		}
 		for _, r := range t.Rows {
-			row := glanceRow{Chip: chip(r.Colour), Name: sp.Say(r.Name), Short: r.Short, You: r.You, Turn: r.Turn}
+			row := glanceRow{Chip: chip(r.Colour), Name: sp.Say(r.Name), Short: r.Short, You: r.You, Turn: r.Turn, Cells: sized(len(r.Cells))}
 			for _, c := range r.Cells {
 				row.Cells = append(row.Cells, sp.Say(c))
 			}

@@ -121,15 +121,20 @@ func accountHTML(r *reader, a *accountView) template.HTML {
 func writeChart(b *strings.Builder, r *reader, c chartView) {
 	sp := r.sp
 	b.WriteString("\n  <figure class=\"chart\">\n    <figcaption>" + escapeText(c.Title) + "</figcaption>\n    <div class=\"plot-box\">")
-	b.WriteString(string(c.SVG) + "</div>\n    <ul class=\"legend\" aria-label=\"" + escapeText(sp.T("pages.account.legend")) + "\">\n      ")
+	b.WriteString(string(c.SVG)) // apart: joined to the rest, the plot was copied once more
+	b.WriteString("</div>\n    <ul class=\"legend\" aria-label=\"" + escapeText(sp.T("pages.account.legend")) + "\">\n      ")
 	for _, l := range c.Legend {
 		b.WriteString("<li>" + string(l.Swatch) + " <span>" + escapeText(l.Name) + ": <strong>" + escapeText(sp.Number(l.Last)) + "</strong></span></li>")
 	}
 	b.WriteString("\n    </ul>\n    <details>\n      <summary>" + escapeText(sp.T("pages.account.values")) + "</summary>\n      ")
 	b.WriteString(`<div class="wide" tabindex="0" role="region" aria-label="` + escapeText(c.Title) + "\"><table class=\"values\">\n        ")
-	b.WriteString(`<thead><tr><th scope="col">` + escapeText(c.X) + "</th>" + string(c.Heads) + "</tr></thead>\n        <tbody>")
+	b.WriteString(`<thead><tr><th scope="col">` + escapeText(c.X) + "</th>")
+	b.WriteString(string(c.Heads))
+	b.WriteString("</tr></thead>\n        <tbody>")
 	for _, l := range c.Legend {
-		b.WriteString(`<tr><th scope="row">` + escapeText(l.Name) + "</th>" + string(l.Cells) + "</tr>")
+		b.WriteString(`<tr><th scope="row">` + escapeText(l.Name) + "</th>")
+		b.WriteString(string(l.Cells))
+		b.WriteString("</tr>")
 	}
 	b.WriteString("</tbody>\n      </table></div>\n    </details>\n  </figure>\n  ")
 }

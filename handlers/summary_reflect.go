@@ -31,6 +31,17 @@ func genericOf(v any) (any, int, bool) {
 type genericConv struct {
 	types []typeInfo
 	size  int
+	room  object // fields not yet handed out: the tree's objects are cut from chunks, not made one by one
+}
+
+// fields returns an empty object with room for n fields.
+func (c *genericConv) fields(n int) object {
+	if cap(c.room) < n {
+		c.room = make(object, 0, max(128, n))
+	}
+	o := c.room[:0:n]
+	c.room = c.room[n:n]
+	return o
 }
 
 type typeInfo struct {
@@ -170,7 +181,7 @@ func (c *genericConv) mapObject(v reflect.Value, depth int) (any, bool) {
 	if v.IsNil() {
 		return nil, true
 	}
-	o := make(object, 0, v.Len())
+	o := c.fields(v.Len())
 	// One key and one value set from each entry in turn: the iterator's
 	// Key and Value would copy each anew.
 	key, val := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
@@ -195,7 +206,7 @@ func (c *genericConv) structObject(v reflect.Value, fields []structField, depth 
 	if fields == nil {
 		return nil, false
 	}
-	o := make(object, 0, len(fields))
+	o := c.fields(len(fields))
 	for _, f := range fields {
 		fv := v.Field(f.index)
 		if f.omitEmpty && emptyValue(fv) {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -71,13 +72,16 @@ func leftSeats(tx *gorm.DB, gameID int64) (map[int]bool, error) {
 // player resigned, or it was dropped after missed deadlines) whether its
 // player resigned; a seat a substitute took is played again.
 func (s *Store) SeatsLeft(ctx context.Context, gameID int64) (map[int]bool, error) {
+	// On the plain path (queryRows): every game page reads it, and GORM's
+	// Scan wrote out each statement with its values for its trace.
 	db := s.db.WithContext(ctx)
-	var dropped, resignedSeats []int
-	if err := db.Raw(`SELECT seat FROM seat_clocks WHERE game_id = ? AND dropped = TRUE`, gameID).Scan(&dropped).Error; err != nil {
+	dropped, err := queryRows(db, scanSeatNumber, `SELECT seat FROM seat_clocks WHERE game_id = ? AND dropped = TRUE`, gameID)
+	if err != nil {
 		return nil, fmt.Errorf("store: seats left (game %d): %w", gameID, err)
 	}
-	if err := db.Raw(`SELECT d.seat FROM seat_drops d JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat AND s.user_id = d.user_id
-		WHERE d.game_id = ? AND d.reason = ?`, gameID, DropResigned).Scan(&resignedSeats).Error; err != nil {
+	resignedSeats, err := queryRows(db, scanSeatNumber, `SELECT d.seat FROM seat_drops d JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat AND s.user_id = d.user_id
+		WHERE d.game_id = ? AND d.reason = ?`, gameID, DropResigned)
+	if err != nil {
 		return nil, fmt.Errorf("store: seats left (game %d): %w", gameID, err)
 	}
 	out := map[int]bool{}
@@ -85,6 +89,12 @@ func (s *Store) SeatsLeft(ctx context.Context, gameID int64) (map[int]bool, erro
 		out[st] = slices.Contains(resignedSeats, st)
 	}
 	return out, nil
+}
+
+// scanSeatNumber reads a row of one seat number.
+func scanSeatNumber(r *sql.Rows) (int, error) {
+	var n int
+	return n, wrapErr(r.Scan(&n), "scan a seat number")
 }
 
 // resigned reports whether userID resigned seat of a game (a substitute

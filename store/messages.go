@@ -198,9 +198,9 @@ func (s *Store) MessagesPage(ctx context.Context, gameID, userID, before int64, 
 
 // CountMessages is how many of a game's messages member userID may read.
 func (s *Store) CountMessages(ctx context.Context, gameID, userID int64) (int, error) {
-	var n int
-	err := s.db.WithContext(ctx).Raw(`SELECT COUNT(*) FROM messages WHERE game_id = ? AND (to_seat IS NULL OR user_id = ? OR to_user_id = ?)`,
-		gameID, userID, userID).Row().Scan(&n)
+	var n int // on the plain path (scanOne): every game page counts them
+	err := scanOne(s.db.WithContext(ctx), `SELECT COUNT(*) FROM messages WHERE game_id = ? AND (to_seat IS NULL OR user_id = ? OR to_user_id = ?)`,
+		[]any{gameID, userID, userID}, &n)
 	return n, wrapErr(err, "store: count messages (game %d)", gameID)
 }
 

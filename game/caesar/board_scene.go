@@ -26,24 +26,32 @@ type sceneFor struct {
 	// old, if set, is the position at the reader's last turn: what was
 	// built or claimed since is ringed (the picture's change marks).
 	old *State
+	// ops, if it has room, is the slice the scene's ops are built in
+	// (lent by the web board: only a scene dropped at once may take it).
+	ops []picture.Op
 }
 
 // mapScene builds the scene.
 func (s *State) mapScene(f sceneFor) *picture.Scene {
 	b := s.b
 	w, h := float64(b.Width), float64(b.Height)
-	sc := &picture.Scene{Width: w, Height: h, Background: "#f4efe4"}
-	bg := "#dcebf2"
-	if b.Background != "" {
-		bg = b.Background
-	}
-	land := []picture.Op{picture.Rect(0, 0, w, h, bg, "", 0)}
-	for _, shp := range b.Shapes {
-		pts := make([][2]float64, len(shp.pts))
-		for i, p := range shp.pts {
-			pts[i] = [2]float64{float64(p[0]), float64(p[1])}
+	sc := &picture.Scene{Width: w, Height: h, Background: "#f4efe4", Ops: f.ops[:0]}
+	var land []picture.Op
+	if f.sp == nil {
+		// the land's stand-in: only the raster draws it (the SVG back end
+		// writes a map element as a <use> of the map file's, never its ops)
+		bg := "#dcebf2"
+		if b.Background != "" {
+			bg = b.Background
 		}
-		land = append(land, picture.Poly(pts, shp.Fill, "#9db7c4", 1))
+		land = []picture.Op{picture.Rect(0, 0, w, h, bg, "", 0)}
+		for _, shp := range b.Shapes {
+			pts := make([][2]float64, len(shp.pts))
+			for i, p := range shp.pts {
+				pts[i] = [2]float64{float64(p[0]), float64(p[1])}
+			}
+			land = append(land, picture.Poly(pts, shp.Fill, "#9db7c4", 1))
+		}
 	}
 	sc.Add(picture.MapElement("land", land...))
 	for ri := range b.Routes {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"rondel/game/picture"
 	"rondel/game/words"
@@ -83,16 +84,29 @@ func (s *State) drawBoard(viewer int, sp *words.Speaker, mapURL string) string {
 		s.drawRome(&w, say)
 		w.WriteString(`</g></defs>`)
 	}
-	if ops := s.mapScene(sceneFor{sp: sp}).Ops; mapURL != "" {
+	lent, _ := sceneOps.Get().(*[]picture.Op)
+	if lent == nil {
+		lent = new([]picture.Op)
+	}
+	ops := s.mapScene(sceneFor{sp: sp, ops: *lent}).Ops
+	if mapURL != "" {
 		// the page's layer: its bytes are every view's (WriteStyled)
 		picture.WriteStyled(&w, ops, mapURL, true)
 	} else {
 		picture.WriteOps(&w, ops, "", false)
 	}
+	clear(ops) // the lent slice holds no drawing's strings or children
+	*lent = ops[:0]
+	sceneOps.Put(lent)
 	s.drawTrack(&w, viewer, sp)
 	w.WriteString(`</svg>`)
 	return w.String()
 }
+
+// sceneOps lends the web board the slice its scene's ops are built in: a
+// scene of some hundred ops of 352 bytes, grown by doubling, written out
+// and dropped at once.
+var sceneOps sync.Pool // of *[]picture.Op
 
 // drawLand draws what lies under the routes: the sea, the land, the
 // track's band and the legend.

@@ -31,14 +31,37 @@ type sceneFor struct {
 	// under, if set, adds what lies over the map and under the pieces
 	// (the picture's change rings).
 	under func(*picture.Scene)
+	// lent, if set, is the memory the scene is built in (drawMap's: only
+	// a scene that is dropped at once may take it).
+	lent *webLent
+}
+
+// kids and attrs hand out a group's children and data.
+func (f sceneFor) kids(n int) []picture.Op {
+	if f.lent == nil {
+		return make([]picture.Op, 0, n)
+	}
+	return f.lent.kids.take(n)
+}
+
+func (f sceneFor) attrs(n int) []picture.Attr {
+	if f.lent == nil {
+		return make([]picture.Attr, 0, n)
+	}
+	return f.lent.attrs.take(n)
 }
 
 // mapScene builds the scene.
 func (s *State) mapScene(sh *board.Shapes, f sceneFor) *picture.Scene {
-	sc := &picture.Scene{Width: sh.Width, Height: sh.Height, Background: colPaper,
+	sc := &picture.Scene{Width: sh.Width, Height: sh.Height, Background: colPaper}
+	if f.lent != nil {
+		sc.Ops = f.lent.ops[:0]
+	}
+	if n := 3*len(s.b.Regions) + 32; cap(sc.Ops) < n {
 		// room for the regions and their pieces at once: growing a slice
 		// of large ops copied each one several times (5% of a first view)
-		Ops: make([]picture.Op, 0, 3*len(s.b.Regions)+32)}
+		sc.Ops = make([]picture.Op, 0, n)
+	}
 	if !f.words {
 		// only the raster reads them: the web writes the scene's ops,
 		// places the symbols its pieceDefs define and fills with patterns
@@ -46,7 +69,7 @@ func (s *State) mapScene(sh *board.Shapes, f sceneFor) *picture.Scene {
 	}
 	sc.Add(picture.Rect(0, 0, sh.Width, sh.Height, colLake, "", 0))
 	// every region's data-region in one allocation, not one each
-	data := make([]picture.Attr, len(s.b.Regions))
+	data := f.attrs(len(s.b.Regions))[:len(s.b.Regions)]
 	for ri, r := range s.b.Regions {
 		rs, ok := sh.Shape(r.ID)
 		if !ok {
@@ -78,9 +101,10 @@ func (s *State) mapScene(sh *board.Shapes, f sceneFor) *picture.Scene {
 		}
 	}
 	sc.Add(picture.MapElement("names")) // words: the web's only
+	var scratch []piece                 // one region's pieces, reused by the next
 	for ri := range s.b.Regions {
 		if rs, ok := sh.Shape(s.b.Regions[ri].ID); ok {
-			s.sceneRegion(sc, rs, ri, f)
+			scratch = s.sceneRegion(sc, rs, ri, f, scratch)
 		}
 	}
 	return sc
@@ -129,9 +153,9 @@ func underStandIn(sh *board.Shapes) []picture.Op {
 // to the region by a leader), then its factory site, its flag and its
 // units in rows centred in the region's box (board/mapgen puts the box
 // inside the region, or beside it).
-func (s *State) sceneRegion(sc *picture.Scene, rs *board.RegionShape, ri int, f sceneFor) {
+func (s *State) sceneRegion(sc *picture.Scene, rs *board.RegionShape, ri int, f sceneFor, scratch []piece) []piece {
 	r := s.b.Regions[ri]
-	items := s.regionPieces(sc, ri, f.acting)
+	items := s.regionPieces(scratch[:0], ri, f)
 	rows := rowsOf(items, max(rs.Box[2], 44))
 	lx, y := rs.Label[0], rs.Label[1]+4
 	switch {
@@ -153,17 +177,18 @@ func (s *State) sceneRegion(sc *picture.Scene, rs *board.RegionShape, ri int, f 
 		y = by - 5
 	}
 	if r.Kind == board.Impassable {
-		return
+		return items
 	}
 	y += 17
 	for _, row := range rows {
 		x := lx - rowWidth(row)/2
-		for _, it := range row {
-			it.draw(x+it.width/2, y)
-			x += it.width + pieceGap
+		for i := range row {
+			row[i].draw(sc, f, x+row[i].width/2, y)
+			x += row[i].width + pieceGap
 		}
 		y += 18
 	}
+	return items
 }
 
 // callout frames the pieces of a region too small to hold them, and

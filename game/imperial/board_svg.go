@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"strings"
+	"sync"
 
 	"rondel/game/imperial/board"
 	"rondel/game/picture"
@@ -101,7 +102,11 @@ func (s *State) drawMap(w *strings.Builder, g mapGeom) {
 	if s.layered() {
 		url = s.lay.url
 	}
-	ops := s.mapScene(g.sh, sceneFor{acting: -1, words: true}).Ops
+	lent, _ := sceneMemory.Get().(*webLent)
+	if lent == nil {
+		lent = &webLent{}
+	}
+	ops := s.mapScene(g.sh, sceneFor{acting: -1, words: true, lent: lent}).Ops
 	if s.layered() {
 		// the page's layer: its bytes are every view's (WriteStyled)
 		picture.WriteStyled(w, ops, url, true)
@@ -109,4 +114,62 @@ func (s *State) drawMap(w *strings.Builder, g mapGeom) {
 		picture.WriteOps(w, ops, url, false)
 	}
 	w.WriteString(`</g>`)
+	lent.release(ops)
+}
+
+// webLent is the memory a web board's scene is built in, lent from one
+// drawing to the next: the scene is some two hundred ops of 352 bytes
+// (and its unit chips' groups their own ops and data), written out and
+// dropped at once, so fresh memory each drawing was a tenth of a game
+// page's first view's bytes (and collecting it its share of the CPU).
+type webLent struct {
+	ops   []picture.Op
+	kids  slab[picture.Op]   // groups' children
+	attrs slab[picture.Attr] // groups' data- attributes
+}
+
+var sceneMemory sync.Pool // of *webLent
+
+// release clears what the drawing used (nothing of it stays reachable
+// from the pool) and lends it again; ops is the scene's slice.
+func (l *webLent) release(ops []picture.Op) {
+	clear(ops)
+	l.ops = ops[:0]
+	l.kids.reset()
+	l.attrs.reset()
+	sceneMemory.Put(l)
+}
+
+// slab hands out short slices from chunks kept across drawings; a nil
+// slab makes each slice (the mail's picture, whose scene is kept).
+type slab[T any] struct {
+	chunks [][]T // each taken from its start
+	cur    int   // the chunk being taken from
+}
+
+// take returns a slice of length 0 and capacity n.
+func (sl *slab[T]) take(n int) []T {
+	if sl == nil {
+		return make([]T, 0, n)
+	}
+	for {
+		if sl.cur == len(sl.chunks) {
+			sl.chunks = append(sl.chunks, make([]T, 0, max(128, n)))
+		}
+		c := sl.chunks[sl.cur]
+		if cap(c)-len(c) >= n {
+			sl.chunks[sl.cur] = c[:len(c)+n]
+			return c[len(c) : len(c) : len(c)+n]
+		}
+		sl.cur++
+	}
+}
+
+// reset clears every slice handed out and takes from the start again.
+func (sl *slab[T]) reset() {
+	for i, c := range sl.chunks {
+		clear(c)
+		sl.chunks[i] = c[:0]
+	}
+	sl.cur = 0
 }

@@ -72,7 +72,15 @@ func (s *State) Summarize() Summary {
 		if p.SwissBank {
 			sum.SwissBanks = append(sum.SwissBanks, p.Name)
 		}
-		ps := PlayerSummary{Cash: p.Cash, Bonds: []BondSummary{}}
+		held := 0 // the lists made at their size (never nil: JSON says [])
+		for _, nat := range s.Nations {
+			for _, h := range nat.Bonds {
+				if h == i {
+					held++
+				}
+			}
+		}
+		ps := PlayerSummary{Cash: p.Cash, Bonds: make([]BondSummary, 0, held)}
 		for ni, nat := range s.Nations {
 			for bi, h := range nat.Bonds {
 				if h == i {
@@ -95,8 +103,17 @@ func (s *State) Summarize() Summary {
 		sum.ToAct = append(sum.ToAct, t)
 	}
 	for ni, nat := range s.Nations {
+		factories, flags := 0, 0
+		for r, reg := range s.b.Regions {
+			if s.Factories[r] && reg.NationIdx == ni {
+				factories++
+			}
+			if s.Flags[r] == ni {
+				flags++
+			}
+		}
 		ns := NationSummary{Treasury: nat.Treasury, PowerPoints: nat.Power, TaxChart: nat.TaxValue,
-			Factories: []string{}, Flags: []string{}, Units: map[string]UnitsSummary{}}
+			Factories: make([]string, 0, factories), Flags: make([]string, 0, flags), Units: map[string]UnitsSummary{}}
 		if nat.Government >= 0 {
 			ns.Government = strp(s.playerName(nat.Government))
 		}

@@ -2,8 +2,11 @@ package imperial
 
 import (
 	"html"
+	"math"
 	"strconv"
 	"strings"
+
+	"rondel/game/picture"
 )
 
 // The panel on a position layer (the game page), written for its bytes:
@@ -16,7 +19,20 @@ import (
 // num writes a coordinate with at most one decimal and none when it is
 // whole ("878", "188.8").
 func num(f float64) string {
+	if math.Abs(f) < 1e13 {
+		return picture.Tenths(int64(f*10 + 0.5*sign(f))) // the same digits, without the float formatter's search
+	}
 	return strconv.FormatFloat(float64(int64(f*10+0.5*sign(f)))/10, 'f', -1, 64)
+}
+
+// writeNum writes num(f) without making a string of it.
+func writeNum(w *strings.Builder, f float64) {
+	if math.Abs(f) < 1e13 {
+		var buf [24]byte
+		w.Write(picture.AppendTenths(buf[:0], int64(f*10+0.5*sign(f))))
+		return
+	}
+	w.WriteString(num(f))
 }
 
 // writes writes strings one after the other: the layer's panel is

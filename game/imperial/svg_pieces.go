@@ -8,30 +8,29 @@ import (
 )
 
 // regionPieces lists what stands in a region: its factory site, its flag
-// and each nation's units; the acting nation's units are ringed.
-func (s *State) regionPieces(sc *picture.Scene, ri, acting int) []piece {
+// and each nation's units; the acting nation's units are ringed. The list
+// is appended to items (a drawing's scratch, reused region by region).
+func (s *State) regionPieces(items []piece, ri int, f sceneFor) []piece {
+	acting := f.acting
 	r := s.b.Regions[ri]
 	region := picture.Attr{Name: "region", Value: r.ID}
-	var items []piece
 	if r.Kind == board.Home {
 		built := s.Factories[ri]
-		kind, id := "armaments", "imp-fa"
+		kind, id := "armaments", "imp-fa0"
 		if r.Shipyard() {
-			kind, id = "shipyard", "imp-fs"
+			kind, id = "shipyard", "imp-fs0"
 		}
 		if built {
-			id += "1"
-		} else {
-			id += "0"
+			id = "imp-fa1"
+			if r.Shipyard() {
+				id = "imp-fs1"
+			}
 		}
-		items = append(items, piece{width: 18, draw: func(x, y float64) {
-			sc.Add(picture.Group([]picture.Attr{region, {Name: "factory", Value: kind}, {Name: "built", Value: strconv.FormatBool(built)}},
-				picture.Use(id, x, y, "")))
-		}})
+		data := append(f.attrs(3), region, picture.Attr{Name: "factory", Value: kind}, picture.Attr{Name: "built", Value: strconv.FormatBool(built)})
+		items = append(items, piece{width: 18, kind: pieceFactory, id: id, data: data})
 	}
-	if f := s.Flags[ri]; f >= 0 && r.Kind != board.Home {
-		col := s.nationColour(f)
-		items = append(items, piece{width: 14, draw: func(x, y float64) { sc.Add(picture.Use("imp-fg", x-4, y+7, col)) }})
+	if fl := s.Flags[ri]; fl >= 0 && r.Kind != board.Home {
+		items = append(items, piece{width: 14, kind: pieceFlag, col: s.nationColour(fl)})
 	}
 	for ni := range s.Nations {
 		st := s.Units[ni][ri]
@@ -40,11 +39,11 @@ func (s *State) regionPieces(sc *picture.Scene, ri, acting int) []piece {
 		}
 		col := s.nationColour(ni)
 		chip := func(unit, icon string, n int, hostile bool) piece {
-			data := []picture.Attr{region, {Name: "nation", Value: s.nationID(ni)}, {Name: "unit", Value: unit}, {Name: "count", Value: strconv.Itoa(n)}, {Name: "hostile", Value: "true"}}
+			data := append(f.attrs(5), region, picture.Attr{Name: "nation", Value: s.nationID(ni)}, picture.Attr{Name: "unit", Value: unit}, picture.Attr{Name: "count", Value: strconv.Itoa(n)}, picture.Attr{Name: "hostile", Value: "true"})
 			if !hostile {
 				data = data[:4:4]
 			}
-			return unitChip(sc, data, n, ni == acting, icon, col)
+			return unitChip(data, n, ni == acting, icon, col)
 		}
 		if n := st.Armies - st.Hostile; n > 0 {
 			items = append(items, chip("army", "imp-al", int(n), false))
@@ -59,46 +58,68 @@ func (s *State) regionPieces(sc *picture.Scene, ri, acting int) []piece {
 	return items
 }
 
-// piece is one thing drawn in a region: its width, and how to draw it
-// centred at (x, y).
+// piece is one thing drawn in a region: its width and what draw places
+// centred at (x, y). A value, not a closure: a board has dozens of them.
 type piece struct {
 	width float64
-	draw  func(x, y float64)
+	kind  pieceKind
+	id    string         // the symbol placed (a factory's, a unit's)
+	col   string         // its colour (a flag's, a unit's)
+	data  []picture.Attr // a factory's or a unit chip's group's data- attributes
+	label string         // a chip's count, "" for one unit
+	ring  bool           // the reader decides for these units
 }
+
+type pieceKind uint8
+
+const (
+	pieceUnits pieceKind = iota
+	pieceFactory
+	pieceFlag
+)
 
 // unitChip is a nation's group of one kind of unit: its icon and, for more
 // than one, the count, in a group carrying what a click-to-act script
 // needs (board.js frames and widens the group); ring: the reader decides
-// for these units (the picture's decision mark).
-// icon is the symbol placed, in colour col (the closure keeps the two
-// strings, not a whole op).
-func unitChip(sc *picture.Scene, data []picture.Attr, n int, ring bool, icon, col string) piece {
+// for these units (the picture's decision mark). icon is the symbol
+// placed, in colour col.
+func unitChip(data []picture.Attr, n int, ring bool, icon, col string) piece {
 	width := 20.0
 	label := ""
 	if n > 1 {
 		label = strconv.Itoa(n)
 		width += 7*float64(len(label)) + 1
 	}
-	return piece{width: width, draw: func(x, y float64) {
-		x -= width/2 - 9
+	return piece{width: width, kind: pieceUnits, id: icon, col: col, data: data, label: label, ring: ring}
+}
+
+// draw adds the piece to the scene centred at (x, y).
+func (p *piece) draw(sc *picture.Scene, f sceneFor, x, y float64) {
+	switch p.kind {
+	case pieceFactory:
+		sc.Add(picture.Group(p.data, append(f.kids(1), picture.Use(p.id, x, y, ""))...))
+	case pieceFlag:
+		sc.Add(picture.Use("imp-fg", x-4, y+7, p.col))
+	default:
+		x -= p.width/2 - 9
 		// sized once: appending to nil grew and copied the large ops
 		size := 1
-		if ring {
+		if p.ring {
 			size++
 		}
-		if label != "" {
+		if p.label != "" {
 			size++
 		}
-		ops := make([]picture.Op, 0, size)
-		if ring {
+		ops := f.kids(size)
+		if p.ring {
 			ops = append(ops, picture.Circle(x, y, 10.5, "", decisionColour, 2))
 		}
-		ops = append(ops, picture.Use(icon, x, y, col))
-		if label != "" {
-			ops = append(ops, picture.Text(x+9, y+4.5, 12, label, colInk, "start", true).WithHalo("#fff"))
+		ops = append(ops, picture.Use(p.id, x, y, p.col))
+		if p.label != "" {
+			ops = append(ops, picture.Text(x+9, y+4.5, 12, p.label, colInk, "start", true).WithHalo("#fff"))
 		}
-		sc.Add(picture.Group(data, ops...))
-	}}
+		sc.Add(picture.Group(p.data, ops...))
+	}
 }
 
 // decisionColour outlines what the reader decides for.

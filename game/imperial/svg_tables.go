@@ -139,7 +139,8 @@ func (s *State) roleWords(seat int) string {
 // bondCell writes the costs of one player's bonds of one nation, on a tint
 // of the nation's colour; when they do not fit, their total and number.
 func (s *State) bondCell(w *strings.Builder, x, y, width float64, ni, seat int) {
-	var costs []string
+	var room [8]string // a player's bonds of one nation, on the stack
+	costs := room[:0]
 	total := 0
 	for bi, h := range s.Nations[ni].Bonds {
 		if h == seat {
@@ -156,8 +157,15 @@ func (s *State) bondCell(w *strings.Builder, x, y, width float64, ni, seat int) 
 	}
 	tip := html.EscapeString(s.say("bonds.tip", s.nationName(ni), strings.Join(costs, ", "), s.money(total)))
 	if s.layered() { // in a group that says the text's style (drawPanelLayer)
-		writes(w, `<g><title>`, tip, `</title><use href="#imp-bc" x="`, num(x+1), `" y="`, num(y+1.5), `" fill="`, mix("#ffffff", s.nationColour(ni), 0.35),
-			`" stroke="`, s.nationColour(ni), `"/><text x="`, num(x+width/2), `" y="`, num(y+13.5), `">`, text, `</text></g>`)
+		writes(w, `<g><title>`, tip, `</title><use href="#imp-bc" x="`)
+		writeNum(w, x+1)
+		w.WriteString(`" y="`)
+		writeNum(w, y+1.5)
+		writes(w, `" fill="`, mix("#ffffff", s.nationColour(ni), 0.35), `" stroke="`, s.nationColour(ni), `"/><text x="`)
+		writeNum(w, x+width/2)
+		w.WriteString(`" y="`)
+		writeNum(w, y+13.5)
+		writes(w, `">`, text, `</text></g>`)
 		return
 	}
 	fmt.Fprintf(w, `<g><title>%s</title><rect x="%.1f" y="%.1f" width="%.1f" height="16" rx="3" fill="%s" stroke="%s" stroke-width="1"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text></g>`,

@@ -54,15 +54,60 @@ func writeOps(w *strings.Builder, ops []Op, mapURL string, over bool, st *styles
 	}
 }
 
-func attr(s string) string { return html.EscapeString(s) }
+func attr(s string) string {
+	if !strings.ContainsAny(s, `<>&'"`) {
+		return s // most are ids and addresses: no replacer's pass
+	}
+	return html.EscapeString(s)
+}
 
 // num writes a coordinate with one decimal, none when it is whole.
 func num(v float64) string {
+	if k := math.Round(v * 10); math.Abs(k) < 1e15 {
+		return Tenths(int64(k)) // what the line below writes, without its search for the shortest digits
+	}
 	v = math.Round(v*10) / 10
 	if v == 0 {
 		return "0"
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// Tenths writes k tenths as strconv.FormatFloat(float64(k)/10, 'f', -1,
+// 64) writes them, for |k| < 1e15 (the nearest float64 to k/10 reads back
+// shortest as k/10 itself): "12.5", "-3", "0". Drawings write thousands of
+// coordinates, and the float formatter's search was a few per cent of a
+// game page's first view.
+func Tenths(k int64) string {
+	var buf [24]byte
+	return string(AppendTenths(buf[:0], k))
+}
+
+// AppendTenths appends Tenths(k) to b (for engines writing numbers into a
+// drawing without a string each).
+func AppendTenths(b []byte, k int64) []byte {
+	var buf [24]byte
+	i := len(buf)
+	neg := k < 0
+	if neg {
+		k = -k
+	}
+	if d := k % 10; d != 0 {
+		i -= 2
+		buf[i], buf[i+1] = '.', byte('0'+d)
+	}
+	for k /= 10; ; k /= 10 {
+		i--
+		buf[i] = byte('0' + k%10)
+		if k < 10 {
+			break
+		}
+	}
+	if neg {
+		i--
+		buf[i] = '-'
+	}
+	return append(b, buf[i:]...)
 }
 
 // paint is the fill and stroke attributes of an op: a style class stands
@@ -81,7 +126,11 @@ func paintSig(o Op) string {
 	// Appended into memory on the stack, made a string once: a board asks
 	// for some three hundred signatures.
 	var buf [160]byte
-	b := buf[:0]
+	return string(appendPaintSig(buf[:0], &o))
+}
+
+// appendPaintSig appends paintSig(*o) to b.
+func appendPaintSig(b []byte, o *Op) []byte {
 	switch o.Fill {
 	case Inherit:
 	case "":
@@ -96,7 +145,7 @@ func paintSig(o Op) string {
 		b = append(strconv.AppendFloat(b, o.Opacity, 'g', -1, 64), '"')
 	}
 	if o.Class != "" {
-		return string(b)
+		return b
 	}
 	if o.Stroke != "" {
 		b = appendAttr(b, ` stroke="`, o.Stroke)
@@ -112,7 +161,7 @@ func paintSig(o Op) string {
 			b = append(b, '"')
 		}
 	}
-	return string(b)
+	return b
 }
 
 // appendAttr appends name (` name="`), value escaped and the closing quote.
@@ -125,7 +174,12 @@ func appendAttr(b []byte, name, value string) []byte {
 // textPaint is a text's font and paint attributes.
 func textPaint(o *Op) string {
 	var buf [160]byte
-	b := append(buf[:0], ` font-size="`...)
+	return string(appendTextPaint(buf[:0], o))
+}
+
+// appendTextPaint appends textPaint(o) to b.
+func appendTextPaint(b []byte, o *Op) []byte {
+	b = append(b, ` font-size="`...)
 	b = append(strconv.AppendFloat(b, o.Size, 'g', -1, 64), '"')
 	if o.Bold {
 		b = append(b, ` font-weight="700"`...)
@@ -146,7 +200,7 @@ func textPaint(o *Op) string {
 		b = append(b, ` stroke-width="`...)
 		b = append(strconv.AppendFloat(b, hw, 'g', -1, 64), '"')
 	}
-	return string(b)
+	return b
 }
 
 // writeData writes an op's data- attributes.
@@ -165,6 +219,11 @@ func ws(w *strings.Builder, parts ...string) {
 
 // writeNum writes num(v) without making a string of it.
 func writeNum(w *strings.Builder, v float64) {
+	if k := math.Round(v * 10); math.Abs(k) < 1e15 {
+		var buf [24]byte
+		w.Write(AppendTenths(buf[:0], int64(k))) // as num: no search for the shortest digits
+		return
+	}
 	v = math.Round(v*10) / 10
 	if v == 0 {
 		w.WriteByte('0')
@@ -206,11 +265,20 @@ func svgRect(w *strings.Builder, o *Op, st *styles) {
 func svgPoly(w *strings.Builder, o *Op, st *styles) {
 	if len(o.Points) == 2 && o.Fill == "" {
 		a, b := o.Points[0], o.Points[1]
-		ws(w, `<line x1="`, num(a[0]), `" y1="`, num(a[1]), `" x2="`, num(b[0]), `" y2="`, num(b[1]), `"`)
+		// numbers and paint written in place, not made strings first
+		w.WriteString(`<line x1="`)
+		writeNum(w, a[0])
+		w.WriteString(`" y1="`)
+		writeNum(w, a[1])
+		w.WriteString(`" x2="`)
+		writeNum(w, b[0])
+		w.WriteString(`" y2="`)
+		writeNum(w, b[1])
+		w.WriteString(`"`)
 		writeData(w, o)
 		line := *o
 		line.Fill = Inherit // a line has no fill to say
-		w.WriteString(st.paintCopy(line))
+		st.writePaintCopy(w, &line)
 		closeTag(w, "line", o)
 		return
 	}
@@ -218,7 +286,9 @@ func svgPoly(w *strings.Builder, o *Op, st *styles) {
 	if o.Fill != "" {
 		tag = "polygon"
 	}
-	ws(w, `<`, tag, ` points="`, points(o.Points), `"`)
+	ws(w, `<`, tag, ` points="`)
+	writePoints(w, o.Points)
+	w.WriteString(`"`)
 	writeData(w, o)
 	st.writePaint(w, o)
 	closeTag(w, tag, o)
@@ -231,6 +301,18 @@ func closeTag(w *strings.Builder, tag string, o *Op) {
 		return
 	}
 	ws(w, `><title>`, html.EscapeString(o.Title), `</title></`, tag, `>`)
+}
+
+// writePoints writes points(pts) in place.
+func writePoints(w *strings.Builder, pts [][2]float64) {
+	for i, p := range pts {
+		if i > 0 {
+			w.WriteByte(' ')
+		}
+		writeNum(w, p[0])
+		w.WriteByte(',')
+		writeNum(w, p[1])
+	}
 }
 
 func points(pts [][2]float64) string {
@@ -303,7 +385,9 @@ func svgOp(w *strings.Builder, o *Op, mapURL string, over bool, st *styles) {
 		writeNum(w, o.X)
 		w.WriteString(`" y="`)
 		writeNum(w, o.Y)
-		ws(w, `"`, st.text(o), `>`, html.EscapeString(o.Text), `</text>`)
+		w.WriteString(`"`)
+		st.writeText(w, o)
+		ws(w, `>`, html.EscapeString(o.Text), `</text>`)
 	case OpArrow:
 		a, b := o.Points[0], o.Points[1]
 		l := math.Hypot(b[0]-a[0], b[1]-a[1])

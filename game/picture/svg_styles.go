@@ -1,11 +1,10 @@
 package picture
 
 import (
-	"hash/fnv"
 	"html"
 	"sort"
-	"strconv"
 	"strings"
+	"sync"
 )
 
 // A page's board repeats the same paint on many elements (every unit's
@@ -21,6 +20,9 @@ import (
 type styles struct {
 	class map[string]string
 	sigs  map[*Op]string // each op's paintSig, made once: counting, grouping and writing ask again and again
+	// uniq holds each signature once: most ops share their paint with
+	// others, and each signature made was an allocation
+	uniq map[string]string
 }
 
 // sig is o's paintSig, remembered for the drawing.
@@ -28,8 +30,25 @@ func (st *styles) sig(o *Op) string {
 	if s, ok := st.sigs[o]; ok {
 		return s
 	}
-	s := paintSig(*o)
+	var buf [160]byte
+	s := st.once(appendPaintSig(buf[:0], o))
 	st.sigs[o] = s
+	return s
+}
+
+// textSig is o's textPaint, each signature made once.
+func (st *styles) textSig(o *Op) string {
+	var buf [160]byte
+	return st.once(appendTextPaint(buf[:0], o))
+}
+
+// once is the signature b as a string, the same string each time.
+func (st *styles) once(b []byte) string {
+	if s, ok := st.uniq[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	st.uniq[s] = s
 	return s
 }
 
@@ -37,11 +56,17 @@ func (st *styles) sig(o *Op) string {
 // enough to pay for its rule written as a class, and the rules after
 // the ops.
 func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
-	count := map[string][2]int{} // uses without and with a class of their own
-	st := &styles{class: map[string]string{}, sigs: make(map[*Op]string, 2*len(ops))}
+	m, _ := styleMemory.Get().(*styleMaps)
+	if m == nil {
+		m = &styleMaps{count: map[string][2]int{}, used: map[string]string{},
+			st: styles{class: map[string]string{}, sigs: make(map[*Op]string, 2*len(ops)), uniq: make(map[string]string, 64)}}
+	}
+	defer m.release()
+	count := m.count // uses without and with a class of their own
+	st := &m.st
 	st.countSigs(ops, mapURL, over, count)
 	var rules []string
-	used := map[string]string{} // class -> its rule: a clash keeps attributes
+	used := m.used // class -> its rule: a clash keeps attributes
 	for sig, n := range count {
 		rule := cssOf(sig)
 		if rule == "" {
@@ -66,6 +91,27 @@ func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 		sort.Strings(rules) // the same drawing, the same bytes
 		w.WriteString(`<style>` + strings.Join(rules, "") + `</style>`)
 	}
+}
+
+// styleMaps is a styled drawing's maps, lent from one drawing to the
+// next: the op signatures' map alone was some 18 KB a page's board.
+type styleMaps struct {
+	count map[string][2]int
+	used  map[string]string
+	st    styles
+}
+
+var styleMemory sync.Pool // of *styleMaps
+
+// release empties the maps (no drawing's ops or strings stay reachable
+// from the pool) and lends them again.
+func (m *styleMaps) release() {
+	clear(m.count)
+	clear(m.used)
+	clear(m.st.class)
+	clear(m.st.sigs)
+	clear(m.st.uniq)
+	styleMemory.Put(m)
 }
 
 // countSigs counts the paint signatures the ops would write, apart for
@@ -94,12 +140,13 @@ func (st *styles) countSigs(ops []Op, mapURL string, over bool, count map[string
 				st.countSigs(o.Ops, mapURL, over, count)
 			}
 		case o.Kind == OpText:
-			add(textPaint(o), false)
+			add(st.textSig(o), false)
 		case o.Kind == OpArrow:
 		case o.Kind == OpPoly && len(o.Points) == 2 && o.Fill == "":
 			line := *o
 			line.Fill = Inherit
-			add(paintSig(line), o.Class != "")
+			var buf [160]byte
+			add(st.once(appendPaintSig(buf[:0], &line)), o.Class != "")
 		default:
 			add(st.sig(o), o.Class != "")
 		}
@@ -131,40 +178,32 @@ func (st *styles) writeClassed(w *strings.Builder, sig, own string) {
 	}
 }
 
-// paintCopy is paint for an op changed on the way (not remembered: a
-// copy's address is no op of the drawing's).
-func (st *styles) paintCopy(o Op) string {
+// writePaintCopy writes the paint of an op changed on the way (a copy's
+// address is no op of the drawing's, so its signature is not remembered
+// by op): the signature kept once per drawing, written with its class.
+func (st *styles) writePaintCopy(w *strings.Builder, o *Op) {
 	if st == nil {
-		return paint(o)
+		w.WriteString(paint(*o))
+		return
 	}
-	return st.classed(paintSig(o), o.Class)
+	var buf [160]byte
+	st.writeClassed(w, st.once(appendPaintSig(buf[:0], o)), o.Class)
 }
 
-// text is a text's font and paint attributes, or their class.
-func (st *styles) text(o *Op) string {
+// writeText writes a text's font and paint attributes, or their class.
+func (st *styles) writeText(w *strings.Builder, o *Op) {
 	if st == nil {
-		return textPaint(o)
+		w.WriteString(textPaint(o))
+		return
 	}
-	return st.classed(textPaint(o), "")
-}
-
-func (st *styles) classed(sig, own string) string {
-	name, ok := st.class[sig]
-	switch {
-	case ok && own != "":
-		return ` class="` + attr(own) + ` ` + name + `"`
-	case ok:
-		return ` class="` + name + `"`
-	case own != "":
-		return sig + ` class="` + attr(own) + `"`
-	}
-	return sig
+	st.writeClassed(w, st.textSig(o), "")
 }
 
 // cssOf turns a signature's attributes (` name="value"` each) into CSS
 // declarations; "" when there are none.
 func cssOf(sig string) string {
-	var decl []string
+	var buf [160]byte // the declarations joined on the stack, made a string once
+	b := buf[:0]
 	for rest := sig; ; {
 		name, value, more, ok := nextAttr(rest)
 		if !ok {
@@ -175,12 +214,15 @@ func cssOf(sig string) string {
 		if strings.ContainsAny(v, "{};<>") {
 			return "" // not a value a rule can hold safely
 		}
-		if name == "font-size" {
-			v += "px"
+		if len(b) > 0 {
+			b = append(b, ';')
 		}
-		decl = append(decl, name+":"+v)
+		b = append(append(append(b, name...), ':'), v...)
+		if name == "font-size" {
+			b = append(b, "px"...)
+		}
 	}
-	return strings.Join(decl, ";")
+	return string(b)
 }
 
 // nextAttr finds the next ` name="value"` in s whose name is lower-case
@@ -206,12 +248,21 @@ func nextAttr(s string) (name, value, rest string, ok bool) {
 	}
 }
 
-// className names a rule by six hex digits of its hash.
+// className names a rule by six hex digits of its hash (FNV-1a, 32
+// bits, its low 24), written without a hasher or a formatter.
 func className(rule string) string {
-	h := fnv.New32a()
-	h.Write([]byte(rule))
-	hex := strconv.FormatUint(uint64(h.Sum32()&0xffffff), 16)
-	return "k" + strings.Repeat("0", 6-len(hex)) + hex
+	h := uint32(2166136261)
+	for i := 0; i < len(rule); i++ {
+		h ^= uint32(rule[i])
+		h *= 16777619
+	}
+	const hex = "0123456789abcdef"
+	name := [7]byte{'k'}
+	for i := 6; i >= 1; i-- {
+		name[i] = hex[h&0xf]
+		h >>= 4
+	}
+	return string(name[:])
 }
 
 // A page's board draws its regions one after the other, a nation's

@@ -1,8 +1,11 @@
 package picture
 
 import (
+	"hash/fnv"
 	"html"
+	"math"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -134,6 +137,89 @@ func TestCSSOfAsTheRegexpRead(t *testing.T) {
 	for _, sig := range sigs {
 		if got, want := cssOf(sig), oldCSS(sig); got != want {
 			t.Errorf("cssOf(%q) = %q, the regexp read %q", sig, got, want)
+		}
+	}
+}
+
+// TestClassNameAsFNV: a class is named by its rule's FNV-1a hash as
+// hash/fnv and strconv wrote it (the names are in every stored page).
+func TestClassNameAsFNV(t *testing.T) {
+	t.Parallel()
+	old := func(rule string) string {
+		h := fnv.New32a()
+		h.Write([]byte(rule))
+		hex := strconv.FormatUint(uint64(h.Sum32()&0xffffff), 16)
+		return "k" + strings.Repeat("0", 6-len(hex)) + hex
+	}
+	rules := []string{"", "fill:none", "fill:#fae89e;stroke:#5d5a52", "font-size:12px;font-weight:700", "é中"}
+	for i := range 5000 {
+		rules = append(rules, "fill:#"+strconv.Itoa(i)+";stroke-width:"+strconv.Itoa(i*7))
+	}
+	short := 0
+	for _, r := range rules {
+		if got, want := className(r), old(r); got != want {
+			t.Errorf("className(%q) = %q, hash/fnv %q", r, got, want)
+		}
+		if strings.HasPrefix(old(r), "k0") {
+			short++
+		}
+	}
+	if short == 0 {
+		t.Error("no rule's hash had a leading zero: the padding went untested")
+	}
+}
+
+// TestTenthsAsStrconv: Tenths and num write what strconv's shortest
+// formatting of the rounded value wrote, for every tenth up to 20,000,
+// large and negative ones, halves and their neighbours.
+func TestTenthsAsStrconv(t *testing.T) {
+	t.Parallel()
+	ks := []int64{0, -1, -9, -10, -11, 1e14 - 1, -(1e14 - 1), 999_999_999_999_999, -999_999_999_999_999}
+	for k := int64(-2000); k <= 20000; k++ {
+		ks = append(ks, k)
+	}
+	for _, k := range ks {
+		if got, want := Tenths(k), strconv.FormatFloat(float64(k)/10, 'f', -1, 64); got != want {
+			t.Errorf("Tenths(%d) = %q, strconv %q", k, got, want)
+		}
+	}
+	old := func(v float64) string {
+		v = math.Round(v*10) / 10
+		if v == 0 {
+			return "0"
+		}
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	for i := -30000; i <= 30000; i++ {
+		for _, v := range []float64{float64(i) / 100, float64(i)/20 + 1e-9, float64(i)/20 - 1e-9, float64(i) * 0.05, float64(i) * 1.7} {
+			if got, want := num(v), old(v); got != want {
+				t.Fatalf("num(%v) = %q, strconv %q", v, got, want)
+			}
+		}
+	}
+	for _, v := range []float64{math.Inf(1), math.Inf(-1), math.NaN(), 1e20, -1e20, 0.05, -0.05, 0.04999999999999999, math.Copysign(0, -1)} {
+		if got, want := num(v), old(v); got != want {
+			t.Errorf("num(%v) = %q, strconv %q", v, got, want)
+		}
+	}
+}
+
+// TestWriteNumIsNum: writeNum writes what num says, and attr escapes as
+// html.EscapeString.
+func TestWriteNumIsNum(t *testing.T) {
+	t.Parallel()
+	for i := -30000; i <= 30000; i++ {
+		for _, v := range []float64{float64(i) / 100, float64(i)/20 + 1e-9, float64(i) * 1.7, float64(i) * 1e11} {
+			var b strings.Builder
+			writeNum(&b, v)
+			if b.String() != num(v) {
+				t.Fatalf("writeNum(%v) = %q, num %q", v, b.String(), num(v))
+			}
+		}
+	}
+	for _, s := range []string{"", "r-vienna", "/maps/3ce9f52a6e.svg", `a<b>&'"c`, "é中", "x&y"} {
+		if attr(s) != html.EscapeString(s) {
+			t.Errorf("attr(%q) = %q", s, attr(s))
 		}
 	}
 }

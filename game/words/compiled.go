@@ -131,19 +131,97 @@ func (sp *Speaker) sayCompiled(t Text) (string, bool) {
 	if len(segs) == 1 && segs[0].arg == "" {
 		return segs[0].lit, true
 	}
-	var b strings.Builder
+	// the parts said first, so the sentence is made in one allocation
+	// (grown by doubling it was two or three: most of a page's words)
+	var room [8]string
+	parts, n := room[:0], 0
 	for _, s := range segs {
-		if s.arg == "" {
-			b.WriteString(s.lit)
-			continue
+		v := s.lit
+		if s.arg != "" {
+			if a, ok := t.Args.Get(s.arg); ok {
+				v = sp.Arg(a)
+			} else {
+				v = "<no value>" // what text/template writes for a missing key
+			}
 		}
-		if a, ok := t.Args.Get(s.arg); ok {
-			b.WriteString(sp.Arg(a))
-		} else {
-			b.WriteString("<no value>") // what text/template writes for a missing key
+		parts = append(parts, v)
+		n += len(v)
+	}
+	return joined(parts, n), true
+}
+
+// joined is parts written one after another, n bytes in all.
+func joined(parts []string, n int) string {
+	var b strings.Builder
+	b.Grow(n)
+	for _, v := range parts {
+		b.WriteString(v)
+	}
+	return b.String()
+}
+
+// sayPairs says m with T's name, value pairs as Say(Make(id, ...)) says
+// it (the last value of a name given twice; "count" picking the plural
+// form when it is a number), saying each value as Arg(ArgOf(value)) does
+// but without building the Text: pages and boards say thousands of words
+// through T, and each Text was two or three allocations more.
+func (sp *Speaker) sayPairs(m *compiled, pairs []any) string {
+	var count any
+	if v, ok := pairOf(pairs, CountArg); ok {
+		switch x := v.(type) {
+		case int:
+			count = x
+		case int64:
+			count = int(x)
+		case Arg:
+			if x.kind == argNum {
+				count = x.n
+			}
 		}
 	}
-	return b.String(), true
+	segs := m.form(sp.tag, count)
+	if len(segs) == 1 && segs[0].arg == "" {
+		return segs[0].lit
+	}
+	var room [8]string
+	parts, n := room[:0], 0
+	for _, s := range segs {
+		v := s.lit
+		if s.arg != "" {
+			if x, ok := pairOf(pairs, s.arg); ok {
+				v = sp.valueOf(x)
+			} else {
+				v = "<no value>" // what text/template writes for a missing key
+			}
+		}
+		parts = append(parts, v)
+		n += len(v)
+	}
+	return joined(parts, n)
+}
+
+// pairOf is the value T's pairs give name, the last one given winning.
+// A name that is not a string is "", as T reads it.
+func pairOf(pairs []any, name string) (any, bool) {
+	for i := len(pairs)/2*2 - 2; i >= 0; i -= 2 {
+		if n, _ := pairs[i].(string); n == name {
+			return pairs[i+1], true
+		}
+	}
+	return nil, false
+}
+
+// valueOf is Arg(ArgOf(v)), for the common kinds without the Arg.
+func (sp *Speaker) valueOf(v any) string {
+	switch x := v.(type) {
+	case int:
+		return sp.Number(x)
+	case string:
+		return x
+	case Text:
+		return sp.Say(x)
+	}
+	return sp.Arg(ArgOf(v))
 }
 
 // Parts is message id in sp's language cut at its placeholders, as Say

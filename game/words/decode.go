@@ -156,10 +156,18 @@ func (d *Decoder) Ints() ([]int, bool) {
 	if !d.Byte('[') {
 		return nil, false
 	}
-	out := []int{}
 	if d.Byte(']') {
-		return out, true
+		return []int{}, true
 	}
+	// made at its size: the numbers up to the first ']' (a snapshot's
+	// lists are many, and growing each by doubling copied them)
+	n := 1
+	for j := d.i; j < len(d.b) && d.b[j] != ']'; j++ {
+		if d.b[j] == ',' {
+			n++
+		}
+	}
+	out := make([]int, 0, n)
 	for {
 		n, ok := d.Int()
 		if !ok {
@@ -236,10 +244,12 @@ func (d *Decoder) args(as *Args) bool {
 		return false
 	}
 	slices.SortFunc(out, func(a, b Named) int { return strings.Compare(a.Name, b.Name) })
-	*as = out
+	*as = append(make(Args, 0, len(out)), out...)
 	return true
 }
 
+// arg reads an Arg's wire object (wireArg) without its pointers: the
+// kind that wins is wireArg.arg's, in its order.
 func (d *Decoder) arg(a *Arg) bool {
 	// The kinds seen, read into locals rather than wireArg's pointers (a
 	// number each was an allocation); the Arg made is wireArg.arg's: the

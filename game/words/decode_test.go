@@ -110,3 +110,31 @@ func TestDecoderKeepsKnownStrings(t *testing.T) {
 		t.Errorf("read %#v, want %#v", tx, want)
 	}
 }
+
+// TestFastArgKindsAsEncodingJSON: an argument's object with several kinds
+// set is read as encoding/json reads it (wireArg.arg's order), and more
+// arguments than the reader keeps on its stack are all read.
+func TestFastArgKindsAsEncodingJSON(t *testing.T) {
+	many := `{`
+	for i := range 12 {
+		if i > 0 {
+			many += ","
+		}
+		many += `"a` + string(rune('z'-i)) + `":{"n":` + string(rune('0'+i%10)) + `}`
+	}
+	many += `}`
+	for _, data := range []string{
+		many, `{}`, `{"a":{}}`, `{"a":{"m":2,"n":1}}`, `{"a":{"seat":3,"m":2}}`, `{"a":{"n":0,"seat":3}}`,
+		`{"a":{"lit":"l","term":"t"}}`, `{"a":{"term":"","lit":"l"}}`, `{"a":{"list":[],"text":{"id":"y"}}}`,
+		`{"a":{"frac":[1,2],"list":[]}}`, `{"a":{"lit":"l","frac":[1,2]}}`, `{"a":{"list":[{"n":1},{"lit":"q"}]}}`,
+		`{"a":{"text":{"id":"y","args":{"b":{"seat":0}}},"seat":1}}`, `{"a":{"term":"t","text":{"id":"y"}}}`,
+		`{"nation":{"term":"imperial.nation.GE"},"revenue":{"m":9}}`,
+	} {
+		var got, want Args
+		gotErr := got.UnmarshalJSON([]byte(data))
+		wantErr := want.unmarshalSlow([]byte(data))
+		if gotErr != nil || wantErr != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: read %#v (%v), encoding/json %#v (%v)", data, got, gotErr, want, wantErr)
+		}
+	}
+}

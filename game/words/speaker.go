@@ -97,6 +97,9 @@ func (sp *Speaker) T(id string, pairs ...any) string {
 	if len(pairs) < 2 {
 		return sp.Say(New(id))
 	}
+	if m := sp.cat.compiled[sp.lang][id]; m != nil {
+		return sp.sayPairs(m, pairs) // what Say(Make(...)) says, without making the Text
+	}
 	// The arguments gathered once and sorted in place by Make (the last
 	// of a name given twice wins, as With's): adding them one by one with
 	// With copied them all each time, and pages say thousands of words.
@@ -119,7 +122,7 @@ func (sp *Speaker) Sentences(ts []Text) string {
 		case out == "":
 			out = s
 		default:
-			out = sp.T("format.sentences", "a", out, "b", s)
+			out = sp.sayAB("format.sentences", out, s)
 		}
 	}
 	return out
@@ -196,13 +199,41 @@ func (sp *Speaker) Join(items []string) string {
 	case 1:
 		return items[0]
 	case 2:
-		return sp.T("format.list.pair", "a", items[0], "b", items[1])
+		return sp.sayAB("format.list.pair", items[0], items[1])
 	}
 	out := items[0]
 	for _, it := range items[1 : len(items)-1] {
-		out = sp.T("format.list.middle", "a", out, "b", it)
+		out = sp.sayAB("format.list.middle", out, it)
 	}
-	return sp.T("format.list.end", "a", out, "b", items[len(items)-1])
+	return sp.sayAB("format.list.end", out, items[len(items)-1])
+}
+
+// sayAB is T(id, "a", a, "b", b) for a compiled message, without boxing
+// the two strings into T's pairs (lists and sentences are joined this
+// way, two words at a time).
+func (sp *Speaker) sayAB(id, a, b string) string {
+	m := sp.cat.compiled[sp.lang][id]
+	if m == nil {
+		return sp.T(id, "a", a, "b", b)
+	}
+	segs := m.form(sp.tag, nil)
+	var room [8]string
+	parts, n := room[:0], 0
+	for _, s := range segs {
+		v := s.lit
+		switch s.arg {
+		case "":
+		case "a":
+			v = a
+		case "b":
+			v = b
+		default:
+			v = "<no value>" // what text/template writes for a missing key
+		}
+		parts = append(parts, v)
+		n += len(v)
+	}
+	return joined(parts, n)
 }
 
 // Number writes n with the language's digit grouping.

@@ -226,3 +226,87 @@ func TestPartsSayWhatSaySays(t *testing.T) {
 		t.Fatal("no message was cut")
 	}
 }
+
+// TestTSaysWhatSayMakeSays: T's pairs said straight into a compiled
+// message (sayPairs) read as the Text they make: every message of every
+// language, its placeholders given as each kind of value T takes (a
+// number, literal words, a Text, an Arg, a name given twice, a name
+// missing, a count of every plural form, a name that is not a string).
+func TestTSaysWhatSayMakeSays(t *testing.T) {
+	c := Default()
+	values := []func(name string) any{
+		func(name string) any { return 1234 },
+		func(name string) any { return "‹" + name + "›" },
+		func(name string) any { return "" },
+		func(name string) any { return int64(7) },
+		func(name string) any { return Money(25) },
+		func(name string) any { return Term("imperial.nation.GB") },
+		func(name string) any { return New("format.list.empty") },
+		func(name string) any { return &Text{ID: "format.list.empty"} },
+		func(name string) any { return List(Num(1), Lit("x"), Seat(1)) },
+		func(name string) any { return 2.5 },
+	}
+	said := 0
+	for _, lang := range Languages {
+		sp := c.Speaker(lang, []string{"Ann", "Bob"})
+		for _, id := range c.IDs("en") {
+			names := c.Placeholders("en", id)
+			for vi, value := range values {
+				for _, n := range []any{nil, 0, 1, 2, 5, 21, int64(3), Num(11), Lit("2")} {
+					var pairs []any
+					for i, name := range names {
+						if name == CountArg {
+							continue
+						}
+						if i == 0 && vi%3 == 0 {
+							pairs = append(pairs, name, "given first, then again") // the last wins
+						}
+						if i == 1 && vi%4 == 1 {
+							continue // a missing argument
+						}
+						pairs = append(pairs, name, value(name))
+					}
+					if n != nil {
+						pairs = append(pairs, CountArg, n)
+					}
+					if vi == 2 {
+						pairs = append(pairs, 42, "a name that is no string")
+					}
+					if len(pairs) < 2 {
+						continue
+					}
+					args := make([]Named, 0, len(pairs)/2)
+					for i := 0; i+1 < len(pairs); i += 2 {
+						name, _ := pairs[i].(string)
+						args = append(args, Named{Name: name, Arg: ArgOf(pairs[i+1])})
+					}
+					want := sp.Say(Make(id, args...))
+					if got := sp.T(id, pairs...); got != want {
+						t.Errorf("%s %s %v: T %q, Say(Make) %q", lang, id, pairs, got, want)
+					}
+					said++
+				}
+			}
+		}
+	}
+	if said == 0 {
+		t.Fatal("nothing said")
+	}
+}
+
+// TestSayABIsT: the list's and sentences' joins say what T says, for
+// every message of every language (and one the catalogue lacks).
+func TestSayABIsT(t *testing.T) {
+	c := Default()
+	for _, lang := range Languages {
+		sp := c.Speaker(lang, nil)
+		for _, id := range append(c.IDs("en"), "no.such.message") {
+			if got, want := sp.sayAB(id, "‹a›", "‹b›"), sp.T(id, "a", "‹a›", "b", "‹b›"); got != want {
+				t.Errorf("%s %s: sayAB %q, T %q", lang, id, got, want)
+			}
+		}
+		if got, want := sp.Join([]string{"x", "y", "z", "w"}), sp.T("format.list.end", "a", sp.T("format.list.middle", "a", sp.T("format.list.middle", "a", "x", "b", "y"), "b", "z"), "b", "w"); got != want {
+			t.Errorf("%s: Join %q, T %q", lang, got, want)
+		}
+	}
+}
