@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -192,9 +193,7 @@ func (s *Store) yourSeats(db *gorm.DB, open, finished []YourGame) error {
 			}
 		}
 	}
-	if err := seatsOf(db, open, `seat, user_id, name, accepted_at IS NOT NULL`, func(rows *sql.Rows, id *int64, st *YourSeat) error {
-		return rows.Scan(id, &st.Seat, &st.UserID, &st.Name, &st.Accepted)
-	}); err != nil {
+	if err := seatsOf(db, open, yourSeatText, scanYourSeat); err != nil {
 		return err
 	}
 	var unkept []YourGame
@@ -214,6 +213,32 @@ func (s *Store) yourSeats(db *gorm.DB, open, finished []YourGame) error {
 			j++
 		}
 	}
+	return nil
+}
+
+// yourSeatText is what the list says of an open game's seat, written by
+// the database as one text: its number, member and whether they accepted
+// (whole numbers), then the name (the rest, whatever it holds). Each value
+// read is several calls into the driver and a value boxed, and a member's
+// open games have dozens of seats (docs/performance.md).
+const yourSeatText = `CAST(seat AS TEXT) || ' ' || CAST(user_id AS TEXT) || ' ' ||
+	CASE WHEN accepted_at IS NULL THEN '0' ELSE '1' END || ' ' || name`
+
+// scanYourSeat reads a game's id and yourSeatText.
+func scanYourSeat(rows *sql.Rows, id *int64, st *YourSeat) error {
+	var text string
+	if err := rows.Scan(id, &text); err != nil {
+		return wrapErr(err, "scan your seat")
+	}
+	seat, rest, ok1 := strings.Cut(text, " ")
+	user, rest, ok2 := strings.Cut(rest, " ")
+	accepted, name, ok3 := strings.Cut(rest, " ")
+	n, err1 := strconv.Atoi(seat)
+	u, err2 := strconv.ParseInt(user, 10, 64)
+	if !ok1 || !ok2 || !ok3 || err1 != nil || err2 != nil || (accepted != "0" && accepted != "1") {
+		return fmt.Errorf("your seat: %q", text)
+	}
+	st.Seat, st.UserID, st.Accepted, st.Name = n, u, accepted == "1", name
 	return nil
 }
 
