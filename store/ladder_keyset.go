@@ -100,7 +100,7 @@ func (r Ratings) LadderPageAt(ctx context.Context, kind, ladder string, key *Lad
 			limit = p - from + 1
 		}
 	}
-	rows, err := queryRowsCap(db, min(limit, 128), scanLadderRow, `SELECT `+ladderColumns+` WHERE r.kind = ? AND r.ladder = ? AND r.place >= ? ORDER BY r.place LIMIT ?`,
+	rows, err := queryRowsCap(db, min(limit, 128), ladderRowScanner(), `SELECT `+ladderColumns+` WHERE r.kind = ? AND r.ladder = ? AND r.place >= ? ORDER BY r.place LIMIT ?`,
 		kind, ladder, from, limit)
 	if err != nil || len(rows) == 0 {
 		return out, wrapErr(err, "store: ladder page at")
@@ -131,14 +131,22 @@ func rankFrom(rows []LadderRow, first, rank int) {
 	}
 }
 
-// scanLadderRow reads one row of ladderColumns.
-func scanLadderRow(rs *sql.Rows) (LadderRow, error) {
+// ladderRowScanner reads rows of ladderColumns into values made once a
+// query (a value given to Scan is made on the heap: two a row).
+func ladderRowScanner() func(*sql.Rows) (LadderRow, error) {
 	var text string
-	var lr LadderRow
 	var ordinal float64 // as stored and indexed: the key must match it exactly
-	if err := rs.Scan(&text, &ordinal); err != nil {
-		return lr, wrapErr(err, "store: scan ladder row")
+	return func(rs *sql.Rows) (LadderRow, error) {
+		if err := rs.Scan(&text, &ordinal); err != nil {
+			return LadderRow{}, wrapErr(err, "store: scan ladder row")
+		}
+		return ladderRowOf(text, ordinal)
 	}
+}
+
+// ladderRowOf reads a row of ladderColumns: its text and ordinal.
+func ladderRowOf(text string, ordinal float64) (LadderRow, error) {
+	var lr LadderRow
 	var n [5]int64
 	var member string // the id as the database writes it, as MemberID does
 	rest := text

@@ -269,7 +269,7 @@ func (s *Store) yourSeats(db *gorm.DB, open []YourGame) error {
 			}
 		}
 	}
-	return seatsOf(db, open, yourSeatText, scanYourSeat)
+	return seatsOf(db, open, yourSeatText, yourSeatScanner())
 }
 
 // yourSeatText is what the list says of an open game's seat, written by
@@ -280,12 +280,20 @@ func (s *Store) yourSeats(db *gorm.DB, open []YourGame) error {
 const yourSeatText = `CAST(seat AS TEXT) || ' ' || CAST(user_id AS TEXT) || ' ' ||
 	CASE WHEN accepted_at IS NULL THEN '0' ELSE '1' END || ' ' || name`
 
-// scanYourSeat reads a game's id and yourSeatText.
-func scanYourSeat(rows *sql.Rows, id *int64, st *YourSeat) error {
+// yourSeatScanner reads a game's id and yourSeatText, into a text made
+// once a query (a value given to Scan is made on the heap).
+func yourSeatScanner() func(*sql.Rows, *int64, *YourSeat) error {
 	var text string
-	if err := rows.Scan(id, &text); err != nil {
-		return wrapErr(err, "scan your seat")
+	return func(rows *sql.Rows, id *int64, st *YourSeat) error {
+		if err := rows.Scan(id, &text); err != nil {
+			return wrapErr(err, "scan your seat")
+		}
+		return yourSeatOf(text, st)
 	}
+}
+
+// yourSeatOf reads yourSeatText.
+func yourSeatOf(text string, st *YourSeat) error {
 	seat, rest, ok1 := strings.Cut(text, " ")
 	user, rest, ok2 := strings.Cut(rest, " ")
 	accepted, name, ok3 := strings.Cut(rest, " ")
