@@ -105,10 +105,12 @@ func (s *Store) YourGames(ctx context.Context, userID int64, p ClubPage, limit i
 	return open, finished, more, nil
 }
 
-// endedBytes bounds the finished games "your games" keeps (about 300
-// bytes each with the cache's own): the first pages of every member of
-// the 10,000-game club (about 5,000 games) fit.
-const endedBytes = 2 << 20
+// endedBytes bounds the finished games "your games" keeps (about 550
+// bytes each with the cache's own): the first pages of every member of the
+// 10,000-game club (5,729 games, 941 members) fit, with room. A page
+// missing one game reads the games missing in a query: with too small a
+// bound most pages would.
+const endedBytes = 4 << 20
 
 // finishedGames returns the finished games of ids, in their order, as
 // "your games" lists them: kept from an earlier page (s.ended) or read, in
