@@ -135,10 +135,41 @@ func dashPager(page *dashboardPage, pg store.ClubPage, ls []store.YourGame, more
 
 // dashSaid keeps what a page of "your games" says of many rows alike,
 // said once a page: each kind's name, a finished game's state (by its
-// ending).
-type dashSaid struct{ kinds, ended map[string]string }
+// ending), and how long ago a row's game moved or ended (the finished
+// ones mostly some days ago).
+type dashSaid struct {
+	kinds, ended map[string]string
+	ago          map[agoKey]string
+}
 
-func newDashSaid() dashSaid { return dashSaid{kinds: map[string]string{}, ended: map[string]string{}} }
+func newDashSaid() dashSaid {
+	return dashSaid{kinds: map[string]string{}, ended: map[string]string{}, ago: map[agoKey]string{}}
+}
+
+// agoKey is what reader.ago says of a time: its message's figures.
+type agoKey struct{ unit, a, b int }
+
+// agoOf is r.ago(t), said once a page for each figure (the figures
+// reader.agoFor says).
+func (said dashSaid) agoOf(r *reader, t time.Time) string {
+	d := r.now().Sub(t)
+	var k agoKey
+	switch {
+	case d < time.Minute:
+	case d < time.Hour:
+		k = agoKey{1, int(d.Minutes()), 0}
+	case d < 48*time.Hour:
+		k = agoKey{2, int(d.Hours()), int(d.Minutes()) % 60}
+	default:
+		k = agoKey{3, int(d.Hours()) / 24, 0}
+	}
+	w, ok := said.ago[k]
+	if !ok {
+		w = r.agoFor(d)
+		said.ago[k] = w
+	}
+	return w
+}
 
 // dashRowOf says one game of the member's in words.
 func (s *Server) dashRowOf(r *reader, userID int64, g *store.YourGame, said dashSaid) dashRow {
@@ -148,7 +179,8 @@ func (s *Server) dashRowOf(r *reader, userID int64, g *store.YourGame, said dash
 		said.kinds[g.Kind] = kind
 	}
 	row := dashRow{ID: g.ID, Name: g.Name, Kind: kind, Finished: g.Status == store.StatusFinished}
-	names := make([]string, 0, len(g.Seats)) // in seat order
+	var room [8]string // a game's seats fit: the names stay on the stack
+	names := room[:0]  // in seat order
 	for _, st := range g.Seats {
 		names = append(names, st.Name)
 	}
@@ -157,7 +189,7 @@ func (s *Server) dashRowOf(r *reader, userID int64, g *store.YourGame, said dash
 	if g.FinishedAt != nil && row.Finished {
 		row.Since = *g.FinishedAt
 	}
-	row.Waiting = r.ago(row.Since)
+	row.Waiting = said.agoOf(r, row.Since)
 	if row.Finished { // its state names no player: the same words for every finished game alike
 		state, ok := said.ended[g.Ending]
 		if !ok {

@@ -201,8 +201,10 @@ func (r *reader) signed(x float64) string {
 }
 
 // ago says how long ago t was, roughly.
-func (r *reader) ago(t time.Time) string {
-	d := r.now().Sub(t)
+func (r *reader) ago(t time.Time) string { return r.agoFor(r.now().Sub(t)) }
+
+// agoFor says a time d ago in rough words (ago).
+func (r *reader) agoFor(d time.Duration) string {
 	switch {
 	case d < time.Minute:
 		return r.sp.T("pages.ago.now")

@@ -62,11 +62,17 @@ type LadderSlice struct {
 	Total int // places on the ladder
 }
 
-// ladderColumns are what a ladder page shows of a row, seven values (each
-// value read is a call into the driver, a hundred rows a page): the
-// member's name is the display name, else the address (User.Name).
-const ladderColumns = `r.user_id, r.games, r.wins, CASE WHEN u.display_name <> '' THEN u.display_name ELSE u.email END,
-			COALESCE(rel.timeouts, 0), COALESCE(rel.median_secs, 0), r.ordinal
+// ladderColumns are what a ladder page shows of a row: the member's id,
+// games, wins, timeouts and median seconds (whole numbers) and name (the
+// display name, else the address, as User.Name), written by the database
+// as one text, and the ordinal. Each value read is several calls into the
+// driver and a value boxed, a hundred rows a page: as seven values they
+// were a fifth of the page's CPU (docs/performance.md). The name comes last,
+// so it is the rest of the text whatever it holds; the ordinal is its own
+// value, read exactly as stored and indexed (the key must match it).
+const ladderColumns = `CAST(r.user_id AS TEXT) || ' ' || CAST(r.games AS TEXT) || ' ' || CAST(r.wins AS TEXT) || ' ' ||
+			CAST(COALESCE(rel.timeouts, 0) AS TEXT) || ' ' || CAST(COALESCE(rel.median_secs, 0) AS TEXT) || ' ' ||
+			CASE WHEN u.display_name <> '' THEN u.display_name ELSE u.email END, r.ordinal
 		FROM ladder_ratings r JOIN users u ON u.id = r.user_id
 		LEFT JOIN reliability rel ON rel.kind = r.kind AND rel.user_id = r.user_id`
 
@@ -94,7 +100,7 @@ func (r Ratings) LadderPageAt(ctx context.Context, kind, ladder string, key *Lad
 			limit = p - from + 1
 		}
 	}
-	rows, err := queryRowsCap(db, min(limit, 128), scanLadderRow, `SELECT `+ladderColumns+` WHERE r.kind = ? AND r.ladder = ? AND r.place >= ? ORDER BY r.place LIMIT ?`,
+	rows, err := queryRowsCap(db, min(limit, 128), ladderRowScanner(), `SELECT `+ladderColumns+` WHERE r.kind = ? AND r.ladder = ? AND r.place >= ? ORDER BY r.place LIMIT ?`,
 		kind, ladder, from, limit)
 	if err != nil || len(rows) == 0 {
 		return out, wrapErr(err, "store: ladder page at")
@@ -125,17 +131,45 @@ func rankFrom(rows []LadderRow, first, rank int) {
 	}
 }
 
-// scanLadderRow reads one row of ladderColumns.
-func scanLadderRow(rs *sql.Rows) (LadderRow, error) {
-	var userID, median int64
-	var games, wins int
-	var lr LadderRow
+// ladderRowScanner reads rows of ladderColumns into values made once a
+// query (a value given to Scan is made on the heap: two a row).
+func ladderRowScanner() func(*sql.Rows) (LadderRow, error) {
+	var text string
 	var ordinal float64 // as stored and indexed: the key must match it exactly
-	err := rs.Scan(&userID, &games, &wins, &lr.Name, &lr.Reliability.Timeouts, &median, &ordinal)
-	lr.Standing = rating.NewStanding(MemberID(userID), rating.Rating{}, games, wins) // no mu and sigma: not shown
+	return func(rs *sql.Rows) (LadderRow, error) {
+		if err := rs.Scan(&text, &ordinal); err != nil {
+			return LadderRow{}, wrapErr(err, "store: scan ladder row")
+		}
+		return ladderRowOf(text, ordinal)
+	}
+}
+
+// ladderRowOf reads a row of ladderColumns: its text and ordinal.
+func ladderRowOf(text string, ordinal float64) (LadderRow, error) {
+	var lr LadderRow
+	var n [5]int64
+	var member string // the id as the database writes it, as MemberID does
+	rest := text
+	for i := range n {
+		var f string
+		var ok bool
+		var err error
+		if f, rest, ok = strings.Cut(rest, " "); !ok {
+			return lr, fmt.Errorf("store: scan ladder row: %q", text)
+		}
+		if n[i], err = strconv.ParseInt(f, 10, 64); err != nil {
+			return lr, fmt.Errorf("store: scan ladder row: %q", text)
+		}
+		if i == 0 {
+			member = f
+		}
+	}
+	lr.Standing = rating.NewStanding(member, rating.Rating{}, int(n[1]), int(n[2])) // no mu and sigma: not shown
 	lr.Ordinal = ordinal
-	lr.Reliability.MedianMove = time.Duration(median) * time.Second
-	return lr, wrapErr(err, "store: scan ladder row")
+	lr.Name = rest
+	lr.Reliability.Timeouts = int(n[3])
+	lr.Reliability.MedianMove = time.Duration(n[4]) * time.Second
+	return lr, nil
 }
 
 // LadderPlace returns a member's key and rank on a kind's ladder, and

@@ -62,6 +62,8 @@ type Store struct {
 
 	// progress keeps pages of history's progress (history.go).
 	progress *lru.Cache[progressKey, []game.Progress]
+	// ended keeps finished games as "your games" lists them (yourgames.go).
+	ended *lru.Cache[int64, YourGame]
 
 	// pg: the database is PostgreSQL (shared by several instances), not
 	// an SQLite file (dialect.go).
@@ -153,6 +155,7 @@ func Open(path string, o Options) (*Store, error) {
 	}
 	return &Store{db: db, sql: sqlDB, reg: o.Registry, now: o.Now, cache: newStateCache(o.CacheBytes), log: o.Logger,
 		snapEvery: o.SnapshotEvery, progress: lru.New[progressKey, []game.Progress](progressCacheBytes), pg: pg,
+		ended: lru.New[int64, YourGame](endedBytes),
 		pgURL: path, news: newBroker()}, nil
 }
 

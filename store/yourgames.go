@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -36,8 +37,9 @@ type YourGame struct {
 	ToAct      string     // the summary's open decisions (Decisions)
 	Seats      []YourSeat // of a finished game only their names, in seat order
 
-	noSummary bool // the game has no summary stored yet: yourSeats makes one
-	noPlayers bool // a finished game whose kept names (games.players) cannot be read plainly
+	noSummary   bool // the game has no summary stored yet: yourSeats makes one
+	noPlayers   bool // a finished game whose kept names (games.players) cannot be read plainly
+	notFinished bool // listed as finished by its seats' end, not by its own status
 }
 
 // YourSeat is a seat of a YourGame, in seat order.
@@ -61,15 +63,16 @@ func (g *YourGame) SeatOf(userID int64) int {
 	return -1
 }
 
-// YourGames reads userID's "your games" in four queries: the games in
-// play or waiting for players (a member has few at a time), all, newest
-// first; up to limit finished ones (cancelled ones too: the member saw
-// them on their list) from the page p says, the latest end first (more
-// says whether more follow in the direction read; with p.Back: newer
-// ones); and the seats of each list. The member's seats keep their games' end
-// (endSeats), so both lists are read by the index seats_user_end: the
-// open games from the few seats without an end, the finished ones in the
-// order of their ends, a page's worth.
+// YourGames reads userID's "your games": the games in play or waiting for
+// players (a member has few at a time), all, newest first, with their
+// seats (two queries); and up to limit finished ones (cancelled ones too:
+// the member saw them on their list) from the page p says, the latest end
+// first (more says whether more follow in the direction read; with
+// p.Back: newer ones): their ids in one query, the games not kept from an
+// earlier page in another (finishedGames). The member's seats keep their
+// games' end (endSeats), so both lists are found by the index
+// seats_user_end: the open games from the few seats without an end, the
+// finished ones in the order of their ends, a page's worth.
 func (s *Store) YourGames(ctx context.Context, userID int64, p ClubPage, limit int) (open, finished []YourGame, more bool, err error) {
 	db := s.db.WithContext(ctx)
 	if open, err = queryRows(db, scanYourGame, yourCols+` FROM games g LEFT JOIN game_summaries sm ON sm.game_id = g.id
@@ -79,37 +82,114 @@ func (s *Store) YourGames(ctx context.Context, userID int64, p ClubPage, limit i
 	}
 	limit = min(max(limit, 1), clubPage)
 	cond, args, order, offset := p.seek("s.game_finished_at", "s.game_id")
-	if finished, err = queryRowsCap(db, limit+1, scanFinishedGame, `SELECT g.id, g.game_id, g.name, g.ending, g.finished_at, g.players
-		FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? AND s.game_finished_at IS NOT NULL`+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`,
-		append(append([]any{userID}, args...), limit+1, offset)...); err != nil {
+	ids, err := queryRowsCap(db, limit+1, scanID, `SELECT s.game_id FROM seats s WHERE s.user_id = ? AND s.game_finished_at IS NOT NULL`+cond+
+		` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(append([]any{userID}, args...), limit+1, offset)...)
+	if err != nil {
 		return nil, nil, false, err
 	}
 	// A member holds one seat of a game (new games and imports refuse a
 	// second); should one hold two, the game is listed once.
-	finished = slices.CompactFunc(finished, func(a, b YourGame) bool { return a.ID == b.ID })
-	if more = len(finished) > limit; more {
-		finished = finished[:limit]
+	ids = slices.Compact(ids)
+	if more = len(ids) > limit; more {
+		ids = ids[:limit]
 	}
 	if p.Key != nil && p.Back {
-		slices.Reverse(finished)
+		slices.Reverse(ids)
 	}
-	if err := s.yourSeats(db, open, finished); err != nil {
+	if finished, err = s.finishedGames(db, ids); err != nil {
+		return nil, nil, false, err
+	}
+	if err := s.yourSeats(db, open); err != nil {
 		return nil, nil, false, err
 	}
 	return open, finished, more, nil
+}
+
+// endedBytes bounds the finished games "your games" keeps (about 550
+// bytes each with the cache's own): the first pages of every member of the
+// 10,000-game club (5,729 games, 941 members) fit, with room. A page
+// missing one game reads the games missing in a query: with too small a
+// bound most pages would.
+const endedBytes = 4 << 20
+
+// finishedGames returns the finished games of ids, in their order, as
+// "your games" lists them: kept from an earlier page (s.ended) or read, in
+// one query for those not kept, and kept. What the list says of a
+// finished game (its kind, name, ending, end and players' names) does not
+// change once it is finished (a substitute takes a seat of a game in play
+// only, rebuild writes the same names), so a game kept is never stale; the
+// member's page of ids (their seats' ends, an index's rows) is read each
+// time. At the 10,000-game club the finished games' rows were a third of
+// the page's CPU: each a page of the games table, rarely in SQLite's cache
+// (docs/performance.md).
+func (s *Store) finishedGames(db *gorm.DB, ids []int64) ([]YourGame, error) {
+	out := make([]YourGame, len(ids))
+	var missing []any
+	for i, id := range ids {
+		if g, ok := s.ended.Get(id); ok {
+			out[i] = g
+		} else {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	read, err := queryRowsCap(db, len(missing), scanFinishedGame, `SELECT id, game_id, name, ending, finished_at, players, status FROM games
+		WHERE id IN (?`+strings.Repeat(",?", len(missing)-1)+`)`, missing...)
+	if err != nil {
+		return nil, err
+	}
+	var unkept []YourGame
+	for _, g := range read {
+		if g.noPlayers {
+			unkept = append(unkept, g)
+		}
+	}
+	if err := seatsOf(db, unkept, `seat, name`, func(rows *sql.Rows, id *int64, st *YourSeat) error {
+		return rows.Scan(id, &st.Seat, &st.Name)
+	}); err != nil {
+		return nil, err
+	}
+	byID := make(map[int64]YourGame, len(read))
+	for _, g := range read {
+		byID[g.ID] = g
+	}
+	for _, g := range unkept {
+		byID[g.ID] = g
+	}
+	for i, id := range ids {
+		if out[i].ID != 0 {
+			continue
+		}
+		g := byID[id] // a seat's game is there (a foreign key)
+		g.noPlayers = false
+		out[i] = g
+		if g.notFinished { // its seats say it ended, the game not (verify names it): listed, not kept
+			continue
+		}
+		size := int64(len(g.Kind)+len(g.Name)+len(g.Ending)) + 160
+		for _, st := range g.Seats {
+			size += int64(len(st.Name)) + 40
+		}
+		s.ended.Put(id, g, size)
+	}
+	return out, nil
 }
 
 // yourCols are what a YourGame says, with the summary's game id (NULL when
 // the game has no summary yet).
 const yourCols = `SELECT g.id, g.game_id, g.name, g.status, g.ending, g.finished_at, sm.game_id, sm.last_move_at, sm.to_act`
 
-// scanFinishedGame reads a finished game's id, kind, name, ending, end
-// and players' names.
+// scanFinishedGame reads a finished game's id, kind, name, ending, end,
+// players' names and status.
 func scanFinishedGame(rows *sql.Rows) (YourGame, error) {
 	g := YourGame{Status: StatusFinished}
 	var finished sql.NullTime
 	var players sql.RawBytes
-	err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Ending, &finished, &players)
+	var status string
+	err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Ending, &finished, &players, &status)
+	g.notFinished = status != StatusFinished
 	g.FinishedAt = nullTime(finished)
 	g.Seats, g.noPlayers = readPlayers(players)
 	return g, wrapErr(err, "scan your finished game")
@@ -180,11 +260,10 @@ func scanYourGame(rows *sql.Rows) (YourGame, error) {
 	return g, wrapErr(err, "scan your game")
 }
 
-// yourSeats reads the seats of the open games given in one query, and
-// those of any finished one whose names are not kept (readPlayers) in
-// another (their numbers and names only: the list says nothing else of
-// them), and makes the summary of any open game that has none.
-func (s *Store) yourSeats(db *gorm.DB, open, finished []YourGame) error {
+// yourSeats reads the seats of the open games given in one query (their
+// numbers, members, names and whether they accepted), and makes the
+// summary of any that has none.
+func (s *Store) yourSeats(db *gorm.DB, open []YourGame) error {
 	for i := range open {
 		if open[i].noSummary {
 			if err := s.yourSummary(db, &open[i]); err != nil {
@@ -192,28 +271,40 @@ func (s *Store) yourSeats(db *gorm.DB, open, finished []YourGame) error {
 			}
 		}
 	}
-	if err := seatsOf(db, open, `seat, user_id, name, accepted_at IS NOT NULL`, func(rows *sql.Rows, id *int64, st *YourSeat) error {
-		return rows.Scan(id, &st.Seat, &st.UserID, &st.Name, &st.Accepted)
-	}); err != nil {
-		return err
-	}
-	var unkept []YourGame
-	for _, g := range finished {
-		if g.noPlayers {
-			unkept = append(unkept, g)
+	return seatsOf(db, open, yourSeatText, yourSeatScanner())
+}
+
+// yourSeatText is what the list says of an open game's seat, written by
+// the database as one text: its number, member and whether they accepted
+// (whole numbers), then the name (the rest, whatever it holds). Each value
+// read is several calls into the driver and a value boxed, and a member's
+// open games have dozens of seats (docs/performance.md).
+const yourSeatText = `CAST(seat AS TEXT) || ' ' || CAST(user_id AS TEXT) || ' ' ||
+	CASE WHEN accepted_at IS NULL THEN '0' ELSE '1' END || ' ' || name`
+
+// yourSeatScanner reads a game's id and yourSeatText, into a text made
+// once a query (a value given to Scan is made on the heap).
+func yourSeatScanner() func(*sql.Rows, *int64, *YourSeat) error {
+	var text string
+	return func(rows *sql.Rows, id *int64, st *YourSeat) error {
+		if err := rows.Scan(id, &text); err != nil {
+			return wrapErr(err, "scan your seat")
 		}
+		return yourSeatOf(text, st)
 	}
-	if err := seatsOf(db, unkept, `seat, name`, func(rows *sql.Rows, id *int64, st *YourSeat) error {
-		return rows.Scan(id, &st.Seat, &st.Name)
-	}); err != nil {
-		return err
+}
+
+// yourSeatOf reads yourSeatText.
+func yourSeatOf(text string, st *YourSeat) error {
+	seat, rest, ok1 := strings.Cut(text, " ")
+	user, rest, ok2 := strings.Cut(rest, " ")
+	accepted, name, ok3 := strings.Cut(rest, " ")
+	n, err1 := strconv.Atoi(seat)
+	u, err2 := strconv.ParseInt(user, 10, 64)
+	if !ok1 || !ok2 || !ok3 || err1 != nil || err2 != nil || (accepted != "0" && accepted != "1") {
+		return fmt.Errorf("your seat: %q", text)
 	}
-	for i, j := 0, 0; i < len(finished) && j < len(unkept); i++ {
-		if finished[i].noPlayers {
-			finished[i].Seats = unkept[j].Seats
-			j++
-		}
-	}
+	st.Seat, st.UserID, st.Accepted, st.Name = n, u, accepted == "1", name
 	return nil
 }
 
@@ -237,17 +328,32 @@ func seatsOf(db *gorm.DB, games []YourGame, cols string, scan func(*sql.Rows, *i
 		return fmt.Errorf("your seats: %w", err)
 	}
 	defer rows.Close()
+	// The seats in one slice (games have a few each), each game's a part
+	// of it: their rows come by game.
+	var id int64
+	var st YourSeat
+	seats := make([]YourSeat, 0, 6*len(games))
+	gameOf := make([]int64, 0, 6*len(games))
 	for rows.Next() {
-		var id int64
-		var st YourSeat
 		if err := scan(rows, &id, &st); err != nil {
 			return wrapErr(err, "scan your seat")
 		}
-		if g := byID[id]; g != nil {
-			g.Seats = append(g.Seats, st)
-		}
+		seats, gameOf = append(seats, st), append(gameOf, id)
 	}
-	return wrapErr(rows.Err(), "your seats")
+	if err := rows.Err(); err != nil {
+		return wrapErr(err, "your seats")
+	}
+	for i := 0; i < len(seats); {
+		j := i + 1
+		for j < len(seats) && gameOf[j] == gameOf[i] {
+			j++
+		}
+		if g := byID[gameOf[i]]; g != nil {
+			g.Seats = seats[i:j:j]
+		}
+		i = j
+	}
+	return nil
 }
 
 // yourSummary fills in the summary of a game that has none stored.

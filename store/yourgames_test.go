@@ -206,3 +206,47 @@ func TestReadPlayers(t *testing.T) {
 		}
 	}
 }
+
+// A finished game is kept as "your games" lists it, and a page of them
+// read again says the same from what is kept; a game whose seats say it
+// ended while the game says not (a database verify would fault) is listed
+// as before but not kept.
+func TestYourGamesKeepsFinishedGames(t *testing.T) {
+	s, c, _ := openTest(t, 0)
+	ctx := context.Background()
+	cl := playedClub(t, s, c, 7, 5, 14, 120)
+	active := cl.newGame(false) // in play
+	if err := s.db.Exec(`UPDATE seats SET game_finished_at = ? WHERE game_id = ?`, c.Now(), active).Error; err != nil {
+		t.Fatal(err)
+	}
+	listed := false
+	for m := range cl.members {
+		u, err := s.UserByEmail(ctx, fmt.Sprintf("m%d@example.org", m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, first, _, err := s.YourGames(ctx, u.ID, ClubPage{}, 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range first {
+			_, kept := s.ended.Get(g.ID)
+			if g.ID == active {
+				listed = true
+			}
+			if kept == (g.ID == active) {
+				t.Errorf("member %d: game %d kept %v", m, g.ID, kept)
+			}
+		}
+		_, again, _, err := s.YourGames(ctx, u.ID, ClubPage{}, 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(again, first) {
+			t.Errorf("member %d: read again\n%+v\nnot\n%+v", m, again, first)
+		}
+	}
+	if !listed {
+		t.Fatal("the game not finished whose seats say it ended is on nobody's list")
+	}
+}
