@@ -147,25 +147,12 @@ func newDashSaid() dashSaid {
 }
 
 // agoKey is what reader.ago says of a time: its message's figures.
-type agoKey struct{ unit, a, b int }
-
-// agoOf is r.ago(t), said once a page for each figure (the figures
-// reader.agoFor says).
+// agoOf is r.ago(t), said once a page for each figure (agoKey).
 func (said dashSaid) agoOf(r *reader, t time.Time) string {
-	d := r.now().Sub(t)
-	var k agoKey
-	switch {
-	case d < time.Minute:
-	case d < time.Hour:
-		k = agoKey{1, int(d.Minutes()), 0}
-	case d < 48*time.Hour:
-		k = agoKey{2, int(d.Hours()), int(d.Minutes()) % 60}
-	default:
-		k = agoKey{3, int(d.Hours()) / 24, 0}
-	}
+	k := agoKeyOf(r.now().Sub(t))
 	w, ok := said.ago[k]
 	if !ok {
-		w = r.agoFor(d)
+		w = r.agoSay(k)
 		said.ago[k] = w
 	}
 	return w

@@ -204,16 +204,36 @@ func (r *reader) signed(x float64) string {
 func (r *reader) ago(t time.Time) string { return r.agoFor(r.now().Sub(t)) }
 
 // agoFor says a time d ago in rough words (ago).
-func (r *reader) agoFor(d time.Duration) string {
+func (r *reader) agoFor(d time.Duration) string { return r.agoSay(agoKeyOf(d)) }
+
+// agoKey is what "how long ago" says of a duration: its unit (now,
+// minutes, hours and minutes, days) and figures. Durations with the same
+// key read the same, so a page may say each key once (dashboard.go).
+type agoKey struct{ unit, a, b int }
+
+func agoKeyOf(d time.Duration) agoKey {
 	switch {
 	case d < time.Minute:
-		return r.sp.T("pages.ago.now")
+		return agoKey{}
 	case d < time.Hour:
-		return r.sp.T("pages.ago.minutes", "count", int(d.Minutes()))
+		return agoKey{1, int(d.Minutes()), 0}
 	case d < 48*time.Hour:
-		return r.sp.T("pages.ago.hours", "h", int(d.Hours()), "m", int(d.Minutes())%60)
+		return agoKey{2, int(d.Hours()), int(d.Minutes()) % 60}
 	}
-	return r.sp.T("pages.ago.days", "count", int(d.Hours())/24)
+	return agoKey{3, int(d.Hours()) / 24, 0}
+}
+
+// agoSay says k in the reader's words.
+func (r *reader) agoSay(k agoKey) string {
+	switch k.unit {
+	case 0:
+		return r.sp.T("pages.ago.now")
+	case 1:
+		return r.sp.T("pages.ago.minutes", "count", k.a)
+	case 2:
+		return r.sp.T("pages.ago.hours", "h", k.a, "m", k.b)
+	}
+	return r.sp.T("pages.ago.days", "count", k.a)
 }
 
 // duration says a median time to move in rough words.
