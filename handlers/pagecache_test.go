@@ -24,7 +24,8 @@ func rawGet(t *testing.T, b *browser, path string) (int, string) {
 // parts of its position is byte for byte the page made with nothing
 // kept, for every player, move after move (the page after a move, with
 // what happened, included); a reload reuses the parts (nothing new
-// kept), each seat's view is kept once, and a move makes new ones.
+// kept), each seat's view is kept once, and a move makes new ones. A view
+// is kept the second time it is made, not the first (lru.NewSecondSight).
 func TestKeptPartsRenderTheFreshPage(t *testing.T) {
 	tb := startTable(t)
 	srv := tb.e.srv
@@ -39,6 +40,10 @@ func TestKeptPartsRenderTheFreshPage(t *testing.T) {
 				if code != http.StatusOK {
 					t.Fatalf("move %d, %s: %d", move, path, code)
 				}
+				if n := srv.pageParts.Len() + srv.sharedParts.Len(); n != 0 {
+					t.Errorf("move %d, %s: a first view kept %d parts (want none until made twice)", move, path, n)
+				}
+				rawGet(t, p, path) // made a second time: kept
 				kept := srv.pageParts.Len() + srv.sharedParts.Len()
 				code, again := rawGet(t, p, path)
 				if code != http.StatusOK || again != fresh {

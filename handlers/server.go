@@ -112,12 +112,12 @@ func New(d Deps) (*Server, error) {
 	s.runTag = newRunTag()
 	s.tagSeed = maphash.MakeSeed()
 	s.live = newLiveStreams()
-	s.boards = lru.New[boardKey, template.HTML](d.Config.Cache.BoardBytes())
+	s.boards = lru.NewSecondSight[boardKey, template.HTML](d.Config.Cache.BoardBytes(), admitWindow)
 	s.maps = newMapAssets()
 	// Three quarters of cache.page_mb for the seats' views, a quarter for
 	// what all seats share (accounts, history pages).
-	s.pageParts = lru.New[partsKey, *positionParts](d.Config.Cache.PageBytes() * 3 / 4)
-	s.sharedParts = lru.New[sharedKey, any](d.Config.Cache.PageBytes() / 4)
+	s.pageParts = lru.NewSecondSight[partsKey, *positionParts](d.Config.Cache.PageBytes()*3/4, admitWindow)
+	s.sharedParts = lru.NewSecondSight[sharedKey, any](d.Config.Cache.PageBytes()/4, admitWindow)
 	if s.mailer == nil {
 		s.mailer = store.LocalOutbox{Store: d.Store, Log: d.Logger}
 	}

@@ -229,6 +229,10 @@ func TestYourGamesKeepsFinishedGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// A finished game is kept the second time it is read (lru.NewSecondSight).
+		if _, _, _, err := s.YourGames(ctx, u.ID, ClubPage{}, 50); err != nil {
+			t.Fatal(err)
+		}
 		for _, g := range first {
 			_, kept := s.ended.Get(g.ID)
 			if g.ID == active {

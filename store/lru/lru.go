@@ -7,6 +7,8 @@ package lru
 
 import (
 	"container/list"
+	"hash/maphash"
+	"math/bits"
 	"sync"
 )
 
@@ -21,6 +23,7 @@ type Cache[K comparable, V any] struct {
 	used  int64
 	order *list.List // front: most recently used; values are *entry[K, V]
 	items map[K]*list.Element
+	door  *doorkeeper // nil: every put is kept
 }
 
 type entry[K comparable, V any] struct {
@@ -32,6 +35,19 @@ type entry[K comparable, V any] struct {
 // New returns a cache of at most maxBytes (0 or less: it keeps nothing).
 func New[K comparable, V any](maxBytes int64) *Cache[K, V] {
 	return &Cache[K, V]{max: maxBytes, order: list.New(), items: map[K]*list.Element{}}
+}
+
+// NewSecondSight returns a cache of at most maxBytes that keeps a key
+// only the second time it is put within about the last window puts of
+// keys it did not hold. Most entries read once are never read again (a
+// visitor leafing through a big club's old games); kept, they would push
+// out the ones read often and keep the collector marking them. The first
+// sight costs a fingerprint in a table of window slots (8 bytes each, no
+// pointers).
+func NewSecondSight[K comparable, V any](maxBytes int64, window int) *Cache[K, V] {
+	c := New[K, V](maxBytes)
+	c.door = newDoorkeeper(window)
+	return c
 }
 
 // Get returns the value of k and marks it used.
@@ -54,10 +70,11 @@ func (c *Cache[K, V]) Put(k K, v V, size int64) {
 	size += entryOverhead
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if el, ok := c.items[k]; ok {
+	el, held := c.items[k]
+	if held {
 		c.removeElement(el)
 	}
-	if size > c.max {
+	if size > c.max || !held && c.door != nil && !c.door.seenBefore(maphash.Comparable(c.door.seed, k)) {
 		return
 	}
 	c.items[k] = c.order.PushFront(&entry[K, V]{key: k, val: v, size: size})
@@ -76,13 +93,16 @@ func (c *Cache[K, V]) Remove(k K) {
 	}
 }
 
-// Clear forgets everything.
+// Clear forgets everything, first sights included.
 func (c *Cache[K, V]) Clear() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.order.Init()
 	c.items = map[K]*list.Element{}
 	c.used = 0
+	if c.door != nil {
+		clear(c.door.slots)
+	}
 }
 
 // Len is the number of entries.
@@ -104,4 +124,30 @@ func (c *Cache[K, V]) removeElement(el *list.Element) {
 	delete(c.items, e.key)
 	c.order.Remove(el)
 	c.used -= e.size
+}
+
+// doorkeeper remembers keys put once, as fingerprints in a table indexed
+// by their hash: a key whose slot another key took since is seen afresh,
+// so the table forgets old first sights as new ones come.
+type doorkeeper struct {
+	seed  maphash.Seed
+	shift uint // the hash's top bits index the table
+	slots []uint64
+}
+
+func newDoorkeeper(window int) *doorkeeper {
+	b := bits.Len(uint(max(window, 2) - 1)) // a power of two at least window
+	return &doorkeeper{seed: maphash.MakeSeed(), shift: uint(64 - b), slots: make([]uint64, 1<<b)}
+}
+
+// seenBefore reports whether the key hashed to h was put since its slot
+// last changed, and remembers it. Callers hold the cache's lock.
+func (d *doorkeeper) seenBefore(h uint64) bool {
+	i := h >> d.shift
+	h |= 1 // 0 marks an empty slot
+	if d.slots[i] == h {
+		return true
+	}
+	d.slots[i] = h
+	return false
 }

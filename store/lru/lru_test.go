@@ -95,3 +95,47 @@ func TestConcurrentUse(t *testing.T) {
 		t.Errorf("%d bytes held", c.Bytes())
 	}
 }
+
+func TestSecondSightKeepsWhatIsPutTwice(t *testing.T) {
+	c := NewSecondSight[string, int](10*(10+entryOverhead), 64)
+	c.Put("a", 1, 10)
+	if _, ok := c.Get("a"); ok {
+		t.Fatal("a key put once is kept")
+	}
+	c.Put("a", 2, 10)
+	if v, ok := c.Get("a"); !ok || v != 2 {
+		t.Fatalf("a key put twice: %d %v, want 2 kept", v, ok)
+	}
+	// A held key is replaced at once, however often it was seen.
+	c.Put("a", 3, 10)
+	if v, _ := c.Get("a"); v != 3 {
+		t.Errorf("a held key replaced: %d, want 3", v)
+	}
+}
+
+func TestSecondSightForgetsOldFirstSights(t *testing.T) {
+	const window = 64
+	c := NewSecondSight[int, int](1<<20, window)
+	c.Put(-1, 0, 10)
+	// Many other keys seen once since: -1's slot is almost surely taken.
+	for i := range 100 * window {
+		c.Put(i, i, 10)
+	}
+	c.Put(-1, 0, 10)
+	if _, ok := c.Get(-1); ok {
+		t.Error("a first sight older than the window still counts")
+	}
+	if c.Len() > 0 {
+		t.Errorf("%d keys seen once are kept", c.Len())
+	}
+}
+
+func TestSecondSightClearForgetsFirstSights(t *testing.T) {
+	c := NewSecondSight[string, int](1<<20, 64)
+	c.Put("a", 1, 10)
+	c.Clear()
+	c.Put("a", 1, 10)
+	if _, ok := c.Get("a"); ok {
+		t.Error("a first sight from before Clear still counts")
+	}
+}
