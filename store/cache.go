@@ -37,10 +37,9 @@ func stateBytes(jsonLen int) int64 { return 2*int64(jsonLen) + 2560 }
 // admitWindow is how many first sights the caches remember
 // (lru.NewSecondSight): a game, page or list is kept the second time it is
 // made within about that many others, so one read alone (a visitor
-// leafing through a big club's old games) neither pushes out what is read
-// often nor leaves the collector marking what nobody reads again. At a
-// busy club's thousand pages a second that is a few seconds; at a quiet
-// club's pace, hours.
+// leafing through a big club's old games) does not push out what is read
+// often. At a busy club's thousand pages a second that is a few seconds;
+// at a quiet club's pace, hours.
 const admitWindow = 4096
 
 func newStateCache(maxBytes int64) *stateCache {

@@ -41,7 +41,7 @@ func New[K comparable, V any](maxBytes int64) *Cache[K, V] {
 // only the second time it is put within about the last window puts of
 // keys it did not hold. Most entries read once are never read again (a
 // visitor leafing through a big club's old games); kept, they would push
-// out the ones read often and keep the collector marking them. The first
+// out the ones read often. The first
 // sight costs a fingerprint in a table of window slots (8 bytes each, no
 // pointers).
 func NewSecondSight[K comparable, V any](maxBytes int64, window int) *Cache[K, V] {
