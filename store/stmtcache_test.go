@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -292,4 +293,50 @@ func TestSchemaChangeReachesKeptStatements(t *testing.T) {
 			t.Errorf("kept %d statements after the change, want 1 (the one read since)", n)
 		}
 	})
+}
+
+// TestStepContext: a statement is stepped under a context that cannot
+// end (go-sqlite3 then steps it on the caller's goroutine), keeping the
+// context's values; a context that has ended is refused.
+func TestStepContext(t *testing.T) {
+	type key struct{}
+	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), key{}, "v"))
+	got, err := stepContext(ctx)
+	if err != nil || got.Done() != nil {
+		t.Errorf("a live request's context is handed to the driver with its end (%v)", err)
+	}
+	if got.Value(key{}) != "v" {
+		t.Error("the context's values are lost")
+	}
+	cancel()
+	if _, err := stepContext(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("an ended context: %v, want context.Canceled", err)
+	}
+}
+
+// TestEndedContextStopsAStatement: a request that has ended runs no
+// further statement, read or write.
+func TestEndedContextStopsAStatement(t *testing.T) {
+	db := openSQLite(DSN(filepath.Join(t.TempDir(), "t.db"), time.Second), time.Second)
+	defer db.Close()
+	if _, err := db.Exec(`CREATE TABLE t (x INTEGER)`); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	cancel()
+	if _, err := conn.ExecContext(ctx, `INSERT INTO t VALUES (1)`); !errors.Is(err, context.Canceled) {
+		t.Errorf("insert after the end: %v, want context.Canceled", err)
+	}
+	if _, err := conn.QueryContext(ctx, `SELECT x FROM t`); !errors.Is(err, context.Canceled) {
+		t.Errorf("select after the end: %v, want context.Canceled", err)
+	}
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM t`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("rows after a refused insert: %d %v", n, err)
+	}
 }
