@@ -61,7 +61,8 @@ func (c *stateCache) epoch() uint64 {
 
 // put remembers state as gameID after seq moves, keeping the newer of two,
 // unless a game's setup changed since epoch (the state may be replayed
-// from the old one). size is the state's estimated bytes.
+// from the old one). size is the state's estimated bytes. A game in play
+// is kept at once; a finished one the second time it is loaded.
 func (c *stateCache) put(epoch uint64, gameID int64, seq int, setup string, state game.State, size int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -71,7 +72,12 @@ func (c *stateCache) put(epoch uint64, gameID int64, seq int, setup string, stat
 	if old, ok := c.lru.Get(gameID); ok && old.seq > seq {
 		return
 	}
-	c.lru.Put(gameID, cachedState{seq: seq, setup: setup, state: state, size: size}, size)
+	v := cachedState{seq: seq, setup: setup, state: state, size: size}
+	if state.Finished() {
+		c.lru.Put(gameID, v, size) // read by visitors, most of them once
+		return
+	}
+	c.lru.Keep(gameID, v, size) // its players read it again at each move
 }
 
 // forget drops a game's state after its setup changed (a seat renamed):

@@ -151,10 +151,8 @@ func TestCacheIsBounded(t *testing.T) {
 	ctx := context.Background()
 	for k := range 6 {
 		g := startGame(t, s, 2, uint64(k))
-		for range 2 { // a state is kept the second time it is loaded
-			if _, err := s.Current(ctx, g.ID); err != nil {
-				t.Fatal(err)
-			}
+		if _, err := s.Current(ctx, g.ID); err != nil { // in play: kept at once
+			t.Fatal(err)
 		}
 		if used := s.cache.lru.Bytes(); used > 10<<10 {
 			t.Fatalf("the cache holds %d bytes, more than its 10 KB", used)
@@ -307,5 +305,36 @@ func TestAcceptSeatReportsTheStart(t *testing.T) {
 	}
 	if _, err := s.AcceptSeat(ctx, g.ID, 999); !errors.Is(err, ErrNotInvited) {
 		t.Errorf("stranger: %v", err)
+	}
+}
+
+// TestFinishedStateKeptAtItsSecondLoad: a game in play is kept at its
+// first load (its players read it again at each move); a finished game's
+// state, read by visitors most of them once, at its second.
+func TestFinishedStateKeptAtItsSecondLoad(t *testing.T) {
+	t.Parallel()
+	s, _, _ := openTest(t, 64)
+	ctx := context.Background()
+	g := startGame(t, s, 2, 3)
+	playToEnd(t, s, g)
+	s.cache.drop()
+	if _, err := s.Current(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.cache.len(); n != 0 {
+		t.Fatalf("a finished game kept at its first load (%d states)", n)
+	}
+	if _, err := s.Current(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.cache.len(); n != 1 {
+		t.Fatalf("a finished game not kept at its second load (%d states)", n)
+	}
+	other := startGame(t, s, 2, 4)
+	if _, err := s.Current(ctx, other.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.cache.get(other.ID); !ok {
+		t.Error("a game in play not kept at its first load")
 	}
 }

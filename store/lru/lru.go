@@ -65,8 +65,15 @@ func (c *Cache[K, V]) Get(k K) (V, bool) {
 
 // Put stores v under k at a cost of size bytes, replacing what k held,
 // and drops the least recently used entries beyond the bound. A value
-// larger than the whole cache is not kept.
-func (c *Cache[K, V]) Put(k K, v V, size int64) {
+// larger than the whole cache is not kept, nor, in a second-sight cache, a
+// key it did not hold and sees for the first time.
+func (c *Cache[K, V]) Put(k K, v V, size int64) { c.put(k, v, size, false) }
+
+// Keep is Put without waiting for a second sight: for a value the caller
+// knows will be read again (a game in play, read at its next move).
+func (c *Cache[K, V]) Keep(k K, v V, size int64) { c.put(k, v, size, true) }
+
+func (c *Cache[K, V]) put(k K, v V, size int64, now bool) {
 	size += entryOverhead
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -74,7 +81,7 @@ func (c *Cache[K, V]) Put(k K, v V, size int64) {
 	if held {
 		c.removeElement(el)
 	}
-	if size > c.max || !held && c.door != nil && !c.door.seenBefore(maphash.Comparable(c.door.seed, k)) {
+	if size > c.max || !held && !now && c.door != nil && !c.door.seenBefore(maphash.Comparable(c.door.seed, k)) {
 		return
 	}
 	c.items[k] = c.order.PushFront(&entry[K, V]{key: k, val: v, size: size})

@@ -139,3 +139,11 @@ func TestSecondSightClearForgetsFirstSights(t *testing.T) {
 		t.Error("a first sight from before Clear still counts")
 	}
 }
+
+func TestKeepNeedsNoSecondSight(t *testing.T) {
+	c := NewSecondSight[string, int](10*(10+entryOverhead), 64)
+	c.Keep("a", 1, 10)
+	if v, ok := c.Get("a"); !ok || v != 1 {
+		t.Errorf("a key kept at first sight: %d %v", v, ok)
+	}
+}
