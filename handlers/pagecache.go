@@ -46,14 +46,6 @@ type sharedKey struct {
 	names  uint64
 }
 
-// admitWindow is how many first sights the page caches remember
-// (lru.NewSecondSight): a board or page part is kept the second time it
-// is made within about that many others. A reload, a second viewer of the
-// same seat and the pages around a move are kept; the one-off views of a
-// visitor leafing through a big club's old games are not, so they do not
-// push out what is read often.
-const admitWindow = 4096
-
 func newSharedKey(what string, pos *store.Position, sp *words.Speaker) sharedKey {
 	return sharedKey{what: what, game: pos.Game.ID, seq: pos.Seq, since: pos.Since.UnixNano(), lang: sp.Lang(), names: namesHash(pos.Seats)}
 }

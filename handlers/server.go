@@ -112,12 +112,15 @@ func New(d Deps) (*Server, error) {
 	s.runTag = newRunTag()
 	s.tagSeed = maphash.MakeSeed()
 	s.live = newLiveStreams()
-	s.boards = lru.NewSecondSight[boardKey, template.HTML](d.Config.Cache.BoardBytes(), admitWindow)
+	// Boards and page parts are kept the second time they are made (a
+	// reload, a second viewer of the seat, the page after a move), so a
+	// visitor leafing through a big club's old games pushes none out.
+	s.boards = lru.NewSecondSight[boardKey, template.HTML](d.Config.Cache.BoardBytes(), lru.Window)
 	s.maps = newMapAssets()
 	// Three quarters of cache.page_mb for the seats' views, a quarter for
 	// what all seats share (accounts, history pages).
-	s.pageParts = lru.NewSecondSight[partsKey, *positionParts](d.Config.Cache.PageBytes()*3/4, admitWindow)
-	s.sharedParts = lru.NewSecondSight[sharedKey, any](d.Config.Cache.PageBytes()/4, admitWindow)
+	s.pageParts = lru.NewSecondSight[partsKey, *positionParts](d.Config.Cache.PageBytes()*3/4, lru.Window)
+	s.sharedParts = lru.NewSecondSight[sharedKey, any](d.Config.Cache.PageBytes()/4, lru.Window)
 	if s.mailer == nil {
 		s.mailer = store.LocalOutbox{Store: d.Store, Log: d.Logger}
 	}

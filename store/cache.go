@@ -34,16 +34,8 @@ type cachedState struct {
 // measures each engine against this).
 func stateBytes(jsonLen int) int64 { return 2*int64(jsonLen) + 2560 }
 
-// admitWindow is how many first sights the caches remember
-// (lru.NewSecondSight): a game, page or list is kept the second time it is
-// made within about that many others, so one read alone (a visitor
-// leafing through a big club's old games) does not push out what is read
-// often. At a busy club's thousand pages a second that is a few seconds;
-// at a quiet club's pace, hours.
-const admitWindow = 4096
-
 func newStateCache(maxBytes int64) *stateCache {
-	return &stateCache{lru: lru.NewSecondSight[int64, cachedState](maxBytes, admitWindow)}
+	return &stateCache{lru: lru.NewSecondSight[int64, cachedState](maxBytes, lru.Window)}
 }
 
 // get returns the cached state of gameID, its seq and its size.

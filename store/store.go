@@ -154,8 +154,8 @@ func Open(path string, o Options) (*Store, error) {
 		return nil, fmt.Errorf("store: opening %s: %w", name, err)
 	}
 	return &Store{db: db, sql: sqlDB, reg: o.Registry, now: o.Now, cache: newStateCache(o.CacheBytes), log: o.Logger,
-		snapEvery: o.SnapshotEvery, progress: lru.NewSecondSight[progressKey, []game.Progress](progressCacheBytes, admitWindow), pg: pg,
-		ended: lru.NewSecondSight[int64, YourGame](endedBytes, 4*admitWindow),
+		snapEvery: o.SnapshotEvery, progress: lru.NewSecondSight[progressKey, []game.Progress](progressCacheBytes, lru.Window), pg: pg,
+		ended: lru.NewSecondSight[int64, YourGame](endedBytes, 4*lru.Window),
 		pgURL: path, news: newBroker()}, nil
 }
 

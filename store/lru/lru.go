@@ -37,13 +37,17 @@ func New[K comparable, V any](maxBytes int64) *Cache[K, V] {
 	return &Cache[K, V]{max: maxBytes, order: list.New(), items: map[K]*list.Element{}}
 }
 
+// Window is the first sights Rondel's caches remember: at a busy club's
+// thousand pages a second a few seconds of them, at a quiet club's pace
+// hours.
+const Window = 4096
+
 // NewSecondSight returns a cache of at most maxBytes that keeps a key
 // only the second time it is put within about the last window puts of
 // keys it did not hold. Most entries read once are never read again (a
 // visitor leafing through a big club's old games); kept, they would push
-// out the ones read often. The first
-// sight costs a fingerprint in a table of window slots (8 bytes each, no
-// pointers).
+// out the ones read often. The first sight costs a fingerprint in a table
+// of window slots (8 bytes each, no pointers).
 func NewSecondSight[K comparable, V any](maxBytes int64, window int) *Cache[K, V] {
 	c := New[K, V](maxBytes)
 	c.door = newDoorkeeper(window)
