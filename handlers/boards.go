@@ -38,16 +38,17 @@ func newBoardKey(gameID int64, seq, viewer int, sp *words.Speaker, seats []store
 	return boardKey{what: "board", game: gameID, seq: seq, viewer: viewer, lang: sp.Lang(), names: h.Sum64()}
 }
 
-// kept returns what the cache holds under key, else makes it, keeps a
+// kept returns what the cache holds under key, else makes it and, if the
+// cache keeps it (lru.Cache.Admits: a first sight is not kept), keeps a
 // copy of its exact size (a drawing's own buffer may be up to twice as
-// large, and the cache counts what it holds) and returns it.
+// large, and the cache counts what it holds).
 func (s *Server) kept(key boardKey, make func() (template.HTML, error)) (template.HTML, error) {
 	if b, ok := s.boards.Get(key); ok {
 		return b, nil
 	}
 	b, err := make()
-	if err != nil {
-		return "", err
+	if err != nil || !s.boards.Admits(key) {
+		return b, err
 	}
 	b = template.HTML(strings.Clone(string(b)))
 	s.boards.Put(key, b, int64(len(b)))

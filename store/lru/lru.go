@@ -73,6 +73,19 @@ func (c *Cache[K, V]) Get(k K) (V, bool) {
 // key it did not hold and sees for the first time.
 func (c *Cache[K, V]) Put(k K, v V, size int64) { c.put(k, v, size, false) }
 
+// Admits reports whether a Put of k now would keep it (a value of a size
+// the cache can hold): k is held, or the cache keeps every key, or this is
+// k's second sight. It counts as a sight: a caller that makes an exact
+// copy of a value only to keep it asks first, and copies only then.
+func (c *Cache[K, V]) Admits(k K) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, held := c.items[k]; held || c.door == nil {
+		return c.max > 0
+	}
+	return c.max > 0 && c.door.seenBefore(maphash.Comparable(c.door.seed, k))
+}
+
 // Keep is Put without waiting for a second sight: for a value the caller
 // knows will be read again (a game in play, read at its next move).
 func (c *Cache[K, V]) Keep(k K, v V, size int64) { c.put(k, v, size, true) }

@@ -147,3 +147,26 @@ func TestKeepNeedsNoSecondSight(t *testing.T) {
 		t.Errorf("a key kept at first sight: %d %v", v, ok)
 	}
 }
+
+func TestAdmitsTellsWhatPutWouldKeep(t *testing.T) {
+	c := NewSecondSight[string, int](10*(10+entryOverhead), 64)
+	if c.Admits("a") {
+		t.Fatal("a first sight is admitted")
+	}
+	if !c.Admits("a") {
+		t.Fatal("a second sight is not admitted")
+	}
+	c.Put("a", 1, 10) // the sight Admits counted lets it in
+	if _, ok := c.Get("a"); !ok {
+		t.Fatal("a key admitted is not kept by the Put after")
+	}
+	if !c.Admits("a") {
+		t.Error("a held key is not admitted")
+	}
+	if New[string, int](0).Admits("a") {
+		t.Error("a cache that keeps nothing admits a key")
+	}
+	if !New[string, int](1 << 10).Admits("b") {
+		t.Error("a plain cache does not admit a new key")
+	}
+}
