@@ -75,7 +75,6 @@ type positionParts struct {
 	Situation string
 	Form      *moveForm // nil when the seat has nothing to decide
 	Result    *resultView
-	Account   *accountView
 	moves     []moveView // the last moves, oldest first
 	last      *store.Move
 	kept      keptHTML
@@ -89,18 +88,27 @@ type keptHTML struct {
 	Strip, Result, Account, Recent template.HTML
 }
 
-// keep writes the kept parts' HTML (the account's once for every seat).
-func (s *Server) keep(r *reader, pos *store.Position, p *positionParts) {
+// keep writes the kept parts' HTML, and a finished game's account's once
+// for every seat: the account's words and plots are made only to be
+// written, and only their HTML is kept (it counts in the parts' size, as
+// the parts hold it however long the shared cache keeps it).
+func (s *Server) keep(ctx context.Context, r *reader, sp *words.Speaker, pos *store.Position, p *positionParts) error {
 	p.kept.Strip = stripHTML(r, p.Glance)
 	p.kept.Result = resultHTML(r, p.Result)
 	p.kept.Recent = recentHTML(r, pos.Game.ID, p.recent())
-	if p.Account == nil {
-		return
+	if pos.Game.Status != store.StatusFinished {
+		return nil
 	}
-	p.kept.Account, _ = shared(s, newSharedKey("account.html", pos, r.sp), func() (template.HTML, int64, error) {
-		h := accountHTML(r, p.Account)
+	var err error
+	p.kept.Account, err = shared(s, newSharedKey("account.html", pos, r.sp), func() (template.HTML, int64, error) {
+		a, err := s.accountOf(ctx, sp, pos.Game)
+		if err != nil {
+			return "", 0, err
+		}
+		h := accountHTML(r, a)
 		return h, int64(len(h)), nil
 	})
+	return err
 }
 
 func namesHash(seats []store.Seat) uint64 {
@@ -127,7 +135,9 @@ func (s *Server) parts(ctx context.Context, r *reader, sp *words.Speaker, pos *s
 	if err != nil {
 		return nil, err
 	}
-	s.keep(r, pos, p)
+	if err := s.keep(ctx, r, sp, pos, p); err != nil {
+		return nil, err
+	}
 	p.size = p.estimate()
 	s.pageParts.Put(key, p, p.size)
 	return p, nil
@@ -155,17 +165,6 @@ func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Po
 		p.Result = resultOf(sp, pos.State.Result(), pos.Seats, you)
 	} else if pos.Game.Ending == store.EndAgreed {
 		p.Result = resultOf(sp, pos.Game.GameResult(), pos.Seats, you) // scored at the agreed end
-	}
-	if pos.Game.Status == store.StatusFinished {
-		// The same for every seat: kept once for them all.
-		var err error
-		p.Account, err = shared(s, newSharedKey("account", pos, sp), func() (*accountView, int64, error) {
-			a, err := s.accountOf(ctx, sp, pos.Game)
-			return a, accountSize(a), err
-		})
-		if err != nil {
-			return nil, err
-		}
 	}
 	rows, err := s.store.MovesSince(ctx, pos.Game.ID, max(0, pos.Seq-recentMoves))
 	if err != nil {
@@ -203,7 +202,7 @@ func (p *positionParts) since(played int) ([]moveView, bool) {
 // figure per record for the headers and small fields around it.
 func (p *positionParts) estimate() int64 {
 	n := 512 + len(p.Board) + len(p.Overview) + len(p.Situation) + glanceSize(p.Glance) +
-		len(p.kept.Strip) + len(p.kept.Result) + len(p.kept.Recent)
+		len(p.kept.Strip) + len(p.kept.Result) + len(p.kept.Account) + len(p.kept.Recent)
 	for _, m := range p.moves {
 		n += 128 + len(m.Who) + len(m.By)
 		for _, e := range m.Events {
@@ -216,22 +215,7 @@ func (p *positionParts) estimate() int64 {
 	if r := p.Result; r != nil {
 		n += 64 + len(r.TieBreak) + 64*len(r.Rows)
 	}
-	return int64(n) // the account is counted where it is kept (shared)
-}
-
-// accountSize counts an account's text and numbers, roughly.
-func accountSize(a *accountView) int64 {
-	if a == nil {
-		return 64
-	}
-	n := 256
-	for _, c := range a.Charts {
-		n += 256 + len(c.SVG) + len(c.Title) + len(c.Heads)
-		for _, l := range c.Legend {
-			n += 64 + len(l.Name) + len(l.Cells)
-		}
-	}
-	return int64(n + 2048*len(a.Tables))
+	return int64(n)
 }
 
 // formSize counts a form's text, a rough figure per record around it.

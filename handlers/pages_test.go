@@ -89,7 +89,7 @@ func pageSamples() []struct {
 			Seats: []seatView{{Name: "Ada", Accepted: true, ToAct: true, You: true, Prompt: "take"}}, Board: "<svg></svg>",
 			Overview: "<p>10 stones</p>", Situation: "10 left", Form: form, Happened: moves, Recent: moves,
 			Result: &resultView{Rows: []resultRow{{Place: 1, Name: "Ada", Score: 3, You: true}}, TieBreak: "none"}, Archive: "<p>panel</p>",
-			Account: sayAccount(en, sampleAccount())}},
+			Kept: &keptHTML{Account: accountHTML(testReader("en"), sayAccount(en, sampleAccount()))}}},
 		{"game", &gameView{Game: g, Kind: "Take-away", Form: many}},
 		{"history", historyPage{Game: g, Kind: "Take-away", Rounds: roundsHTML(testReader("en"), []roundView{{Round: 2, Turns: []turnView{{Side: "Italy", Style: "border-left-color: #2e8b3a",
 			Chip: chip("#2e8b3a"), Moves: moves}}}, {Turns: []turnView{{Moves: moves}}}}, 1, 2), At: 1, Last: 1, From: 1, To: 1, Before: 2, Board: "<svg></svg>", Next: 1, Older: 1, Newer: 3}},

@@ -73,7 +73,7 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 	if err != nil {
 		return nil, err
 	}
-	v.Board, v.Overview, v.Situation, v.Result, v.Account = parts.Board, parts.Overview, parts.Situation, parts.Result, parts.Account
+	v.Board, v.Overview, v.Situation, v.Result = parts.Board, parts.Overview, parts.Situation, parts.Result
 	v.Glance, v.Kept = parts.Glance, &parts.kept
 	if pos.Game.Status == store.StatusActive && you >= 0 && !v.Manage.Resigned && parts.Form != nil {
 		v.Form = parts.Form

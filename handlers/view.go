@@ -75,7 +75,6 @@ type gameView struct {
 	Archive      template.HTML // downloads, rating changes, import note (records_archive.go)
 	Talk         *talkView     // the messages at the table (messages.go)
 	TakeBack     bool          // the viewer may take back the last move
-	Account      *accountView  // a finished game's plots and statistics (account.go)
 	// Kept is the strip, result, account and recent moves as HTML, made
 	// once per view (pagecache.go); nil: the page executes them itself.
 	Kept   *keptHTML

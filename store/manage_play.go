@@ -125,15 +125,14 @@ func (s *Store) EndVotes(ctx context.Context, gameID int64) (map[int]bool, error
 }
 
 func endVotes(tx *gorm.DB, gameID int64) (map[int]bool, error) {
-	seq, _, err := lastMove(tx, gameID)
+	// One plain statement (every game page asks): the votes made at the
+	// game's last move, 0 before its first.
+	seats, err := queryRows(tx, scanSeatNumber, `SELECT seat FROM end_votes WHERE game_id = ?
+		AND seq = (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?)`, gameID, gameID)
 	if err != nil {
-		return nil, err
-	}
-	var seats []int
-	if err := tx.Raw(`SELECT seat FROM end_votes WHERE game_id = ? AND seq = ?`, gameID, seq).Scan(&seats).Error; err != nil {
 		return nil, fmt.Errorf("end votes (game %d): %w", gameID, err)
 	}
-	out := map[int]bool{}
+	out := make(map[int]bool, len(seats))
 	for _, s := range seats {
 		out[s] = true
 	}

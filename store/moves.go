@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -254,15 +255,27 @@ func hasDecision(asked []game.Decision, seat int) bool {
 
 // lastMove returns the number of moves of a game and when the last was made.
 func lastMove(tx *gorm.DB, gameID int64) (int, *time.Time, error) {
-	var m Move
-	err := tx.Where("game_id = ?", gameID).Order("seq DESC").Limit(1).Take(&m).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return 0, nil, nil
-	}
+	// Two columns on the plain path: GORM's Take read the whole row, the
+	// move's events too, to give its number and time.
+	rows, err := queryRowsCap(tx, 1, scanSeqAt, `SELECT seq, at FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT 1`, gameID)
 	if err != nil {
 		return 0, nil, fmt.Errorf("last move (game %d): %w", gameID, err)
 	}
-	return m.Seq, &m.At, nil
+	if len(rows) == 0 {
+		return 0, nil, nil
+	}
+	return rows[0].seq, &rows[0].at, nil
+}
+
+// seqAt is a move's number and time.
+type seqAt struct {
+	seq int
+	at  time.Time
+}
+
+func scanSeqAt(r *sql.Rows) (seqAt, error) {
+	var m seqAt
+	return m, wrapErr(r.Scan(&m.seq, &m.at), "scan a move's number and time")
 }
 
 // buildRecord makes the game record of g from its rows, with its first

@@ -174,12 +174,15 @@ func (s *Store) DeadlinesOf(ctx context.Context, gameID int64) ([]Deadline, erro
 
 // SeatClockOf returns a seat's clock (zero values if none).
 func (s *Store) SeatClockOf(ctx context.Context, gameID int64, seat int) (*SeatClock, error) {
-	c := SeatClock{GameID: gameID, Seat: seat}
-	err := s.db.WithContext(ctx).Take(&c, "game_id = ? AND seat = ?", gameID, seat).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return &c, nil
+	// On the plain path: every game page of a seated player reads it.
+	rows, err := queryRowsCap(s.db.WithContext(ctx), 1, scanSeatClock, `SELECT `+seatClockCols+` FROM seat_clocks WHERE game_id = ? AND seat = ?`, gameID, seat)
+	if err != nil {
+		return nil, fmt.Errorf("store: seat clock of (game %d): %w", gameID, err)
 	}
-	return &c, wrapErr(err, "store: seat clock of (game %d)", gameID)
+	if len(rows) == 0 {
+		return &SeatClock{GameID: gameID, Seat: seat}, nil
+	}
+	return &rows[0], nil
 }
 
 // GameClockOf returns a game's clock, or nil.
