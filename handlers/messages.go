@@ -51,8 +51,12 @@ func (s *Server) buildTalk(ctx context.Context, sp *words.Speaker, g *store.Game
 	}
 	you := store.SeatOf(seats, userID)
 	tv := &talkView{Max: store.MaxMessage, CanWrite: you >= 0 || (g.CreatedBy != nil && *g.CreatedBy == userID), Earlier: before > 0}
-	if tv.Total, err = s.store.CountMessages(ctx, g.ID, userID); err != nil {
-		return nil, err
+	// The first page without older messages holds them all: counted
+	// without a second statement (most games' tables).
+	if tv.Total = len(ms); before > 0 || older {
+		if tv.Total, err = s.store.CountMessages(ctx, g.ID, userID); err != nil {
+			return nil, err
+		}
 	}
 	if older && len(ms) > 0 {
 		tv.Older = ms[0].ID

@@ -29,6 +29,10 @@ func TestTalkPagingAndLimit(t *testing.T) {
 		if code, doc := say(ann, fmt.Sprintf("ann-%d", i)); code != http.StatusOK {
 			t.Fatalf("message %d: %d %s", i, code, text(doc))
 		}
+		// All on one page: counted from the page itself.
+		if doc := tb.gamePage(t, 1); i <= 3 && !strings.Contains(text(doc), fmt.Sprintf("Messages (%d)", i)) {
+			t.Errorf("after %d messages the page does not count them: %s", i, text(doc))
+		}
 	}
 	code, doc := say(ann, "ann-5")
 	if code != http.StatusTooManyRequests || !strings.Contains(text(doc), "You have written 4 messages in this game in the last hour") {

@@ -79,6 +79,9 @@ func (s *Store) SeatsLeft(ctx context.Context, gameID int64) (map[int]bool, erro
 	if err != nil {
 		return nil, fmt.Errorf("store: seats left (game %d): %w", gameID, err)
 	}
+	if len(dropped) == 0 {
+		return map[int]bool{}, nil // most games: no second statement
+	}
 	resignedSeats, err := queryRows(db, scanSeatNumber, `SELECT d.seat FROM seat_drops d JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat AND s.user_id = d.user_id
 		WHERE d.game_id = ? AND d.reason = ?`, gameID, DropResigned)
 	if err != nil {
