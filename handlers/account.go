@@ -21,9 +21,11 @@ type accountView struct {
 }
 
 type chartView struct {
-	ID     string
-	Title  string
-	SVG    template.HTML
+	ID    string
+	Title string
+	// plot is drawn where the account is written (writePlot), not kept
+	// as a string of its own.
+	plot   plotSpec
 	Legend []legendItem
 	X      string
 	// Heads are the table of values' column heads, the x of each value,
@@ -31,6 +33,9 @@ type chartView struct {
 	// a finished game's account in the template.
 	Heads template.HTML
 }
+
+// SVG is the chart's plot drawn on its own (as the templates wrote it).
+func (c chartView) SVG() template.HTML { return plotSVG(c.plot) }
 
 // legendItem is one line of a plot in words: its picture, its name, its
 // last value and (for the table of values) all of them, as cells.
@@ -104,7 +109,7 @@ func sayAccount(sp *words.Speaker, acc *game.Account) *accountView {
 		cv.Heads = template.HTML(heads)
 		spec.Desc = sp.T("pages.account.desc", "names", sp.Join(names), "from", strconv.Itoa(acc.XStart),
 			"to", strconv.Itoa(acc.XStart+max(n-1, 0)))
-		cv.SVG = plotSVG(spec)
+		cv.plot = spec
 		v.Charts = append(v.Charts, cv)
 	}
 	for _, t := range acc.Tables {

@@ -99,7 +99,7 @@ func accountHTML(r *reader, a *accountView) template.HTML {
 	var b strings.Builder
 	n := 1024
 	for _, c := range a.Charts {
-		n += 1024 + len(c.SVG) + len(c.Heads) + 256*len(c.Legend)
+		n += 1024 + plotSize(c.plot) + len(c.Heads) + 256*len(c.Legend)
 		for _, l := range c.Legend {
 			n += len(l.Swatch) + len(l.Cells)
 		}
@@ -121,7 +121,7 @@ func accountHTML(r *reader, a *accountView) template.HTML {
 func writeChart(b *strings.Builder, r *reader, c chartView) {
 	sp := r.sp
 	b.WriteString("\n  <figure class=\"chart\">\n    <figcaption>" + escapeText(c.Title) + "</figcaption>\n    <div class=\"plot-box\">")
-	b.WriteString(string(c.SVG)) // apart: joined to the rest, the plot was copied once more
+	writePlot(b, c.plot)
 	b.WriteString("</div>\n    <ul class=\"legend\" aria-label=\"" + escapeText(sp.T("pages.account.legend")) + "\">\n      ")
 	for _, l := range c.Legend {
 		b.WriteString("<li>" + string(l.Swatch) + " <span>" + escapeText(l.Name) + ": <strong>" + escapeText(sp.Number(l.Last)) + "</strong></span></li>")

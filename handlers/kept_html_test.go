@@ -109,7 +109,7 @@ func TestKeptPartsAsTheTemplatesWrote(t *testing.T) {
 			},
 			Result: &resultView{Rows: []resultRow{{Place: 1, Name: nasty, Score: 1234, You: true}, {Place: 2, Name: "Cy", Score: 99}}, TieBreak: nasty},
 			Account: &accountView{
-				Charts: []chartView{{ID: "power", Title: "Power " + nasty, SVG: plotSVG(plotSpec{ID: "power", Title: "P", Lines: []plotLine{{Name: "A", Values: []int{1, 5}}}}),
+				Charts: []chartView{{ID: "power", Title: "Power " + nasty, plot: plotSpec{ID: "power", Title: "P", Lines: []plotLine{{Name: "A", Values: []int{1, 5}}}},
 					Legend: []legendItem{{Swatch: swatch(0, "#aa0000"), Name: nasty, Last: 5, Cells: "<td>1</td><td>5</td>"}, {Name: "B", Last: 12345}},
 					X:      "Round & turn", Heads: "<th>1</th><th>2</th>"}, {Title: "Empty"}},
 				Tables: []statsView{{Title: "Stats " + nasty, Head: "Nation", Columns: []statsCell{{Text: "Bonds", Num: true}, {Text: "Note <x>"}},

@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"html/template"
 	"slices"
+	"strings"
 
 	"rondel/game"
 	"rondel/game/words"
@@ -59,8 +60,13 @@ func shared[T any](s *Server, key sharedKey, make func() (T, int64, error)) (T, 
 		}
 	}
 	t, size, err := make()
-	if err != nil {
+	if err != nil || !s.sharedParts.Admits(key) {
 		return t, err
+	}
+	if h, ok := any(t).(template.HTML); ok {
+		// Kept as a copy of its exact size: its builder's room (a third
+		// more, for an account) would be held, uncounted, as long as it.
+		t = any(template.HTML(strings.Clone(string(h)))).(T)
 	}
 	s.sharedParts.Put(key, t, size)
 	return t, nil

@@ -196,9 +196,31 @@ func dashAttr(i int) string {
 }
 
 // plotSVG draws p. Every word in it is escaped; colours are checked.
-// Written without fmt, into a builder sized for the whole drawing: a
-// finished game's first view draws several plots of a few hundred points.
 func plotSVG(p plotSpec) template.HTML {
+	var b strings.Builder
+	b.Grow(plotSize(p))
+	writePlot(&b, p)
+	return template.HTML(b.String())
+}
+
+// plotSize is about the bytes of p's drawing, never less: a point is ~24
+// bytes of two polylines, a marker ~110 (a plus 200).
+func plotSize(p plotSpec) int {
+	n, points := 0, 0
+	for _, l := range p.Lines {
+		n = max(n, len(l.Values))
+		points += len(l.Values)
+	}
+	every := max(1, (n+plotMaxMarks-1)/plotMaxMarks)
+	marks := points/every + 2*len(p.Lines)
+	return 4096 + 400*len(p.Lines) + 24*points + 130*marks + len(p.Title) + len(p.Desc) + len(p.X) + len(p.Y)
+}
+
+// writePlot draws p into b, written without fmt and straight into the
+// page's part that holds it (a finished game's first view draws several
+// plots of a few hundred points: made as strings of their own, they were
+// copied once more, 40 KB a view).
+func writePlot(b *strings.Builder, p plotSpec) {
 	n, top, points := 0, 0, 0
 	for _, l := range p.Lines {
 		n = max(n, len(l.Values))
@@ -211,22 +233,16 @@ func plotSVG(p plotSpec) template.HTML {
 	ax := plotAxes{n: n, step: step, yMax: max(step, (top+step-1)/step*step), xStart: p.XStart}
 	esc := html.EscapeString
 	every := max(1, (n+plotMaxMarks-1)/plotMaxMarks)
-	// Sized for the whole drawing, so that it is never copied to grow: a
-	// point is ~24 bytes of two polylines, a marker ~110 (a plus 200).
-	marks := points/every + 2*len(p.Lines)
-	var b strings.Builder
-	b.Grow(4096 + 400*len(p.Lines) + 24*points + 130*marks)
 	b.WriteString(`<svg class="plot" viewBox="0 0 ` + plotBox + `" role="img" aria-labelledby="` + p.ID + `-title ` + p.ID + `-desc" xmlns="http://www.w3.org/2000/svg">`)
 	b.WriteString(`<title id="` + p.ID + `-title">` + esc(p.Title) + `</title><desc id="` + p.ID + `-desc">` + esc(p.Desc) + `</desc>`)
 	b.WriteString(plotFrame)
-	ax.writeGrid(&b)
+	ax.writeGrid(b)
 	b.WriteString(plotXAxis + esc(p.X) + `</text>` + plotYAxis + esc(p.Y) + `</text>`)
 	var pts []byte
 	for i, l := range p.Lines {
-		ax.writeLine(&b, &pts, i, l, every)
+		ax.writeLine(b, &pts, i, l, every)
 	}
 	b.WriteString(`</svg>`)
-	return template.HTML(b.String())
 }
 
 // plotAxes is a plot's scale: n values along x from xStart, 0 to yMax up.
