@@ -15,6 +15,7 @@ import (
 	"rondel/game/words"
 	"rondel/store"
 	"rondel/store/config"
+	"rondel/templates"
 )
 
 // pageSamples fills every page with data that takes each branch and runs
@@ -204,18 +205,39 @@ func TestMisspeltFieldFails(t *testing.T) {
 	}
 }
 
-func TestRecordsPanelRendersItsData(t *testing.T) {
+// TestRecordsPanelAsTheTemplateWrote: the records panel written in Go
+// (panelHTML) reads byte for byte as templates/records_panel.html wrote
+// it, in every language, every branch of the template taken, words that
+// need escaping among the data; and no message is missing.
+func TestRecordsPanelAsTheTemplateWrote(t *testing.T) {
 	t.Parallel()
 	t0 := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
-	a := parsePanel()
+	nasty := `Ada & <Bob> "+1" 'x'`
+	tpl := newPerReader(template.Must(newTemplate("records_panel.html").ParseFS(templates.FS, "records_panel.html")))
+	imp := &store.GameImport{Source: "playimperial.club", Notes: nasty, ImportedAt: t0}
+	bare := &store.GameImport{Source: "x", ImportedAt: t0}
+	changes := []changeRow{{MemberID: 3, Name: nasty, Before: "0.0", After: "1.0", Diff: "+1.0", Dropped: true}, {MemberID: 4, Name: "Cy", Before: "2.5", After: "1.5", Diff: "-1.0"}}
+	views := []panelView{
+		{},
+		{GameID: 7, Finished: true},
+		{GameID: 7, Finished: true, Import: imp, Source: "playimperial.club", Changes: changes},
+		{GameID: 8, Import: bare, Source: nasty},
+		{GameID: 9, Finished: true, Import: imp, Source: "s", SiteRules: true},
+		{GameID: 9, Import: bare, Source: "s", SiteRules: true, Departures: []departureRow{{Entry: 12, Site: nasty, Book: "b"}, {Entry: 40, Site: "s", Book: nasty}}},
+		{Changes: changes[1:]},
+	}
 	for _, lang := range words.Languages {
-		for _, v := range []panelView{{}, {GameID: 7, Finished: true, Import: &store.GameImport{Source: "playimperial.club", Notes: "n", ImportedAt: t0},
-			Source: "playimperial.club", Changes: []changeRow{{MemberID: 3, Name: "Ada", Before: "0.0", After: "1.0", Diff: "+1.0", Dropped: true}}}} {
-			var buf bytes.Buffer
-			if err := a.execute(&buf, "panel", testReader(lang), v); err != nil {
-				t.Errorf("records panel %+v: %v", v, err)
+		r := testReader(lang)
+		for i, v := range views {
+			var want bytes.Buffer
+			if err := tpl.execute(&want, "panel", r, v); err != nil {
+				t.Fatalf("records panel %d: %v", i, err)
 			}
-			if m := missingMessage.FindString(buf.String()); m != "" {
+			got := string(panelHTML(r, v))
+			if got != want.String() {
+				t.Errorf("%s, panel %d:\n%q\nthe template wrote\n%q", lang, i, got, want.String())
+			}
+			if m := missingMessage.FindString(got); m != "" {
 				t.Errorf("records panel in %s says %s", lang, m)
 			}
 		}

@@ -17,7 +17,6 @@ import (
 	"rondel/store"
 	"rondel/store/config"
 	"rondel/store/rating"
-	"rondel/templates"
 )
 
 // archive serves what clubs keep of their games: records and readable
@@ -26,7 +25,6 @@ import (
 type archive struct {
 	s       *Server
 	seasons rating.Seasons
-	panel   *perReader // the records panel of the game page
 }
 
 // newArchive reads the club's seasons and prepares the archive's pages;
@@ -45,13 +43,7 @@ func newArchive(s *Server) *archive {
 	} else if changed {
 		s.log.Info("the club's seasons changed: the ladders were rated again", "seasons", len(seasons))
 	}
-	return &archive{s: s, seasons: seasons, panel: parsePanel()}
-}
-
-// parsePanel parses the records panel of the game page (embedded, so it
-// parses or the build is broken).
-func parsePanel() *perReader {
-	return newPerReader(template.Must(newTemplate("records_panel.html").ParseFS(templates.FS, "records_panel.html")))
+	return &archive{s: s, seasons: seasons}
 }
 
 // ClubSeasons turns the configured seasons into the ladder's.
@@ -233,12 +225,7 @@ func (s *Server) gamePanel(ctx context.Context, r *reader, pos *store.Position) 
 	if v.Finished && pos.Game.Rated {
 		v.Changes = s.ratingChanges(ctx, r, pos)
 	}
-	var buf bytes.Buffer
-	if err := a.panel.execute(&buf, "panel", r, v); err != nil {
-		s.log.Error("records panel failed", "game", pos.Game.ID, "error", err)
-		return ""
-	}
-	return template.HTML(buf.String())
+	return panelHTML(r, v)
 }
 
 // ratingChanges reads a rated game's rating changes, stored with it.

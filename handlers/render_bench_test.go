@@ -46,20 +46,17 @@ func BenchmarkExecuteParsed(b *testing.B) {
 	}
 }
 
-// BenchmarkRenderRecordsPanel renders the records panel of a finished,
-// rated, imported game page for one reader, as every game page does
-// (before: a copy of the panel per page, 47 KB and 846 allocations).
+// BenchmarkRenderRecordsPanel writes the records panel of a finished,
+// rated game page for one reader, as every such page does (executing the
+// template: 23 µs, 5.7 KB and 159 allocations; written in Go, 2.2 µs,
+// 2.7 KB and 10).
 func BenchmarkRenderRecordsPanel(b *testing.B) {
 	v := panelView{GameID: 7, Finished: true, Source: "playimperial.club",
 		Changes: []changeRow{{MemberID: 3, Name: "Ada", Before: "0.0", After: "1.0", Diff: "+1.0"}}}
 	r := testReader("de")
-	panel := parsePanel()
 	b.ReportAllocs()
 	for b.Loop() {
-		var buf bytes.Buffer
-		if err := panel.execute(&buf, "panel", r, v); err != nil {
-			b.Fatal(err)
-		}
+		panelHTML(r, v)
 	}
 }
 
