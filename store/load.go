@@ -167,6 +167,11 @@ func (s *Store) fromSnapshot(tx *gorm.DB, g *Game, seq int) (st game.State, size
 		s.log.Warn("replaying the whole game instead", "game", g.ID, "error", err)
 		return nil, 0, false, nil
 	}
+	if sn.Seq == seq {
+		// The snapshot is the position (every finished game's is): no
+		// moves after it to read.
+		return st, stateBytes(len(sn.State)), true, nil
+	}
 	steps, err := readSteps(tx, g.ID, sn.Seq, seq)
 	if err != nil {
 		return nil, 0, false, err

@@ -1,0 +1,61 @@
+package handlers
+
+import (
+	"strings"
+	"sync"
+	"testing"
+)
+
+// A game page's first view asks the database only what it shows: a
+// finished game's state is its snapshot (no moves read to replay), a
+// table with a single page of messages is counted from that page, and
+// no resigned seat is looked up in a game nobody left.
+func TestGamePageStatements(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var stmts []string
+	tracing := false
+	tb := startTable(t, withNotify(t), func(d *Deps) {
+		d.Store.TraceQueries(func(q string) {
+			mu.Lock()
+			defer mu.Unlock()
+			if tracing {
+				stmts = append(stmts, q)
+			}
+		})
+	})
+	page := func(seat int) []string {
+		tb.e.store.DropCache()
+		mu.Lock()
+		tracing, stmts = true, nil
+		mu.Unlock()
+		tb.gamePage(t, seat)
+		mu.Lock()
+		defer mu.Unlock()
+		tracing = false
+		return stmts
+	}
+	count := func(qs []string, part string) int {
+		n := 0
+		for _, q := range qs {
+			if strings.Contains(q, part) {
+				n++
+			}
+		}
+		return n
+	}
+	inPlay := page(0)
+	for part, want := range map[string]int{"FROM seat_drops": 0, "COUNT(*) FROM messages": 0, "FROM messages": 1, "FROM seat_clocks": 2} {
+		if n := count(inPlay, part); n != want {
+			t.Errorf("a game in play's page read %q %d times, want %d:\n%s", part, n, want, strings.Join(inPlay, "\n"))
+		}
+	}
+	tb.playToEnd(t)
+	finished := page(1)
+	if n := count(finished, "SELECT seq, seat, move, take_back FROM moves"); n != 0 {
+		t.Errorf("a finished game's page read its moves to replay %d times:\n%s", n, strings.Join(finished, "\n"))
+	}
+	if n := count(finished, "FROM game_snapshots"); n != 1 {
+		t.Errorf("a finished game's page read its snapshot %d times, want once", n)
+	}
+}
