@@ -341,7 +341,7 @@ type Position struct {
 // moves it has, and its state comes from the cache or its snapshot.
 func (s *Store) Current(ctx context.Context, gameID int64) (*Position, error) {
 	db := s.db.WithContext(ctx)
-	g, err := s.GameRow(ctx, gameID)
+	g, sum, err := gameAndSummary(db, gameID)
 	if err != nil {
 		return nil, err
 	}
@@ -350,9 +350,10 @@ func (s *Store) Current(ctx context.Context, gameID int64) (*Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum, err := s.summaryFor(db, g)
-	if err != nil {
-		return nil, err
+	if sum == nil {
+		if sum, err = s.summaryFor(db, g); err != nil {
+			return nil, err
+		}
 	}
 	p := &Position{Game: g, Seats: seats, Seq: sum.Moves, Since: sum.LastMoveAt, Summary: sum}
 	if !g.Started() {
@@ -362,6 +363,53 @@ func (s *Store) Current(ctx context.Context, gameID int64) (*Position, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// gameAndSummary reads a game's row and its summary (nil if it has none)
+// in one statement: every game page asks for both.
+func gameAndSummary(db *gorm.DB, gameID int64) (*Game, *Summary, error) {
+	rows, err := queryRowsCap(db, 1, scanGameSummary, `SELECT `+prefixed("g.", gameCols)+`, `+prefixed("s.", summaryCols)+`
+		FROM games g LEFT JOIN game_summaries s ON s.game_id = g.id WHERE g.id = ?`, gameID)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: game %d and its summary: %w", gameID, err)
+	}
+	if len(rows) == 0 {
+		return nil, nil, ErrNotFound
+	}
+	return rows[0].game, rows[0].sum, nil
+}
+
+type gameSummary struct {
+	game *Game
+	sum  *Summary
+}
+
+// scanGameSummary reads gameCols then summaryCols, the summary's all
+// NULL when the game has none.
+func scanGameSummary(rows *sql.Rows) (gameSummary, error) {
+	var g Game
+	var result sql.NullString
+	var createdBy, sumGame, moves, round sql.NullInt64
+	var started, finished, last sql.NullTime
+	var status, phase, toAct sql.NullString
+	err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Options, &g.Seed, &g.Status, &g.Rated, &result, &createdBy, &g.CreatedAt, &started, &finished, &g.Ending, &g.OpenSeats,
+		&sumGame, &status, &moves, &last, &round, &phase, &toAct)
+	if err != nil {
+		return gameSummary{}, fmt.Errorf("scan game and summary: %w", err)
+	}
+	if result.Valid {
+		g.Result = &result.String
+	}
+	if createdBy.Valid {
+		g.CreatedBy = &createdBy.Int64
+	}
+	g.StartedAt, g.FinishedAt = nullTime(started), nullTime(finished)
+	out := gameSummary{game: &g}
+	if sumGame.Valid {
+		out.sum = &Summary{GameID: sumGame.Int64, Status: status.String, Moves: int(moves.Int64), LastMoveAt: last.Time.UTC(),
+			Round: int(round.Int64), Phase: phase.String, ToAct: toAct.String}
+	}
+	return out, nil
 }
 
 // summaryFor returns a game's summary; a game without one (a database
