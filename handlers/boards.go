@@ -76,6 +76,14 @@ func (s *Server) positionBoard(pos *store.Position, viewer int, sp *words.Speake
 	if pos.State == nil {
 		return ""
 	}
+	key, st := positionBoardKey(pos, viewer, sp, page)
+	b, _ := s.board(key, sp, func() (game.State, error) { return st, nil })
+	return b
+}
+
+// positionBoardKey is the key of positionBoard's board and the state it
+// draws.
+func positionBoardKey(pos *store.Position, viewer int, sp *words.Speaker, page bool) (boardKey, game.State) {
 	key := newBoardKey(pos.Game.ID, pos.Seq, viewer, sp, pos.Seats)
 	key.page = page
 	st := pos.State
@@ -84,14 +92,19 @@ func (s *Server) positionBoard(pos *store.Position, viewer int, sp *words.Speake
 		// own key: the last move's board was drawn before the agreement).
 		st, key.what = c.Concluded(), "agreed"
 	}
-	b, _ := s.board(key, sp, func() (game.State, error) { return st, nil })
-	return b
+	return key, st
+}
+
+// overviewKey is the key of the game's overview.
+func overviewKey(pos *store.Position, sp *words.Speaker) boardKey {
+	key := newBoardKey(pos.Game.ID, pos.Seq, -1, sp, pos.Seats)
+	key.what = "overview"
+	return key
 }
 
 // overview is the game's Summary as HTML (summaryHTML), kept like boards.
 func (s *Server) overview(pos *store.Position, sp *words.Speaker) template.HTML {
-	key := newBoardKey(pos.Game.ID, pos.Seq, -1, sp, pos.Seats)
-	key.what = "overview"
+	key := overviewKey(pos, sp)
 	h, _ := s.kept(key, func() (template.HTML, error) {
 		return summaryHTML(s.vocab(sp, pos.Game.Kind), pos.State.Summary()), nil
 	})
