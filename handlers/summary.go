@@ -127,7 +127,7 @@ func (v vocab) moneyKey(k string) (string, bool) {
 
 // key says a key of the summary: a fact's name, or an id (a map by nation).
 func (v vocab) key(k, parent string) string {
-	if id, ok := v.memo.lookup(v.kind, 'k', k, parent, v.keyID); ok {
+	if id, ok := v.memo.lookup(v.kind, 'k', k, v.terms.scope(parent), v.keyID); ok {
 		return v.sp.Term(id)
 	}
 	return keyWords(k)
@@ -146,7 +146,7 @@ func (v vocab) keyID(k, parent string) (string, bool) {
 
 // id says a value of the summary found under key.
 func (v vocab) id(s, key string) string {
-	if id, ok := v.memo.lookup(v.kind, 'v', s, key, v.termFor); ok {
+	if id, ok := v.memo.lookup(v.kind, 'v', s, v.terms.scope(key), v.termFor); ok {
 		return v.sp.Term(id)
 	}
 	return s
@@ -215,6 +215,22 @@ func domainsOf(info game.Info) []string {
 type termIndex struct {
 	byLast map[string]map[string][]string
 	family map[string]int
+	// scoped are the keys a value's or a key's words can depend on: the
+	// <key> of summary.value.<domain>.<key>.<id> ids, and the last part of
+	// every family of terms (namesFamily). Under any other key (a
+	// player's name, a nation's) the words are the same as under none.
+	scoped map[string]bool
+}
+
+// scope is key as the words found under it depend on it: key itself, or
+// "" when it names nothing the catalogue tells apart. The memo is keyed
+// by it: keyed by players' names, it grew by a thousand entries a second
+// at the 10,000-game club, each a miss.
+func (idx termIndex) scope(key string) string {
+	if key == "" || idx.scoped[key] || idx.scoped[strings.TrimSuffix(key, "s")] || idx.scoped[strings.TrimSuffix(key, "ies")+"y"] {
+		return key
+	}
+	return ""
 }
 
 // messageKinds are the families of a game's domain that hold messages
@@ -223,16 +239,20 @@ var messageKinds = []string{"name", "option", "prompt", "move", "group", "event"
 	"caretaker", "tiebreak", "board", "order", "count", "summary"}
 
 func buildTermIndex(cat *words.Catalogue) termIndex {
-	idx := termIndex{byLast: map[string]map[string][]string{}, family: map[string]int{}}
+	idx := termIndex{byLast: map[string]map[string][]string{}, family: map[string]int{}, scoped: map[string]bool{}}
 	for _, id := range cat.IDs("en") {
 		dot := strings.LastIndex(id, ".")
 		idx.family[id[:max(dot, 0)]]++
 		parts := strings.Split(id, ".")
+		if len(parts) >= 5 && parts[0] == "summary" && parts[1] == "value" {
+			idx.scoped[parts[3]] = true // summary.value.<domain>.<key>.<id>
+		}
 		if len(cat.Placeholders("en", id)) > 0 || len(cat.PluralForms("en", id)) > 1 || len(parts) < 3 ||
 			slices.Contains(messageKinds, parts[1]) {
 			continue
 		}
 		first, _, _ := strings.Cut(id, ".")
+		idx.scoped[parts[len(parts)-2]] = true // the family's last part
 		if idx.byLast[first] == nil {
 			idx.byLast[first] = map[string][]string{}
 		}

@@ -272,3 +272,44 @@ func sampledPositions(t *testing.T, reg *game.Registry, each func(info game.Info
 		}
 	}
 }
+
+// The overview's memo does not grow with the players' names: words found
+// under a key that names nothing the catalogue tells apart (a player's
+// name) are remembered once, not once per name (TestSummaryMemoSaysTheSame
+// checks they are the same words).
+func TestSummaryMemoIgnoresNames(t *testing.T) {
+	t.Parallel()
+	type player struct {
+		Score int            `json:"score"`
+		Cash  int            `json:"cash"`
+		Kinds map[string]int `json:"kinds"`
+	}
+	g, err := game.NewRegistry(caesar.New()).Get("caesars-imperium")
+	if err != nil {
+		t.Fatal(err)
+	}
+	memo := &vocabMemo{}
+	v := vocab{sp: words.English(), kind: g.Info().ID, domains: domainsOf(g.Info()), terms: buildTermIndex(words.Default()), memo: memo}
+	say := func(names ...string) int {
+		sum := struct {
+			Players map[string]player `json:"players"`
+		}{Players: map[string]player{}}
+		for i, n := range names {
+			sum.Players[n] = player{Score: i, Cash: 2 * i, Kinds: map[string]int{"wine": 1, "oil": i}}
+		}
+		if summaryHTML(v, sum) == "" {
+			t.Fatal("no overview")
+		}
+		return len(memo.m)
+	}
+	first := say("Ada Quint", "Bo Rhee")
+	var names []string
+	for i := range 40 {
+		names = append(names, "Player "+strconv.Itoa(i))
+	}
+	// Each new name is one value looked up (the name itself), not one
+	// entry for every key said under it.
+	if grown := say(names...) - first; grown > 2*len(names) {
+		t.Errorf("40 new names grew the memo by %d entries", grown)
+	}
+}
