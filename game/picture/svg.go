@@ -55,11 +55,19 @@ func writeOps(w *strings.Builder, ops []Op, mapURL string, over bool, st *styles
 }
 
 func attr(s string) string {
-	if !strings.ContainsAny(s, `<>&'"`) {
-		return s // most are ids and addresses: no replacer's pass
+	// A byte loop, not strings.ContainsAny: for short strings that looks
+	// each byte up in the set by IndexRune, and a board's attributes are
+	// some thousand short ids (a tenth of a position layer's CPU).
+	for i := 0; i < len(s); i++ {
+		if escaped[s[i]] {
+			return html.EscapeString(s)
+		}
 	}
-	return html.EscapeString(s)
+	return s // most are ids and addresses: no replacer's pass
 }
+
+// escaped are the bytes html.EscapeString replaces.
+var escaped = [256]bool{'<': true, '>': true, '&': true, '\'': true, '"': true}
 
 // num writes a coordinate with one decimal, none when it is whole.
 func num(v float64) string {
