@@ -2,7 +2,7 @@ package picture
 
 import (
 	"html"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -65,33 +65,47 @@ func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 	count := m.count // uses without and with a class of their own
 	st := &m.st
 	st.countSigs(ops, mapURL, over, count)
-	var rules []string
+	var room [64]styleRule
+	rules := room[:0]
 	used := m.used // class -> its rule: a clash keeps attributes
+	var cssRoom [160]byte
 	for sig, n := range count {
-		rule := cssOf(sig)
-		if rule == "" {
+		// the rule and its name made on the stack, strings only for the
+		// rules kept: most signatures do not pay for one
+		css, ok := appendCSS(cssRoom[:0], sig)
+		if !ok || len(css) == 0 {
 			continue
 		}
-		name := className(rule)
-		item := `.` + name + `{` + rule + `}`
-		// a class costs ` class="k…"`, or ` k…` beside an own class
-		saved := n[0]*(len(sig)-len(` class="`+name+`"`)) + n[1]*(len(sig)-len(name)-1)
-		if saved <= len(item) {
+		name := classOf(css)
+		// a class costs ` class="k…"`, or ` k…` beside an own class; its
+		// rule is `.k…{…}`
+		saved := n[0]*(len(sig)-len(` class="`)-len(name)-1) + n[1]*(len(sig)-len(name)-1)
+		if saved <= len(name)+len(css)+3 {
 			continue
 		}
-		if other, ok := used[name]; ok && other != rule {
+		if other, ok := used[string(name[:])]; ok && other != string(css) {
 			continue
 		}
-		used[name] = rule
-		st.class[sig] = name
-		rules = append(rules, item)
+		r := styleRule{name: string(name[:]), css: string(css)}
+		used[r.name] = r.css
+		st.class[sig] = r.name
+		rules = append(rules, r)
 	}
 	writeOps(w, ops, mapURL, over, st)
 	if len(rules) > 0 {
-		sort.Strings(rules) // the same drawing, the same bytes
-		w.WriteString(`<style>` + strings.Join(rules, "") + `</style>`)
+		// the same drawing, the same bytes: sorted as the rules' text
+		// (`.name{css}`), which is by name, a name's rules being one
+		slices.SortFunc(rules, func(a, b styleRule) int { return strings.Compare(a.name, b.name) })
+		w.WriteString(`<style>`)
+		for _, r := range rules {
+			ws(w, `.`, r.name, `{`, r.css, `}`)
+		}
+		w.WriteString(`</style>`)
 	}
 }
+
+// styleRule is a class kept for a drawing: its name and its declarations.
+type styleRule struct{ name, css string }
 
 // styleMaps is a styled drawing's maps, lent from one drawing to the
 // next: the op signatures' map alone was some 18 KB a page's board.
@@ -203,18 +217,31 @@ func (st *styles) writeText(w *strings.Builder, o *Op) {
 // declarations; "" when there are none.
 func cssOf(sig string) string {
 	var buf [160]byte // the declarations joined on the stack, made a string once
-	b := buf[:0]
+	b, ok := appendCSS(buf[:0], sig)
+	if !ok {
+		return ""
+	}
+	return string(b)
+}
+
+// appendCSS appends cssOf(sig) to b; ok is false for a value a rule
+// cannot hold safely.
+func appendCSS(b []byte, sig string) (_ []byte, ok bool) {
+	start := len(b)
 	for rest := sig; ; {
 		name, value, more, ok := nextAttr(rest)
 		if !ok {
 			break
 		}
 		rest = more
-		v := html.UnescapeString(value)
-		if strings.ContainsAny(v, "{};<>") {
-			return "" // not a value a rule can hold safely
+		v := value
+		if strings.IndexByte(v, '&') >= 0 {
+			v = html.UnescapeString(value)
 		}
-		if len(b) > 0 {
+		if strings.ContainsAny(v, "{};<>") {
+			return b, false // not a value a rule can hold safely
+		}
+		if len(b) > start {
 			b = append(b, ';')
 		}
 		b = append(append(append(b, name...), ':'), v...)
@@ -222,7 +249,7 @@ func cssOf(sig string) string {
 			b = append(b, "px"...)
 		}
 	}
-	return string(b)
+	return b, true
 }
 
 // nextAttr finds the next ` name="value"` in s whose name is lower-case
@@ -251,9 +278,15 @@ func nextAttr(s string) (name, value, rest string, ok bool) {
 // className names a rule by six hex digits of its hash (FNV-1a, 32
 // bits, its low 24), written without a hasher or a formatter.
 func className(rule string) string {
+	name := classOf([]byte(rule))
+	return string(name[:])
+}
+
+// classOf is className of a rule held as bytes.
+func classOf(rule []byte) [7]byte {
 	h := uint32(2166136261)
-	for i := 0; i < len(rule); i++ {
-		h ^= uint32(rule[i])
+	for _, c := range rule {
+		h ^= uint32(c)
 		h *= 16777619
 	}
 	const hex = "0123456789abcdef"
@@ -262,7 +295,7 @@ func className(rule string) string {
 		name[i] = hex[h&0xf]
 		h >>= 4
 	}
-	return string(name[:])
+	return name
 }
 
 // A page's board draws its regions one after the other, a nation's
