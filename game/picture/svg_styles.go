@@ -15,41 +15,55 @@ import (
 // <style> of the drawing. A rule's class is named by a hash of the rule
 // itself, so two drawings on one page that share a name share its paint.
 
-// styles maps a paint signature (the attributes an element would carry)
-// to the class that stands for it; nil writes every attribute.
+// styles names each paint signature (the attributes an element would
+// carry) of a drawing once, by its index in infos, with the class that
+// stands for it; nil writes every attribute. Counting, grouping and
+// writing ask for an op's signature again and again: by op, then by
+// index, a string is hashed once per op (maps of signatures were a tenth
+// of a styled drawing's CPU).
 type styles struct {
-	class map[string]string
-	sigs  map[*Op]string // each op's paintSig, made once: counting, grouping and writing ask again and again
+	sigs map[*Op]int32 // each op's paintSig, made once
 	// uniq holds each signature once: most ops share their paint with
 	// others, and each signature made was an allocation
-	uniq map[string]string
+	uniq  map[string]int32
+	infos []sigInfo
 }
 
-// sig is o's paintSig, remembered for the drawing.
-func (st *styles) sig(o *Op) string {
-	if s, ok := st.sigs[o]; ok {
-		return s
+// sigInfo is a signature of the drawing, the class standing for it ("":
+// none) and its uses without and with a class of their own.
+type sigInfo struct {
+	sig   string
+	class string
+	uses  [2]int
+}
+
+// sig is o's paintSig's index, remembered for the drawing.
+func (st *styles) sig(o *Op) int32 {
+	if i, ok := st.sigs[o]; ok {
+		return i
 	}
 	var buf [160]byte
-	s := st.once(appendPaintSig(buf[:0], o))
-	st.sigs[o] = s
-	return s
+	i := st.once(appendPaintSig(buf[:0], o))
+	st.sigs[o] = i
+	return i
 }
 
-// textSig is o's textPaint, each signature made once.
-func (st *styles) textSig(o *Op) string {
+// textSig is o's textPaint's index.
+func (st *styles) textSig(o *Op) int32 {
 	var buf [160]byte
 	return st.once(appendTextPaint(buf[:0], o))
 }
 
-// once is the signature b as a string, the same string each time.
-func (st *styles) once(b []byte) string {
-	if s, ok := st.uniq[string(b)]; ok {
-		return s
+// once is the signature b's index, the same each time.
+func (st *styles) once(b []byte) int32 {
+	if i, ok := st.uniq[string(b)]; ok {
+		return i
 	}
 	s := string(b)
-	st.uniq[s] = s
-	return s
+	i := int32(len(st.infos))
+	st.infos = append(st.infos, sigInfo{sig: s})
+	st.uniq[s] = i
+	return i
 }
 
 // WriteStyled writes ops like WriteOps, with each paint that repeats
@@ -58,18 +72,21 @@ func (st *styles) once(b []byte) string {
 func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 	m, _ := styleMemory.Get().(*styleMaps)
 	if m == nil {
-		m = &styleMaps{count: map[string][2]int{}, used: map[string]string{},
-			st: styles{class: map[string]string{}, sigs: make(map[*Op]string, 2*len(ops)), uniq: make(map[string]string, 64)}}
+		m = &styleMaps{used: map[string]string{},
+			st: styles{sigs: make(map[*Op]int32, 2*len(ops)), uniq: make(map[string]int32, 64), infos: make([]sigInfo, 0, 64)}}
 	}
 	defer m.release()
-	count := m.count // uses without and with a class of their own
 	st := &m.st
-	st.countSigs(ops, mapURL, over, count)
+	st.countSigs(ops, over)
 	var room [64]styleRule
 	rules := room[:0]
 	used := m.used // class -> its rule: a clash keeps attributes
 	var cssRoom [160]byte
-	for sig, n := range count {
+	for i := range st.infos {
+		sig, n := st.infos[i].sig, st.infos[i].uses
+		if n == [2]int{} {
+			continue // asked for, never written so
+		}
 		// the rule and its name made on the stack, strings only for the
 		// rules kept: most signatures do not pay for one
 		css, ok := appendCSS(cssRoom[:0], sig)
@@ -88,7 +105,7 @@ func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 		}
 		r := styleRule{name: string(name[:]), css: string(css)}
 		used[r.name] = r.css
-		st.class[sig] = r.name
+		st.infos[i].class = r.name
 		rules = append(rules, r)
 	}
 	writeOps(w, ops, mapURL, over, st)
@@ -110,9 +127,8 @@ type styleRule struct{ name, css string }
 // styleMaps is a styled drawing's maps, lent from one drawing to the
 // next: the op signatures' map alone was some 18 KB a page's board.
 type styleMaps struct {
-	count map[string][2]int
-	used  map[string]string
-	st    styles
+	used map[string]string
+	st   styles
 }
 
 var styleMemory sync.Pool // of *styleMaps
@@ -120,50 +136,50 @@ var styleMemory sync.Pool // of *styleMaps
 // release empties the maps (no drawing's ops or strings stay reachable
 // from the pool) and lends them again.
 func (m *styleMaps) release() {
-	clear(m.count)
 	clear(m.used)
-	clear(m.st.class)
 	clear(m.st.sigs)
 	clear(m.st.uniq)
+	clear(m.st.infos)
+	m.st.infos = m.st.infos[:0]
 	styleMemory.Put(m)
 }
 
-// countSigs counts the paint signatures the ops would write, apart for
-// elements with a class of their own; a run of map elements painted
-// alike (run) says its paint once.
-func (st *styles) countSigs(ops []Op, mapURL string, over bool, count map[string][2]int) {
-	add := func(sig string, own bool) {
-		n := count[sig]
-		if own {
-			n[1]++
-		} else {
-			n[0]++
-		}
-		count[sig] = n
-	}
+// countSigs counts the uses of the paint signatures the ops would write,
+// apart for elements with a class of their own; a run of map elements
+// painted alike (run) says its paint once.
+func (st *styles) countSigs(ops []Op, over bool) {
 	for i := 0; i < len(ops); i++ {
 		o := &ops[i]
 		if n := st.runOf(ops[i:], over); n > 1 {
-			add(st.sig(o), o.Class != "")
+			st.add(st.sig(o), o.Class != "")
 			i += n - 1
 			continue
 		}
 		switch {
 		case o.Kind == OpGroup:
 			if o.Ref == "" {
-				st.countSigs(o.Ops, mapURL, over, count)
+				st.countSigs(o.Ops, over)
 			}
 		case o.Kind == OpText:
-			add(st.textSig(o), false)
+			st.add(st.textSig(o), false)
 		case o.Kind == OpArrow:
 		case o.Kind == OpPoly && len(o.Points) == 2 && o.Fill == "":
 			line := *o
 			line.Fill = Inherit
 			var buf [160]byte
-			add(st.once(appendPaintSig(buf[:0], &line)), o.Class != "")
+			st.add(st.once(appendPaintSig(buf[:0], &line)), o.Class != "")
 		default:
-			add(st.sig(o), o.Class != "")
+			st.add(st.sig(o), o.Class != "")
 		}
+	}
+}
+
+// add counts a use of signature i, with a class of its own or without.
+func (st *styles) add(i int32, own bool) {
+	if own {
+		st.infos[i].uses[1]++
+	} else {
+		st.infos[i].uses[0]++
 	}
 }
 
@@ -177,9 +193,10 @@ func (st *styles) writePaint(w *strings.Builder, o *Op) {
 	st.writeClassed(w, st.sig(o), o.Class)
 }
 
-// writeClassed writes classed(sig, own).
-func (st *styles) writeClassed(w *strings.Builder, sig, own string) {
-	name, ok := st.class[sig]
+// writeClassed writes signature i's attributes, or its class, with own.
+func (st *styles) writeClassed(w *strings.Builder, i int32, own string) {
+	sig, name := st.infos[i].sig, st.infos[i].class
+	ok := name != ""
 	switch {
 	case ok && own != "":
 		ws(w, ` class="`, attr(own), ` `, name, `"`)
@@ -309,7 +326,7 @@ func (st *styles) runOf(ops []Op, over bool) int {
 	if !over || !st.runnable(&ops[0]) {
 		return 0
 	}
-	sig, own := st.sig(&ops[0]), ops[0].Class
+	sig, own := st.sig(&ops[0]), ops[0].Class // indexes: equal for equal signatures
 	n := 1
 	for n < len(ops) && st.runnable(&ops[n]) && ops[n].Class == own && st.sig(&ops[n]) == sig {
 		n++
@@ -319,7 +336,7 @@ func (st *styles) runOf(ops []Op, over bool) int {
 
 // runnable: an op written as a bare <use> of a map element, painted.
 func (st *styles) runnable(o *Op) bool {
-	return o.Ref != "" && o.Kind != OpGroup && o.Title == "" && (o.Class != "" || st.sig(o) != "")
+	return o.Ref != "" && o.Kind != OpGroup && o.Title == "" && (o.Class != "" || st.infos[st.sig(o)].sig != "")
 }
 
 // writeRun writes a run as a group with its paint, of <use>s without.
