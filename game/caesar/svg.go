@@ -75,7 +75,7 @@ func (s *State) drawBoard(viewer int, sp *words.Speaker, mapURL string) string {
 	if lent == nil {
 		lent = new([]picture.Op)
 	}
-	ops := s.mapScene(sceneFor{sp: sp, ops: *lent}).Ops
+	ops := s.mapScene(sceneFor{sp: sp, lent: lent}).Ops
 	var w strings.Builder
 	w.Grow(s.boardBytes(ops, mapURL))
 	h := b.Height + trackHeight
@@ -94,8 +94,8 @@ func (s *State) drawBoard(viewer int, sp *words.Speaker, mapURL string) string {
 	} else {
 		picture.WriteOps(&w, ops, "", false)
 	}
-	clear(ops) // the lent slice holds no drawing's strings or children
-	*lent = ops[:0]
+	clear(*lent) // the lent memory holds no drawing's strings or children
+	*lent = (*lent)[:0]
 	sceneOps.Put(lent)
 	s.drawTrack(&w, viewer, sp)
 	w.WriteString(`</svg>`)
@@ -126,9 +126,9 @@ func countOps(ops []picture.Op) int {
 	return n
 }
 
-// sceneOps lends the web board the slice its scene's ops are built in: a
-// scene of some hundred ops of 352 bytes, grown by doubling, written out
-// and dropped at once.
+// sceneOps lends the web board the memory its scene's ops and its
+// cities' children are built in (mapScene): a scene of some hundred ops
+// of 352 bytes, written out and dropped at once.
 var sceneOps sync.Pool // of *[]picture.Op
 
 // drawLand draws what lies under the routes: the sea, the land, the
