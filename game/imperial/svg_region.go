@@ -21,15 +21,36 @@ func (s *State) regionFill(ri int) string {
 		return "url(#imp-hatch)"
 	case board.Sea:
 		if f := s.Flags[ri]; f >= 0 {
-			return "url(#imp-flag-sea-" + strconv.Itoa(f) + ")"
+			return flagFill("sea", f)
 		}
 		return colSea
 	}
 	if f := s.Flags[ri]; f >= 0 {
-		return "url(#imp-flag-land-" + strconv.Itoa(f) + ")"
+		return flagFill("land", f)
 	}
 	return colLand
 }
+
+// flagFill is the pattern of nation ni's flag over kind ("land", "sea").
+func flagFill(kind string, ni int) string {
+	if ni < len(flagFills.land) {
+		if kind == "sea" {
+			return flagFills.sea[ni]
+		}
+		return flagFills.land[ni]
+	}
+	return "url(#imp-flag-" + kind + "-" + strconv.Itoa(ni) + ")"
+}
+
+// flagFills are the flags' patterns of the first nations, made once: a
+// board fills a region under a flag each.
+var flagFills = func() (t struct{ land, sea [8]string }) {
+	for ni := range t.land {
+		t.land[ni] = "url(#imp-flag-land-" + strconv.Itoa(ni) + ")"
+		t.sea[ni] = "url(#imp-flag-sea-" + strconv.Itoa(ni) + ")"
+	}
+	return t
+}()
 
 // writeFlagPatterns defines, per nation, the stripes that fill the
 // neutral lands and seas under its flag: striped, so they never look like
