@@ -1,8 +1,8 @@
 package caesar
 
 import (
-	"fmt"
 	"math"
+	"strconv"
 
 	"rondel/game/picture"
 	"rondel/game/words"
@@ -166,7 +166,7 @@ func (s *State) sceneCity(sc *picture.Scene, ci int, f sceneFor, ops []picture.O
 		ops = append(ops, picture.Circle(x, y, 23, "", decisionColour, 2.5).DashGap(5, 3))
 		sc.Mark(picture.MarkDecision)
 	}
-	value := picture.Text(x, y+4, 12, fmt.Sprint(c.Value), "#fff", "middle", true).WithHalo("#000")
+	value := picture.Text(x, y+4, 12, strconv.Itoa(c.Value), "#fff", "middle", true).WithHalo("#000")
 	value.HaloWidth, value.HaloOver = 0.4, true
 	ops = append(ops, value)
 	if f.sp != nil {

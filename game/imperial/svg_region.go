@@ -16,7 +16,7 @@ func (s *State) regionFill(ri int) string {
 	r := s.b.Regions[ri]
 	switch r.Kind {
 	case board.Home:
-		return mix("#ffffff", s.nationColour(r.NationIdx), 0.38)
+		return whiteTint(s.nationColour(r.NationIdx), 0.38)
 	case board.Impassable:
 		return "url(#imp-hatch)"
 	case board.Sea:
