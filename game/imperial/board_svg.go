@@ -1,8 +1,8 @@
 package imperial
 
 import (
-	"fmt"
 	"html"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -107,8 +107,13 @@ func (s *State) drawBoard(viewer int) string {
 	ops := s.mapScene(g.sh, sceneFor{acting: -1, words: true, lent: lent}).Ops
 	var w strings.Builder
 	w.Grow(s.boardBytes(ops))
-	fmt.Fprintf(&w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif" role="img" aria-labelledby="imp-board-title">`, svgWidth, height)
-	fmt.Fprintf(&w, `<title id="imp-board-title">%s</title>`, html.EscapeString(s.boardTitle()))
+	// written piece by piece, not through fmt (issue 20: a first view's CPU)
+	w.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `)
+	writeFixed(&w, svgWidth, 0)
+	w.WriteByte(' ')
+	writeFixed(&w, height, 0)
+	writes(&w, `" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif" role="img" aria-labelledby="imp-board-title">`,
+		`<title id="imp-board-title">`, html.EscapeString(s.boardTitle()), `</title>`)
 	if s.layered() {
 		w.WriteString(hatchDef + pieceDefs) // the anchors are the map's
 	} else {
@@ -117,7 +122,11 @@ func (s *State) drawBoard(viewer int) string {
 		w.WriteString(`</defs>`)
 	}
 	s.writeFlagPatterns(&w)
-	fmt.Fprintf(&w, `<rect width="%.0f" height="%.0f" fill="%s"/>`, svgWidth, height, colPaper)
+	w.WriteString(`<rect width="`)
+	writeFixed(&w, svgWidth, 0)
+	w.WriteString(`" height="`)
+	writeFixed(&w, height, 0)
+	w.WriteString(`" fill="` + colPaper + `"/>`)
 	s.drawBanner(&w, viewer)
 	s.drawMap(&w, g, ops)
 	lent.release(ops)
@@ -130,11 +139,19 @@ func (s *State) boardTitle() string {
 	return s.say("title."+s.b.ID, s.Round)
 }
 
+// writeFixed writes v as fmt's %.Nf does (N: prec), without fmt.
+func writeFixed(w *strings.Builder, v float64, prec int) {
+	var buf [32]byte
+	w.Write(strconv.AppendFloat(buf[:0], v, 'f', prec, 64))
+}
+
 // drawMap draws the map part of the board: the position's scene
 // (board_scene.go, its ops) as SVG, over the map asset or with its own
 // shapes.
 func (s *State) drawMap(w *strings.Builder, g mapGeom, ops []picture.Op) {
-	fmt.Fprintf(w, `<g transform="translate(0 %.0f)">`, g.top)
+	w.WriteString(`<g transform="translate(0 `)
+	writeFixed(w, g.top, 0)
+	w.WriteString(`)">`)
 	url := ""
 	if s.layered() {
 		url = s.lay.url

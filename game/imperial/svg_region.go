@@ -62,8 +62,8 @@ func (s *State) writeFlagPatterns(w *strings.Builder) {
 			if s.layered() && !s.flies(ni, bg.kind == "sea") {
 				continue // a position layer defines only the stripes it shows
 			}
-			fmt.Fprintf(w, `<pattern id="imp-flag-%s-%d" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="10" height="10" fill="%s"/><rect width="4" height="10" fill="%s" fill-opacity="0.45"/></pattern>`,
-				bg.kind, ni, bg.fill, s.nationColour(ni))
+			writes(w, `<pattern id="imp-flag-`, bg.kind, `-`, strconv.Itoa(ni), `" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="10" height="10" fill="`,
+				bg.fill, `"/><rect width="4" height="10" fill="`, s.nationColour(ni), `" fill-opacity="0.45"/></pattern>`)
 		}
 	}
 	w.WriteString(`</defs>`)
