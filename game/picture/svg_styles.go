@@ -108,7 +108,7 @@ func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 		st.infos[i].class = r.name
 		rules = append(rules, r)
 	}
-	writeOps(w, ops, mapURL, over, st)
+	writeOps(w, ops, attr(mapURL), over, st)
 	if len(rules) > 0 {
 		// the same drawing, the same bytes: sorted as the rules' text
 		// (`.name{css}`), which is by name, a name's rules being one
@@ -340,11 +340,10 @@ func (st *styles) runnable(o *Op) bool {
 }
 
 // writeRun writes a run as a group with its paint, of <use>s without.
-func writeRun(w *strings.Builder, ops []Op, mapURL string, st *styles) {
+func writeRun(w *strings.Builder, ops []Op, url string, st *styles) {
 	w.WriteString(`<g`)
 	st.writeClassed(w, st.sig(&ops[0]), ops[0].Class)
 	w.WriteString(`>`)
-	url := attr(mapURL)
 	for i := range ops {
 		ws(w, `<use href="`, url, `#`, attr(ops[i].Ref), `"`)
 		writeData(w, &ops[i])
