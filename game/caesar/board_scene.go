@@ -1,8 +1,8 @@
 package caesar
 
 import (
-	"fmt"
 	"math"
+	"strconv"
 
 	"rondel/game/picture"
 	"rondel/game/words"
@@ -26,16 +26,41 @@ type sceneFor struct {
 	// old, if set, is the position at the reader's last turn: what was
 	// built or claimed since is ringed (the picture's change marks).
 	old *State
-	// ops, if it has room, is the slice the scene's ops are built in
-	// (lent by the web board: only a scene dropped at once may take it).
-	ops []picture.Op
+	// lent, if set, is the memory the scene is built in, its ops and its
+	// cities' children (lent by the web board: only a scene dropped at
+	// once may take it). mapScene leaves in it all the memory it used,
+	// for the board to clear.
+	lent *[]picture.Op
 }
+
+// cityOps is the most ops a city's group holds (sceneCity).
+const cityOps = 6
 
 // mapScene builds the scene.
 func (s *State) mapScene(f sceneFor) *picture.Scene {
 	b := s.b
 	w, h := float64(b.Width), float64(b.Height)
-	sc := &picture.Scene{Width: w, Height: h, Background: "#f4efe4", Ops: f.ops[:0]}
+	sc := &picture.Scene{Width: w, Height: h, Background: "#f4efe4"}
+	var kids []picture.Op // the cities' children, when lent
+	if f.lent != nil {
+		// room for the ops and every city's group at once: a city's
+		// children grown by appending were some 60 KB of fresh memory a
+		// board (an op is 352 bytes), the most of a board's garbage
+		top := 2 + len(b.Cities) // the land, Rome, the cities
+		for _, r := range b.Routes {
+			top += 2 + r.Roads // the line, the slots, a change ring
+		}
+		need := top + cityOps*len(b.Cities)
+		buf := *f.lent
+		if cap(buf) < need {
+			buf = make([]picture.Op, 0, need)
+		}
+		buf = buf[:need]
+		*f.lent = buf
+		// capped: a scene outgrowing its part is copied out, never over
+		// the children
+		sc.Ops, kids = buf[:0:top], buf[top:top:need]
+	}
 	var land []picture.Op
 	if f.sp == nil {
 		// the land's stand-in: only the raster draws it (the SVG back end
@@ -58,8 +83,13 @@ func (s *State) mapScene(f sceneFor) *picture.Scene {
 		s.sceneRoute(sc, ri, f)
 	}
 	sc.Add(picture.MapElement("rome", picture.Circle(float64(b.Rome.X), float64(b.Rome.Y), 17, "#8b1a1a", "#f2d16b", 3)))
+	data := make([]picture.Attr, len(b.Cities)) // every city's data-city in one allocation
 	for ci := range b.Cities {
-		s.sceneCity(sc, ci, f)
+		var ops []picture.Op
+		if cap(kids)-len(kids) >= cityOps {
+			ops, kids = kids[len(kids):len(kids):len(kids)+cityOps], kids[:len(kids)+cityOps]
+		}
+		s.sceneCity(sc, ci, f, ops, data[ci:ci+1:ci+1])
 	}
 	return sc
 }
@@ -99,11 +129,12 @@ func (s *State) sceneRoute(sc *picture.Scene, ri int, f sceneFor) {
 // sceneCity draws a city in its group: colour disc with its value, name
 // below, and either its treasure (available) or a ring in the claimer's
 // colour (claimed); the city waiting for a choice of way is ringed.
-func (s *State) sceneCity(sc *picture.Scene, ci int, f sceneFor) {
+// The group's children are appended to ops (empty: lent room, or nil)
+// and its data-city set in data (one attribute's room).
+func (s *State) sceneCity(sc *picture.Scene, ci int, f sceneFor, ops []picture.Op, data []picture.Attr) {
 	c := s.b.Cities[ci]
 	x, y := float64(c.X), float64(c.Y)
 	fill := s.b.Colours[s.b.colorIdx[c.Colour]].Fill
-	var ops []picture.Op
 	if owner := s.d.Owner[ci]; owner >= 0 {
 		// The claimer's colour as a wide ring; the city's own colour stays readable.
 		ops = append(ops, picture.Circle(x, y, 17, playerFill[playerColours[owner]], "#111", 1),
@@ -135,7 +166,7 @@ func (s *State) sceneCity(sc *picture.Scene, ci int, f sceneFor) {
 		ops = append(ops, picture.Circle(x, y, 23, "", decisionColour, 2.5).DashGap(5, 3))
 		sc.Mark(picture.MarkDecision)
 	}
-	value := picture.Text(x, y+4, 12, fmt.Sprint(c.Value), "#fff", "middle", true).WithHalo("#000")
+	value := picture.Text(x, y+4, 12, strconv.Itoa(c.Value), "#fff", "middle", true).WithHalo("#000")
 	value.HaloWidth, value.HaloOver = 0.4, true
 	ops = append(ops, value)
 	if f.sp != nil {
@@ -143,5 +174,6 @@ func (s *State) sceneCity(sc *picture.Scene, ci int, f sceneFor) {
 		name.HaloWidth = 3
 		ops = append(ops, name)
 	}
-	sc.Add(picture.Group([]picture.Attr{{Name: "city", Value: c.ID}}, ops...))
+	data[0] = picture.Attr{Name: "city", Value: c.ID}
+	sc.Add(picture.Group(data, ops...))
 }

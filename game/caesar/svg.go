@@ -67,13 +67,17 @@ func (s *State) boardSpeaker(sp *words.Speaker) *words.Speaker {
 
 // drawBoard draws the board whole (mapURL "") or over the map file.
 func (s *State) drawBoard(viewer int, sp *words.Speaker, mapURL string) string {
-	var w strings.Builder
-	// Sized once rather than grown by copying: the layer over the map
-	// file is some 45 KB.
-	w.Grow(64 << 10)
 	b := s.b
 	sp = s.boardSpeaker(sp)
 	say := func(a words.Arg) string { return html.EscapeString(sp.Arg(a)) }
+	// the map's scene first: its size sizes the builder
+	lent, _ := sceneOps.Get().(*[]picture.Op)
+	if lent == nil {
+		lent = new([]picture.Op)
+	}
+	ops := s.mapScene(sceneFor{sp: sp, lent: lent}).Ops
+	var w strings.Builder
+	w.Grow(s.boardBytes(ops, mapURL))
 	h := b.Height + trackHeight
 	fmt.Fprintf(&w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" font-family="sans-serif" role="img" aria-label="%s">`,
 		b.Width, h, b.Width, h, say(b.titleArg()))
@@ -84,28 +88,47 @@ func (s *State) drawBoard(viewer int, sp *words.Speaker, mapURL string) string {
 		s.drawRome(&w, say)
 		w.WriteString(`</g></defs>`)
 	}
-	lent, _ := sceneOps.Get().(*[]picture.Op)
-	if lent == nil {
-		lent = new([]picture.Op)
-	}
-	ops := s.mapScene(sceneFor{sp: sp, ops: *lent}).Ops
 	if mapURL != "" {
 		// the page's layer: its bytes are every view's (WriteStyled)
 		picture.WriteStyled(&w, ops, mapURL, true)
 	} else {
 		picture.WriteOps(&w, ops, "", false)
 	}
-	clear(ops) // the lent slice holds no drawing's strings or children
-	*lent = ops[:0]
+	clear(*lent) // the lent memory holds no drawing's strings or children
+	*lent = (*lent)[:0]
 	sceneOps.Put(lent)
 	s.drawTrack(&w, viewer, sp)
 	w.WriteString(`</svg>`)
 	return w.String()
 }
 
-// sceneOps lends the web board the slice its scene's ops are built in: a
-// scene of some hundred ops of 352 bytes, grown by doubling, written out
-// and dropped at once.
+// boardBytes is a little more than the board with the scene ops takes,
+// so its builder is sized once rather than grown by copying. The layer
+// over the map file (22 to 34 KB on the 200-game club's pages; a flat 64
+// KB left half of it unused) writes some 72 bytes an op (counted with
+// their groups') with its header, and its score track 2 to 6 KB: a tick
+// every five points, each player's marker and lines. The whole board
+// adds the map file's parts.
+func (s *State) boardBytes(ops []picture.Op, mapURL string) int {
+	if mapURL == "" {
+		return 64 << 10
+	}
+	_, limit := s.trackScale()
+	return 76*countOps(ops) + 3<<10 + 1<<10*len(s.d.Players) + 40*limit
+}
+
+// countOps counts ops and their groups' ops.
+func countOps(ops []picture.Op) int {
+	n := len(ops)
+	for i := range ops {
+		n += countOps(ops[i].Ops)
+	}
+	return n
+}
+
+// sceneOps lends the web board the memory its scene's ops and its
+// cities' children are built in (mapScene): a scene of some hundred ops
+// of 352 bytes, written out and dropped at once.
 var sceneOps sync.Pool // of *[]picture.Op
 
 // drawLand draws what lies under the routes: the sea, the land, the

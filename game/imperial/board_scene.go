@@ -101,7 +101,8 @@ func (s *State) mapScene(sh *board.Shapes, f sceneFor) *picture.Scene {
 		}
 	}
 	sc.Add(picture.MapElement("names")) // words: the web's only
-	var scratch []piece                 // one region's pieces, reused by the next
+	var room [12]piece                  // one region's pieces, reused by the next
+	scratch := room[:0]
 	for ri := range s.b.Regions {
 		if rs, ok := sh.Shape(s.b.Regions[ri].ID); ok {
 			scratch = s.sceneRegion(sc, rs, ri, f, scratch)
@@ -156,7 +157,8 @@ func underStandIn(sh *board.Shapes) []picture.Op {
 func (s *State) sceneRegion(sc *picture.Scene, rs *board.RegionShape, ri int, f sceneFor, scratch []piece) []piece {
 	r := s.b.Regions[ri]
 	items := s.regionPieces(scratch[:0], ri, f)
-	rows := rowsOf(items, max(rs.Box[2], 44))
+	var rowRoom [4][]piece // a region's rows, most one or two
+	rows := rowsOf(rowRoom[:0], items, max(rs.Box[2], 44))
 	lx, y := rs.Label[0], rs.Label[1]+4
 	switch {
 	case rs.Callout && f.words:

@@ -1,8 +1,8 @@
 package imperial
 
 import (
-	"fmt"
 	"html"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -52,13 +52,42 @@ func (s *State) nationName(ni int) string { return s.speaker().Term(s.nationKey(
 func (s *State) regionName(r int) string  { return s.speaker().Term(s.regionKey(r)) }
 
 // boardBytes is about what a board takes, so its builder is sized once
-// rather than grown by copying: the position layer over the map file is
-// some 30 KB, the whole drawing some 150 KB.
-func (s *State) boardBytes() int {
+// rather than grown by copying: the whole drawing some 150 KB; a position
+// layer over the map file what layerBytes says of its scene.
+func (s *State) boardBytes(ops []picture.Op) int {
 	if s.layered() {
-		return 40 << 10
+		return s.layerBytes(ops)
 	}
 	return 192 << 10
+}
+
+// layerBytes is a little more than a position layer with the scene ops
+// takes (15 to 33 KB on the 200-game club's pages, 7 to 30% more;
+// German and Chinese words add some 1%): its map part writes some 70
+// bytes an op (ops counted with their groups'), the banner and the
+// panel some 6 KB and 350 bytes a bond cell. A flat 40 KB was a fifth
+// of an Imperial game page's first view's bytes, much of it unused.
+func (s *State) layerBytes(ops []picture.Op) int {
+	cells := 0 // the players' bond cells: a nation's holders each
+	for ni := range s.Nations {
+		var held uint64
+		for _, h := range s.Nations[ni].Bonds {
+			if h >= 0 && h < 64 && held&(1<<h) == 0 {
+				held |= 1 << h
+				cells++
+			}
+		}
+	}
+	return 70*countOps(ops) + 7<<10 + 400*cells + 400*len(s.Players)
+}
+
+// countOps counts ops and their groups' ops.
+func countOps(ops []picture.Op) int {
+	n := len(ops)
+	for i := range ops {
+		n += countOps(ops[i].Ops)
+	}
+	return n
 }
 
 func (s *State) drawBoard(viewer int) string {
@@ -70,10 +99,21 @@ func (s *State) drawBoard(viewer int) string {
 	g := mapGeom{sh: sh, top: bannerHeight}
 	panelTop := g.top + g.height()
 	height := panelTop + s.panelHeight()
+	// the map's scene first: its size sizes the builder
+	lent, _ := sceneMemory.Get().(*webLent)
+	if lent == nil {
+		lent = &webLent{}
+	}
+	ops := s.mapScene(g.sh, sceneFor{acting: -1, words: true, lent: lent}).Ops
 	var w strings.Builder
-	w.Grow(s.boardBytes())
-	fmt.Fprintf(&w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif" role="img" aria-labelledby="imp-board-title">`, svgWidth, height)
-	fmt.Fprintf(&w, `<title id="imp-board-title">%s</title>`, html.EscapeString(s.boardTitle()))
+	w.Grow(s.boardBytes(ops))
+	// written piece by piece, not through fmt (issue 20: a first view's CPU)
+	w.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `)
+	writeFixed(&w, svgWidth, 0)
+	w.WriteByte(' ')
+	writeFixed(&w, height, 0)
+	writes(&w, `" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif" role="img" aria-labelledby="imp-board-title">`,
+		`<title id="imp-board-title">`, html.EscapeString(s.boardTitle()), `</title>`)
 	if s.layered() {
 		w.WriteString(hatchDef + pieceDefs) // the anchors are the map's
 	} else {
@@ -82,9 +122,14 @@ func (s *State) drawBoard(viewer int) string {
 		w.WriteString(`</defs>`)
 	}
 	s.writeFlagPatterns(&w)
-	fmt.Fprintf(&w, `<rect width="%.0f" height="%.0f" fill="%s"/>`, svgWidth, height, colPaper)
+	w.WriteString(`<rect width="`)
+	writeFixed(&w, svgWidth, 0)
+	w.WriteString(`" height="`)
+	writeFixed(&w, height, 0)
+	w.WriteString(`" fill="` + colPaper + `"/>`)
 	s.drawBanner(&w, viewer)
-	s.drawMap(&w, g)
+	s.drawMap(&w, g, ops)
+	lent.release(ops)
 	s.drawPanel(&w, panelTop, viewer)
 	w.WriteString(`</svg>`)
 	return w.String()
@@ -94,19 +139,23 @@ func (s *State) boardTitle() string {
 	return s.say("title."+s.b.ID, s.Round)
 }
 
+// writeFixed writes v as fmt's %.Nf does (N: prec), without fmt.
+func writeFixed(w *strings.Builder, v float64, prec int) {
+	var buf [32]byte
+	w.Write(strconv.AppendFloat(buf[:0], v, 'f', prec, 64))
+}
+
 // drawMap draws the map part of the board: the position's scene
-// (board_scene.go) as SVG, over the map asset or with its own shapes.
-func (s *State) drawMap(w *strings.Builder, g mapGeom) {
-	fmt.Fprintf(w, `<g transform="translate(0 %.0f)">`, g.top)
+// (board_scene.go, its ops) as SVG, over the map asset or with its own
+// shapes.
+func (s *State) drawMap(w *strings.Builder, g mapGeom, ops []picture.Op) {
+	w.WriteString(`<g transform="translate(0 `)
+	writeFixed(w, g.top, 0)
+	w.WriteString(`)">`)
 	url := ""
 	if s.layered() {
 		url = s.lay.url
 	}
-	lent, _ := sceneMemory.Get().(*webLent)
-	if lent == nil {
-		lent = &webLent{}
-	}
-	ops := s.mapScene(g.sh, sceneFor{acting: -1, words: true, lent: lent}).Ops
 	if s.layered() {
 		// the page's layer: its bytes are every view's (WriteStyled)
 		picture.WriteStyled(w, ops, url, true)
@@ -114,7 +163,6 @@ func (s *State) drawMap(w *strings.Builder, g mapGeom) {
 		picture.WriteOps(w, ops, url, false)
 	}
 	w.WriteString(`</g>`)
-	lent.release(ops)
 }
 
 // webLent is the memory a web board's scene is built in, lent from one

@@ -54,6 +54,31 @@ func mix(a, b string, t float64) string {
 	return hexColour(c(ar, br), c(ag, bg), c(ab, bb))
 }
 
+// whiteTint is mix("#ffffff", col, t), made once for the nations'
+// colours at the strengths a board tints with (every home province and
+// every bond cell; each mixed was an allocation).
+func whiteTint(col string, t float64) string {
+	if c, ok := whiteTints[tintKey{col, t}]; ok {
+		return c
+	}
+	return mix("#ffffff", col, t)
+}
+
+type tintKey struct {
+	col string
+	t   float64
+}
+
+var whiteTints = func() map[tintKey]string {
+	out := map[tintKey]string{}
+	for _, t := range []float64{0.35, 0.38} { // bond cells, home provinces
+		for _, col := range nationHex {
+			out[tintKey{col, t}] = mix("#ffffff", col, t)
+		}
+	}
+	return out
+}()
+
 // hexColour is fmt's "#%02x%02x%02x" without fmt: a board mixes a tint
 // for every home province and every bond cell (issue 20).
 func hexColour(r, g, b int) string {

@@ -67,15 +67,27 @@ func (s *State) bondGeom() (x, cellW float64) {
 }
 
 // actingSeats are the players marked as having to act now.
-func (s *State) actingSeats() map[int]bool {
-	acting := map[int]bool{}
+func (s *State) actingSeats() seatSet {
+	var acting seatSet
 	if !s.Finished() {
 		for _, d := range s.ToAct() {
-			acting[d.Seat] = true
+			acting = acting.with(d.Seat)
 		}
 	}
 	return acting
 }
+
+// seatSet is a set of seats (0 to 63), made without a map.
+type seatSet uint64
+
+func (m seatSet) with(seat int) seatSet {
+	if seat < 0 || seat >= 64 {
+		return m
+	}
+	return m | 1<<seat
+}
+
+func (m seatSet) has(seat int) bool { return seat >= 0 && seat < 64 && m&(1<<seat) != 0 }
 
 // rowMark is the highlight behind a table's row at y.
 func rowMark(w *strings.Builder, y float64) {
@@ -93,7 +105,7 @@ func (s *State) drawPanelLayer(w *strings.Builder, top float64, viewer int) {
 	}
 	acting := s.actingSeats()
 	for seat := range s.Players {
-		if acting[seat] {
+		if acting.has(seat) {
 			rowMark(w, top+290+20+float64(seat)*19)
 		}
 	}
@@ -140,11 +152,12 @@ func (s *State) nationRows(w *strings.Builder, top float64, viewer int) {
 	extra := make([]string, len(xs)) // none: the group says the style
 	for ni, nat := range s.Nations {
 		bold := nat.Government == viewer && viewer >= 0
-		row(w, top+20+float64(ni)*19+14, bold, xs, s.nationCells(ni), extra)
+		cells := s.nationCells(ni)
+		row(w, top+20+float64(ni)*19+14, bold, xs, cells[:], extra)
 	}
 }
 
-func (s *State) playerRows(w *strings.Builder, top float64, viewer int, acting map[int]bool) {
+func (s *State) playerRows(w *strings.Builder, top float64, viewer int, acting seatSet) {
 	x := panelRight
 	xs := []float64{x, x + 140, x + 190}
 	for seat, p := range s.Players {
@@ -152,7 +165,7 @@ func (s *State) playerRows(w *strings.Builder, top float64, viewer int, acting m
 		if seat == viewer {
 			name = s.say("player.you", shortenText(p.Name, 12))
 		}
-		if acting[seat] {
+		if acting.has(seat) {
 			name = s.say("player.acting", name)
 		}
 		cells := []string{name, s.money(p.Cash), s.roleWords(seat)}

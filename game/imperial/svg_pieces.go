@@ -127,9 +127,8 @@ const decisionColour = "#c0392b"
 
 const pieceGap = 2.0
 
-// rowsOf breaks pieces into rows no wider than width.
-func rowsOf(items []piece, width float64) [][]piece {
-	var rows [][]piece
+// rowsOf breaks pieces into rows no wider than width, appended to rows.
+func rowsOf(rows [][]piece, items []piece, width float64) [][]piece {
 	for len(items) > 0 {
 		n, rowW := 0, 0.0
 		for n < len(items) && (n == 0 || rowW+pieceGap+items[n].width <= width) {

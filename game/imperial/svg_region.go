@@ -16,20 +16,41 @@ func (s *State) regionFill(ri int) string {
 	r := s.b.Regions[ri]
 	switch r.Kind {
 	case board.Home:
-		return mix("#ffffff", s.nationColour(r.NationIdx), 0.38)
+		return whiteTint(s.nationColour(r.NationIdx), 0.38)
 	case board.Impassable:
 		return "url(#imp-hatch)"
 	case board.Sea:
 		if f := s.Flags[ri]; f >= 0 {
-			return "url(#imp-flag-sea-" + strconv.Itoa(f) + ")"
+			return flagFill("sea", f)
 		}
 		return colSea
 	}
 	if f := s.Flags[ri]; f >= 0 {
-		return "url(#imp-flag-land-" + strconv.Itoa(f) + ")"
+		return flagFill("land", f)
 	}
 	return colLand
 }
+
+// flagFill is the pattern of nation ni's flag over kind ("land", "sea").
+func flagFill(kind string, ni int) string {
+	if ni < len(flagFills.land) {
+		if kind == "sea" {
+			return flagFills.sea[ni]
+		}
+		return flagFills.land[ni]
+	}
+	return "url(#imp-flag-" + kind + "-" + strconv.Itoa(ni) + ")"
+}
+
+// flagFills are the flags' patterns of the first nations, made once: a
+// board fills a region under a flag each.
+var flagFills = func() (t struct{ land, sea [8]string }) {
+	for ni := range t.land {
+		t.land[ni] = "url(#imp-flag-land-" + strconv.Itoa(ni) + ")"
+		t.sea[ni] = "url(#imp-flag-sea-" + strconv.Itoa(ni) + ")"
+	}
+	return t
+}()
 
 // writeFlagPatterns defines, per nation, the stripes that fill the
 // neutral lands and seas under its flag: striped, so they never look like
@@ -41,8 +62,8 @@ func (s *State) writeFlagPatterns(w *strings.Builder) {
 			if s.layered() && !s.flies(ni, bg.kind == "sea") {
 				continue // a position layer defines only the stripes it shows
 			}
-			fmt.Fprintf(w, `<pattern id="imp-flag-%s-%d" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="10" height="10" fill="%s"/><rect width="4" height="10" fill="%s" fill-opacity="0.45"/></pattern>`,
-				bg.kind, ni, bg.fill, s.nationColour(ni))
+			writes(w, `<pattern id="imp-flag-`, bg.kind, `-`, strconv.Itoa(ni), `" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="10" height="10" fill="`,
+				bg.fill, `"/><rect width="4" height="10" fill="`, s.nationColour(ni), `" fill-opacity="0.45"/></pattern>`)
 		}
 	}
 	w.WriteString(`</defs>`)

@@ -38,7 +38,7 @@ func (s *State) drawNationTable(w *strings.Builder, top float64, viewer int) {
 			weight = "700"
 		}
 		style := fmt.Sprintf(` font-size="12" font-weight="%s" fill="%s"`, weight, colInk)
-		for i, c := range cells {
+		for i, c := range cells[:] {
 			at := cols[i].at
 			if i == 0 {
 				at += 30
@@ -48,8 +48,9 @@ func (s *State) drawNationTable(w *strings.Builder, top float64, viewer int) {
 	}
 }
 
-// nationCells are the words of nation ni's row.
-func (s *State) nationCells(ni int) []string {
+// nationCells are the words of nation ni's row (an array: on the
+// caller's stack).
+func (s *State) nationCells(ni int) [6]string {
 	nat := s.Nations[ni]
 	gov := s.say("none")
 	if nat.Government >= 0 {
@@ -59,7 +60,7 @@ func (s *State) nationCells(ni int) []string {
 	if nat.Rondel >= 0 {
 		rondel = s.slotWord(nat.Rondel)
 	}
-	return []string{
+	return [6]string{
 		shortenText(s.nationName(ni), 20),
 		gov,
 		s.money(nat.Treasury),
@@ -161,7 +162,7 @@ func (s *State) bondCell(w *strings.Builder, x, y, width float64, ni, seat int) 
 		writeNum(w, x+1)
 		w.WriteString(`" y="`)
 		writeNum(w, y+1.5)
-		writes(w, `" fill="`, mix("#ffffff", s.nationColour(ni), 0.35), `" stroke="`, s.nationColour(ni), `"/><text x="`)
+		writes(w, `" fill="`, whiteTint(s.nationColour(ni), 0.35), `" stroke="`, s.nationColour(ni), `"/><text x="`)
 		writeNum(w, x+width/2)
 		w.WriteString(`" y="`)
 		writeNum(w, y+13.5)

@@ -36,11 +36,13 @@ func boardPhrase(key string) string {
 	return "imperial.board." + key
 }
 
-// boardPhrases are the catalogue keys of the phrases a position's drawing
-// says, made once for the program: a page's board says some two hundred
-// phrases, and making each key again was an allocation each (issue 20).
-// Keys not here (the map's own names) are made when said.
-var boardPhrases = func() map[string]string {
+// boardSayings are the phrases a position's drawing says, made once for
+// the program: each one's catalogue key, and the names of its arguments
+// boxed as T takes them. A page's board says some two hundred phrases;
+// making each key again, boxing each name and building each Text's
+// arguments was an allocation each (issue 20). Keys not here (the map's
+// own names) are made when said.
+var boardSayings = func() map[string]boardSaying {
 	keys := []string{"none", "rondel.free", "rondel.notyet", "role.investor", "role.card", "role.swiss",
 		"tip.armaments", "tip.shipyard", "tip.built", "tip.notbuilt", "tip.impassable", "tip.empty", "battle.tip"}
 	for k := range boardArgs {
@@ -49,32 +51,46 @@ var boardPhrases = func() map[string]string {
 	for _, slot := range slotNames {
 		keys = append(keys, "slot."+slot)
 	}
-	out := make(map[string]string, len(keys))
+	out := make(map[string]boardSaying, len(keys))
 	for _, k := range keys {
-		out[k] = boardPhrase(k)
+		ph := boardSaying{id: boardPhrase(k)}
+		for _, name := range boardArgs[k] {
+			ph.names = append(ph.names, name)
+		}
+		out[k] = ph
 	}
 	return out
 }()
 
+// boardSaying is a phrase of the picture: its catalogue key and its
+// arguments' names (boardArgs').
+type boardSaying struct {
+	id    string
+	names []any // strings
+}
+
 // say returns a phrase of the picture with its arguments (numbers as int,
-// words as string, money as words.Arg) in the board's language. It says
-// what Speaker.T says for the phrase and its arguments named from
-// boardArgs (held to it by TestSayAsT), without boxing the names.
+// words as string, money as words.Arg) in the board's language, named
+// from boardArgs: what Speaker.T says for them (held to it by
+// TestSayAsT), its pairs on the stack and its names boxed once.
 func (s *State) say(key string, args ...any) string {
-	id, ok := boardPhrases[key]
+	ph, ok := boardSayings[key]
 	if !ok {
-		id = boardPhrase(key)
+		ph.id = boardPhrase(key)
+		for _, name := range boardArgs[key] {
+			ph.names = append(ph.names, name)
+		}
 	}
-	names := boardArgs[key]
-	n := min(len(args), len(names))
+	n := min(len(args), len(ph.names))
 	if n == 0 {
-		return s.speaker().Say(words.New(id))
+		return s.speaker().Say(words.New(ph.id))
 	}
-	named := make([]words.Named, n)
-	for i := range named {
-		named[i] = words.Named{Name: names[i], Arg: words.ArgOf(args[i])}
+	var room [8]any
+	pairs := room[:0]
+	for i := range n {
+		pairs = append(pairs, ph.names[i], args[i])
 	}
-	return s.speaker().Say(words.Make(id, named...))
+	return s.speaker().T(ph.id, pairs...)
 }
 
 // sayCount returns "1 army", "3 armies" in the board's language.

@@ -37,29 +37,39 @@ func SVG(s *Scene) string {
 // stand-in (the map's words and scenery are the map's). Coordinates are
 // written with one decimal at most.
 func WriteOps(w *strings.Builder, ops []Op, mapURL string, over bool) {
-	writeOps(w, ops, mapURL, over, nil)
+	writeOps(w, ops, attr(mapURL), over, nil)
 }
 
-func writeOps(w *strings.Builder, ops []Op, mapURL string, over bool, st *styles) {
+// writeOps writes ops; url is the map asset's address escaped (once for
+// the drawing, not once per element).
+func writeOps(w *strings.Builder, ops []Op, url string, over bool, st *styles) {
 	for i := 0; i < len(ops); {
 		if st != nil { // WriteStyled's
 			if n := st.runOf(ops[i:], over); n > 1 {
-				writeRun(w, ops[i:i+n], mapURL, st)
+				writeRun(w, ops[i:i+n], url, st)
 				i += n
 				continue
 			}
 		}
-		svgOp(w, &ops[i], mapURL, over, st)
+		svgOp(w, &ops[i], url, over, st)
 		i++
 	}
 }
 
 func attr(s string) string {
-	if !strings.ContainsAny(s, `<>&'"`) {
-		return s // most are ids and addresses: no replacer's pass
+	// A byte loop, not strings.ContainsAny: for short strings that looks
+	// each byte up in the set by IndexRune, and a board's attributes are
+	// some thousand short ids (a tenth of a position layer's CPU).
+	for i := 0; i < len(s); i++ {
+		if escaped[s[i]] {
+			return html.EscapeString(s)
+		}
 	}
-	return html.EscapeString(s)
+	return s // most are ids and addresses: no replacer's pass
 }
+
+// escaped are the bytes html.EscapeString replaces.
+var escaped = [256]bool{'<': true, '>': true, '&': true, '\'': true, '"': true}
 
 // num writes a coordinate with one decimal, none when it is whole.
 func num(v float64) string {
@@ -326,11 +336,11 @@ func points(pts [][2]float64) string {
 	return b.String()
 }
 
-func svgOp(w *strings.Builder, o *Op, mapURL string, over bool, st *styles) {
+func svgOp(w *strings.Builder, o *Op, url string, over bool, st *styles) {
 	// Written piece by piece, never as one string made first: a page's
 	// board writes some two hundred elements (issue 20).
 	if o.Ref != "" && (over || o.Kind == OpGroup) {
-		ws(w, `<use href="`, attr(mapURL), `#`, attr(o.Ref), `"`)
+		ws(w, `<use href="`, url, `#`, attr(o.Ref), `"`)
 		writeData(w, o)
 		if o.Kind != OpGroup {
 			st.writePaint(w, o)
@@ -346,7 +356,7 @@ func svgOp(w *strings.Builder, o *Op, mapURL string, over bool, st *styles) {
 		if o.Title != "" {
 			ws(w, `<title>`, html.EscapeString(o.Title), `</title>`)
 		}
-		writeOps(w, o.Ops, mapURL, over, st)
+		writeOps(w, o.Ops, url, over, st)
 		w.WriteString(`</g>`)
 	case OpUse:
 		ws(w, `<use href="#`, attr(o.Use), `" x="`)

@@ -2,7 +2,7 @@ package picture
 
 import (
 	"html"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -15,41 +15,55 @@ import (
 // <style> of the drawing. A rule's class is named by a hash of the rule
 // itself, so two drawings on one page that share a name share its paint.
 
-// styles maps a paint signature (the attributes an element would carry)
-// to the class that stands for it; nil writes every attribute.
+// styles names each paint signature (the attributes an element would
+// carry) of a drawing once, by its index in infos, with the class that
+// stands for it; nil writes every attribute. Counting, grouping and
+// writing ask for an op's signature again and again: by op, then by
+// index, a string is hashed once per op (maps of signatures were a tenth
+// of a styled drawing's CPU).
 type styles struct {
-	class map[string]string
-	sigs  map[*Op]string // each op's paintSig, made once: counting, grouping and writing ask again and again
+	sigs map[*Op]int32 // each op's paintSig, made once
 	// uniq holds each signature once: most ops share their paint with
 	// others, and each signature made was an allocation
-	uniq map[string]string
+	uniq  map[string]int32
+	infos []sigInfo
 }
 
-// sig is o's paintSig, remembered for the drawing.
-func (st *styles) sig(o *Op) string {
-	if s, ok := st.sigs[o]; ok {
-		return s
+// sigInfo is a signature of the drawing, the class standing for it ("":
+// none) and its uses without and with a class of their own.
+type sigInfo struct {
+	sig   string
+	class string
+	uses  [2]int
+}
+
+// sig is o's paintSig's index, remembered for the drawing.
+func (st *styles) sig(o *Op) int32 {
+	if i, ok := st.sigs[o]; ok {
+		return i
 	}
 	var buf [160]byte
-	s := st.once(appendPaintSig(buf[:0], o))
-	st.sigs[o] = s
-	return s
+	i := st.once(appendPaintSig(buf[:0], o))
+	st.sigs[o] = i
+	return i
 }
 
-// textSig is o's textPaint, each signature made once.
-func (st *styles) textSig(o *Op) string {
+// textSig is o's textPaint's index.
+func (st *styles) textSig(o *Op) int32 {
 	var buf [160]byte
 	return st.once(appendTextPaint(buf[:0], o))
 }
 
-// once is the signature b as a string, the same string each time.
-func (st *styles) once(b []byte) string {
-	if s, ok := st.uniq[string(b)]; ok {
-		return s
+// once is the signature b's index, the same each time.
+func (st *styles) once(b []byte) int32 {
+	if i, ok := st.uniq[string(b)]; ok {
+		return i
 	}
 	s := string(b)
-	st.uniq[s] = s
-	return s
+	i := int32(len(st.infos))
+	st.infos = append(st.infos, sigInfo{sig: s})
+	st.uniq[s] = i
+	return i
 }
 
 // WriteStyled writes ops like WriteOps, with each paint that repeats
@@ -58,47 +72,63 @@ func (st *styles) once(b []byte) string {
 func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 	m, _ := styleMemory.Get().(*styleMaps)
 	if m == nil {
-		m = &styleMaps{count: map[string][2]int{}, used: map[string]string{},
-			st: styles{class: map[string]string{}, sigs: make(map[*Op]string, 2*len(ops)), uniq: make(map[string]string, 64)}}
+		m = &styleMaps{used: map[string]string{},
+			st: styles{sigs: make(map[*Op]int32, 2*len(ops)), uniq: make(map[string]int32, 64), infos: make([]sigInfo, 0, 64)}}
 	}
 	defer m.release()
-	count := m.count // uses without and with a class of their own
 	st := &m.st
-	st.countSigs(ops, mapURL, over, count)
-	var rules []string
+	st.countSigs(ops, over)
+	var room [64]styleRule
+	rules := room[:0]
 	used := m.used // class -> its rule: a clash keeps attributes
-	for sig, n := range count {
-		rule := cssOf(sig)
-		if rule == "" {
+	var cssRoom [160]byte
+	for i := range st.infos {
+		sig, n := st.infos[i].sig, st.infos[i].uses
+		if n == [2]int{} {
+			continue // asked for, never written so
+		}
+		// the rule and its name made on the stack, strings only for the
+		// rules kept: most signatures do not pay for one
+		css, ok := appendCSS(cssRoom[:0], sig)
+		if !ok || len(css) == 0 {
 			continue
 		}
-		name := className(rule)
-		item := `.` + name + `{` + rule + `}`
-		// a class costs ` class="k…"`, or ` k…` beside an own class
-		saved := n[0]*(len(sig)-len(` class="`+name+`"`)) + n[1]*(len(sig)-len(name)-1)
-		if saved <= len(item) {
+		name := classOf(css)
+		// a class costs ` class="k…"`, or ` k…` beside an own class; its
+		// rule is `.k…{…}`
+		saved := n[0]*(len(sig)-len(` class="`)-len(name)-1) + n[1]*(len(sig)-len(name)-1)
+		if saved <= len(name)+len(css)+3 {
 			continue
 		}
-		if other, ok := used[name]; ok && other != rule {
+		if other, ok := used[string(name[:])]; ok && other != string(css) {
 			continue
 		}
-		used[name] = rule
-		st.class[sig] = name
-		rules = append(rules, item)
+		r := styleRule{name: string(name[:]), css: string(css)}
+		used[r.name] = r.css
+		st.infos[i].class = r.name
+		rules = append(rules, r)
 	}
-	writeOps(w, ops, mapURL, over, st)
+	writeOps(w, ops, attr(mapURL), over, st)
 	if len(rules) > 0 {
-		sort.Strings(rules) // the same drawing, the same bytes
-		w.WriteString(`<style>` + strings.Join(rules, "") + `</style>`)
+		// the same drawing, the same bytes: sorted as the rules' text
+		// (`.name{css}`), which is by name, a name's rules being one
+		slices.SortFunc(rules, func(a, b styleRule) int { return strings.Compare(a.name, b.name) })
+		w.WriteString(`<style>`)
+		for _, r := range rules {
+			ws(w, `.`, r.name, `{`, r.css, `}`)
+		}
+		w.WriteString(`</style>`)
 	}
 }
+
+// styleRule is a class kept for a drawing: its name and its declarations.
+type styleRule struct{ name, css string }
 
 // styleMaps is a styled drawing's maps, lent from one drawing to the
 // next: the op signatures' map alone was some 18 KB a page's board.
 type styleMaps struct {
-	count map[string][2]int
-	used  map[string]string
-	st    styles
+	used map[string]string
+	st   styles
 }
 
 var styleMemory sync.Pool // of *styleMaps
@@ -106,50 +136,50 @@ var styleMemory sync.Pool // of *styleMaps
 // release empties the maps (no drawing's ops or strings stay reachable
 // from the pool) and lends them again.
 func (m *styleMaps) release() {
-	clear(m.count)
 	clear(m.used)
-	clear(m.st.class)
 	clear(m.st.sigs)
 	clear(m.st.uniq)
+	clear(m.st.infos)
+	m.st.infos = m.st.infos[:0]
 	styleMemory.Put(m)
 }
 
-// countSigs counts the paint signatures the ops would write, apart for
-// elements with a class of their own; a run of map elements painted
-// alike (run) says its paint once.
-func (st *styles) countSigs(ops []Op, mapURL string, over bool, count map[string][2]int) {
-	add := func(sig string, own bool) {
-		n := count[sig]
-		if own {
-			n[1]++
-		} else {
-			n[0]++
-		}
-		count[sig] = n
-	}
+// countSigs counts the uses of the paint signatures the ops would write,
+// apart for elements with a class of their own; a run of map elements
+// painted alike (run) says its paint once.
+func (st *styles) countSigs(ops []Op, over bool) {
 	for i := 0; i < len(ops); i++ {
 		o := &ops[i]
 		if n := st.runOf(ops[i:], over); n > 1 {
-			add(st.sig(o), o.Class != "")
+			st.add(st.sig(o), o.Class != "")
 			i += n - 1
 			continue
 		}
 		switch {
 		case o.Kind == OpGroup:
 			if o.Ref == "" {
-				st.countSigs(o.Ops, mapURL, over, count)
+				st.countSigs(o.Ops, over)
 			}
 		case o.Kind == OpText:
-			add(st.textSig(o), false)
+			st.add(st.textSig(o), false)
 		case o.Kind == OpArrow:
 		case o.Kind == OpPoly && len(o.Points) == 2 && o.Fill == "":
 			line := *o
 			line.Fill = Inherit
 			var buf [160]byte
-			add(st.once(appendPaintSig(buf[:0], &line)), o.Class != "")
+			st.add(st.once(appendPaintSig(buf[:0], &line)), o.Class != "")
 		default:
-			add(st.sig(o), o.Class != "")
+			st.add(st.sig(o), o.Class != "")
 		}
+	}
+}
+
+// add counts a use of signature i, with a class of its own or without.
+func (st *styles) add(i int32, own bool) {
+	if own {
+		st.infos[i].uses[1]++
+	} else {
+		st.infos[i].uses[0]++
 	}
 }
 
@@ -163,9 +193,10 @@ func (st *styles) writePaint(w *strings.Builder, o *Op) {
 	st.writeClassed(w, st.sig(o), o.Class)
 }
 
-// writeClassed writes classed(sig, own).
-func (st *styles) writeClassed(w *strings.Builder, sig, own string) {
-	name, ok := st.class[sig]
+// writeClassed writes signature i's attributes, or its class, with own.
+func (st *styles) writeClassed(w *strings.Builder, i int32, own string) {
+	sig, name := st.infos[i].sig, st.infos[i].class
+	ok := name != ""
 	switch {
 	case ok && own != "":
 		ws(w, ` class="`, attr(own), ` `, name, `"`)
@@ -203,18 +234,31 @@ func (st *styles) writeText(w *strings.Builder, o *Op) {
 // declarations; "" when there are none.
 func cssOf(sig string) string {
 	var buf [160]byte // the declarations joined on the stack, made a string once
-	b := buf[:0]
+	b, ok := appendCSS(buf[:0], sig)
+	if !ok {
+		return ""
+	}
+	return string(b)
+}
+
+// appendCSS appends cssOf(sig) to b; ok is false for a value a rule
+// cannot hold safely.
+func appendCSS(b []byte, sig string) (_ []byte, ok bool) {
+	start := len(b)
 	for rest := sig; ; {
 		name, value, more, ok := nextAttr(rest)
 		if !ok {
 			break
 		}
 		rest = more
-		v := html.UnescapeString(value)
-		if strings.ContainsAny(v, "{};<>") {
-			return "" // not a value a rule can hold safely
+		v := value
+		if strings.IndexByte(v, '&') >= 0 {
+			v = html.UnescapeString(value)
 		}
-		if len(b) > 0 {
+		if strings.ContainsAny(v, "{};<>") {
+			return b, false // not a value a rule can hold safely
+		}
+		if len(b) > start {
 			b = append(b, ';')
 		}
 		b = append(append(append(b, name...), ':'), v...)
@@ -222,7 +266,7 @@ func cssOf(sig string) string {
 			b = append(b, "px"...)
 		}
 	}
-	return string(b)
+	return b, true
 }
 
 // nextAttr finds the next ` name="value"` in s whose name is lower-case
@@ -251,9 +295,15 @@ func nextAttr(s string) (name, value, rest string, ok bool) {
 // className names a rule by six hex digits of its hash (FNV-1a, 32
 // bits, its low 24), written without a hasher or a formatter.
 func className(rule string) string {
+	name := classOf([]byte(rule))
+	return string(name[:])
+}
+
+// classOf is className of a rule held as bytes.
+func classOf(rule []byte) [7]byte {
 	h := uint32(2166136261)
-	for i := 0; i < len(rule); i++ {
-		h ^= uint32(rule[i])
+	for _, c := range rule {
+		h ^= uint32(c)
 		h *= 16777619
 	}
 	const hex = "0123456789abcdef"
@@ -262,7 +312,7 @@ func className(rule string) string {
 		name[i] = hex[h&0xf]
 		h >>= 4
 	}
-	return string(name[:])
+	return name
 }
 
 // A page's board draws its regions one after the other, a nation's
@@ -276,7 +326,7 @@ func (st *styles) runOf(ops []Op, over bool) int {
 	if !over || !st.runnable(&ops[0]) {
 		return 0
 	}
-	sig, own := st.sig(&ops[0]), ops[0].Class
+	sig, own := st.sig(&ops[0]), ops[0].Class // indexes: equal for equal signatures
 	n := 1
 	for n < len(ops) && st.runnable(&ops[n]) && ops[n].Class == own && st.sig(&ops[n]) == sig {
 		n++
@@ -286,15 +336,14 @@ func (st *styles) runOf(ops []Op, over bool) int {
 
 // runnable: an op written as a bare <use> of a map element, painted.
 func (st *styles) runnable(o *Op) bool {
-	return o.Ref != "" && o.Kind != OpGroup && o.Title == "" && (o.Class != "" || st.sig(o) != "")
+	return o.Ref != "" && o.Kind != OpGroup && o.Title == "" && (o.Class != "" || st.infos[st.sig(o)].sig != "")
 }
 
 // writeRun writes a run as a group with its paint, of <use>s without.
-func writeRun(w *strings.Builder, ops []Op, mapURL string, st *styles) {
+func writeRun(w *strings.Builder, ops []Op, url string, st *styles) {
 	w.WriteString(`<g`)
 	st.writeClassed(w, st.sig(&ops[0]), ops[0].Class)
 	w.WriteString(`>`)
-	url := attr(mapURL)
 	for i := range ops {
 		ws(w, `<use href="`, url, `#`, attr(ops[i].Ref), `"`)
 		writeData(w, &ops[i])
