@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"errors"
 	"fmt"
 	"time"
@@ -13,15 +14,26 @@ import (
 
 // LinkKey returns the database's link-signing key, making it on first use.
 func (s *Store) LinkKey(ctx context.Context) ([]byte, error) {
+	db := s.db.WithContext(ctx)
+	// Read first: a database opened read-only (a benchmark's, a copy's)
+	// has its key, and the insert would fail there on every call.
+	var key []byte
+	err := db.Raw("SELECT key FROM notify_keys WHERE id = 1").Row().Scan(&key)
+	if err == nil {
+		return key, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: link key: %w", err)
+	}
 	fresh := make([]byte, 32)
 	if _, err := rand.Read(fresh); err != nil {
 		return nil, fmt.Errorf("store: link key: %w", err)
 	}
-	db := s.db.WithContext(ctx)
+	// Another instance may make it at the same time: the first one kept
+	// is everyone's.
 	if err := db.Exec("INSERT INTO notify_keys (id, key) VALUES (1, ?) ON CONFLICT (id) DO NOTHING", fresh).Error; err != nil {
 		return nil, fmt.Errorf("store: link key: %w", err)
 	}
-	var key []byte
 	if err := db.Raw("SELECT key FROM notify_keys WHERE id = 1").Row().Scan(&key); err != nil {
 		return nil, fmt.Errorf("store: link key: %w", err)
 	}

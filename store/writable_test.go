@@ -58,3 +58,32 @@ func TestReadOnlyDirectoryIsNamedAtStart(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// TestLinkKeyKeptAndReadOnly: the link key is made once and then always
+// the same, and a database opened read-only gives it without trying to
+// write it (pictures' and links' signatures need it on every page).
+func TestLinkKeyKeptAndReadOnly(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s, _, path := openTest(t, 0)
+	first, err := s.LinkKey(ctx)
+	if err != nil || len(first) != 32 {
+		t.Fatalf("a new key: %x, %v", first, err)
+	}
+	again, err := s.LinkKey(ctx)
+	if err != nil || string(again) != string(first) {
+		t.Fatalf("the key again: %x, %v; want %x", again, err, first)
+	}
+	if s.db.Dialector.Name() != "sqlite" {
+		return // a read-only open is SQLite's
+	}
+	s.Close()
+	ro, err := Open(path, Options{Registry: gametest.Registry(), ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if got, err := ro.LinkKey(ctx); err != nil || string(got) != string(first) {
+		t.Fatalf("read-only: %x, %v; want %x", got, err, first)
+	}
+}
