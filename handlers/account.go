@@ -82,6 +82,7 @@ func sayAccount(sp *words.Speaker, acc *game.Account) *accountView {
 	// values and cells.
 	v := &accountView{Charts: make([]chartView, 0, len(acc.Charts)), Tables: make([]statsView, 0, len(acc.Tables))}
 	x := sp.Say(acc.X)
+	var sw swatches
 	for ci, ch := range acc.Charts {
 		cv := chartView{ID: "chart-" + strconv.Itoa(ci+1), Title: sp.Say(ch.Title), X: x}
 		spec := plotSpec{ID: cv.ID, Title: cv.Title, X: x, Y: sp.Say(ch.Y), XStart: acc.XStart}
@@ -93,7 +94,7 @@ func sayAccount(sp *words.Speaker, acc *game.Account) *accountView {
 			name := sp.Say(se.Name)
 			names = append(names, name)
 			spec.Lines = append(spec.Lines, plotLine{Name: name, Colour: se.Colour, Values: se.Values})
-			item := legendItem{Swatch: swatch(i, se.Colour), Name: name, Cells: numberCells(sp, se.Values)}
+			item := legendItem{Swatch: sw.of(i, se.Colour), Name: name, Cells: numberCells(sp, se.Values)}
 			if len(se.Values) > 0 {
 				item.Last = se.Values[len(se.Values)-1]
 			}
@@ -135,6 +136,28 @@ func sayAccount(sp *words.Speaker, acc *game.Account) *accountView {
 		v.Tables = append(v.Tables, tv)
 	}
 	return v
+}
+
+// swatches are an account's swatches, each drawn once: every chart has
+// a legend of the same sides.
+type swatches []drawnSwatch
+
+type drawnSwatch struct {
+	i      int
+	colour string
+	html   template.HTML
+}
+
+// of is swatch(i, colour), drawn the first time only.
+func (s *swatches) of(i int, colour string) template.HTML {
+	for _, w := range *s {
+		if w.i == i && w.colour == colour {
+			return w.html
+		}
+	}
+	h := swatch(i, colour)
+	*s = append(*s, drawnSwatch{i, colour, h})
+	return h
 }
 
 // numberCells writes values as a table row's cells, as the template's

@@ -174,8 +174,12 @@ func appendF1(dst []byte, v float64) []byte {
 
 // swatch is a small picture of line i (its colour, dash and marker) for a
 // legend; it says nothing to a screen reader, the name beside it does.
+// swatchSize is a swatch's bytes, never less (a plus is the longest).
+const swatchSize = 512
+
 func swatch(i int, colour string) template.HTML {
 	var b strings.Builder
+	b.Grow(swatchSize)
 	c := lineColour(colour, i)
 	b.WriteString(`<svg class="swatch" width="34" height="14" viewBox="0 0 34 14" aria-hidden="true" focusable="false">`)
 	b.WriteString(`<line x1="1" y1="7" x2="33" y2="7" stroke="#1b1b1b" stroke-width="`)
