@@ -101,13 +101,7 @@ func sayAccount(sp *words.Speaker, acc *game.Account) *accountView {
 			cv.Legend = append(cv.Legend, item)
 			n = max(n, len(se.Values))
 		}
-		heads := make([]byte, 0, n*len(`<th scope="col">000</th>`))
-		for i := range n {
-			heads = append(heads, `<th scope="col">`...)
-			heads = strconv.AppendInt(heads, int64(acc.XStart+i), 10)
-			heads = append(heads, `</th>`...)
-		}
-		cv.Heads = template.HTML(heads)
+		cv.Heads = valueHeads(acc.XStart, n)
 		spec.Desc = sp.T("pages.account.desc", "names", sp.Join(names), "from", strconv.Itoa(acc.XStart),
 			"to", strconv.Itoa(acc.XStart+max(n-1, 0)))
 		cv.plot = spec
@@ -160,6 +154,20 @@ func (s *swatches) of(i int, colour string) template.HTML {
 	return h
 }
 
+// valueHeads writes the n column heads of a table of values from x
+// (into a builder: a byte slice made a string was a copy of its own).
+func valueHeads(x, n int) template.HTML {
+	var b strings.Builder
+	b.Grow(n * len(`<th scope="col">000</th>`))
+	var buf [20]byte
+	for i := range n {
+		b.WriteString(`<th scope="col">`)
+		b.Write(strconv.AppendInt(buf[:0], int64(x+i), 10))
+		b.WriteString(`</th>`)
+	}
+	return template.HTML(b.String())
+}
+
 // numberCells writes values as a table row's cells, as the template's
 // num would.
 func numberCells(sp *words.Speaker, values []int) template.HTML {
@@ -176,6 +184,11 @@ func numberCells(sp *words.Speaker, values []int) template.HTML {
 // statsCells writes a row's cells, numbers flush right.
 func statsCells(cells []statsCell) template.HTML {
 	var b strings.Builder
+	n := 0
+	for _, c := range cells {
+		n += len(`<td class="num"></td>`) + len(c.Text) // escaped, rarely longer
+	}
+	b.Grow(n)
 	for _, c := range cells {
 		b.WriteString("<td")
 		if c.Num {
