@@ -58,11 +58,13 @@ func readChart(d *words.Decoder, c *Chart) bool {
 		case "y":
 			ok = d.Text(&c.Y)
 		case "series":
-			c.Series = []Series{}
+			var room [listRoom]Series
+			l := room[:0]
 			ok = d.Array(func() bool {
-				c.Series = append(c.Series, Series{})
-				return readSeries(d, &c.Series[len(c.Series)-1])
+				l = append(l, Series{})
+				return readSeries(d, &l[len(l)-1])
 			})
+			c.Series = append(make([]Series, 0, len(l)), l...)
 		}
 		return ok
 	})
@@ -94,11 +96,13 @@ func readTable(d *words.Decoder, t *Table) bool {
 		case "columns":
 			t.Columns, ok = readTexts(d)
 		case "rows":
-			t.Rows = []Row{}
+			var room [listRoom]Row
+			l := room[:0]
 			ok = d.Array(func() bool {
-				t.Rows = append(t.Rows, Row{})
-				return readRow(d, &t.Rows[len(t.Rows)-1])
+				l = append(l, Row{})
+				return readRow(d, &l[len(l)-1])
 			})
+			t.Rows = append(make([]Row, 0, len(l)), l...)
 		}
 		return ok
 	})
@@ -119,11 +123,18 @@ func readRow(d *words.Decoder, r *Row) bool {
 	})
 }
 
+// listRoom is room on the stack for the lists of an account (its rows,
+// series, a row's cells), read there and then copied once at their
+// length: grown one by one from empty, each list was three or four
+// allocations, and a table's every row has one.
+const listRoom = 16
+
 func readTexts(d *words.Decoder) ([]words.Text, bool) {
-	out := []words.Text{}
+	var room [listRoom]words.Text
+	l := room[:0]
 	ok := d.Array(func() bool {
-		out = append(out, words.Text{})
-		return d.Text(&out[len(out)-1])
+		l = append(l, words.Text{})
+		return d.Text(&l[len(l)-1])
 	})
-	return out, ok
+	return append(make([]words.Text, 0, len(l)), l...), ok
 }

@@ -82,6 +82,7 @@ func sayAccount(sp *words.Speaker, acc *game.Account) *accountView {
 	// values and cells.
 	v := &accountView{Charts: make([]chartView, 0, len(acc.Charts)), Tables: make([]statsView, 0, len(acc.Tables))}
 	x := sp.Say(acc.X)
+	var sw swatches
 	for ci, ch := range acc.Charts {
 		cv := chartView{ID: "chart-" + strconv.Itoa(ci+1), Title: sp.Say(ch.Title), X: x}
 		spec := plotSpec{ID: cv.ID, Title: cv.Title, X: x, Y: sp.Say(ch.Y), XStart: acc.XStart}
@@ -93,20 +94,14 @@ func sayAccount(sp *words.Speaker, acc *game.Account) *accountView {
 			name := sp.Say(se.Name)
 			names = append(names, name)
 			spec.Lines = append(spec.Lines, plotLine{Name: name, Colour: se.Colour, Values: se.Values})
-			item := legendItem{Swatch: swatch(i, se.Colour), Name: name, Cells: numberCells(sp, se.Values)}
+			item := legendItem{Swatch: sw.of(i, se.Colour), Name: name, Cells: numberCells(sp, se.Values)}
 			if len(se.Values) > 0 {
 				item.Last = se.Values[len(se.Values)-1]
 			}
 			cv.Legend = append(cv.Legend, item)
 			n = max(n, len(se.Values))
 		}
-		heads := make([]byte, 0, n*len(`<th scope="col">000</th>`))
-		for i := range n {
-			heads = append(heads, `<th scope="col">`...)
-			heads = strconv.AppendInt(heads, int64(acc.XStart+i), 10)
-			heads = append(heads, `</th>`...)
-		}
-		cv.Heads = template.HTML(heads)
+		cv.Heads = valueHeads(acc.XStart, n)
 		spec.Desc = sp.T("pages.account.desc", "names", sp.Join(names), "from", strconv.Itoa(acc.XStart),
 			"to", strconv.Itoa(acc.XStart+max(n-1, 0)))
 		cv.plot = spec
@@ -137,6 +132,42 @@ func sayAccount(sp *words.Speaker, acc *game.Account) *accountView {
 	return v
 }
 
+// swatches are an account's swatches, each drawn once: every chart has
+// a legend of the same sides.
+type swatches []drawnSwatch
+
+type drawnSwatch struct {
+	i      int
+	colour string
+	html   template.HTML
+}
+
+// of is swatch(i, colour), drawn the first time only.
+func (s *swatches) of(i int, colour string) template.HTML {
+	for _, w := range *s {
+		if w.i == i && w.colour == colour {
+			return w.html
+		}
+	}
+	h := swatch(i, colour)
+	*s = append(*s, drawnSwatch{i, colour, h})
+	return h
+}
+
+// valueHeads writes the n column heads of a table of values from x
+// (into a builder: a byte slice made a string was a copy of its own).
+func valueHeads(x, n int) template.HTML {
+	var b strings.Builder
+	b.Grow(n * len(`<th scope="col">000</th>`))
+	var buf [20]byte
+	for i := range n {
+		b.WriteString(`<th scope="col">`)
+		b.Write(strconv.AppendInt(buf[:0], int64(x+i), 10))
+		b.WriteString(`</th>`)
+	}
+	return template.HTML(b.String())
+}
+
 // numberCells writes values as a table row's cells, as the template's
 // num would.
 func numberCells(sp *words.Speaker, values []int) template.HTML {
@@ -153,6 +184,11 @@ func numberCells(sp *words.Speaker, values []int) template.HTML {
 // statsCells writes a row's cells, numbers flush right.
 func statsCells(cells []statsCell) template.HTML {
 	var b strings.Builder
+	n := 0
+	for _, c := range cells {
+		n += len(`<td class="num"></td>`) + len(c.Text) // escaped, rarely longer
+	}
+	b.Grow(n)
 	for _, c := range cells {
 		b.WriteString("<td")
 		if c.Num {

@@ -174,8 +174,12 @@ func appendF1(dst []byte, v float64) []byte {
 
 // swatch is a small picture of line i (its colour, dash and marker) for a
 // legend; it says nothing to a screen reader, the name beside it does.
+// swatchSize is a swatch's bytes, never less (a plus is the longest).
+const swatchSize = 512
+
 func swatch(i int, colour string) template.HTML {
 	var b strings.Builder
+	b.Grow(swatchSize)
 	c := lineColour(colour, i)
 	b.WriteString(`<svg class="swatch" width="34" height="14" viewBox="0 0 34 14" aria-hidden="true" focusable="false">`)
 	b.WriteString(`<line x1="1" y1="7" x2="33" y2="7" stroke="#1b1b1b" stroke-width="`)
@@ -203,8 +207,11 @@ func plotSVG(p plotSpec) template.HTML {
 	return template.HTML(b.String())
 }
 
-// plotSize is about the bytes of p's drawing, never less: a point is ~24
-// bytes of two polylines, a marker ~110 (a plus 200).
+// plotSize is about the bytes of p's drawing, never less: a point is at
+// most 24 bytes of two polylines, and its line's markers are counted as
+// writeLine draws them, each of its shape's bytes (markerBytes). Counted
+// at 130 bytes each, the markers made a finished game's account 10 KB
+// larger than it is.
 func plotSize(p plotSpec) int {
 	n, points := 0, 0
 	for _, l := range p.Lines {
@@ -212,9 +219,28 @@ func plotSize(p plotSpec) int {
 		points += len(l.Values)
 	}
 	every := max(1, (n+plotMaxMarks-1)/plotMaxMarks)
-	marks := points/every + 2*len(p.Lines)
-	return 4096 + 400*len(p.Lines) + 24*points + 130*marks + len(p.Title) + len(p.Desc) + len(p.X) + len(p.Y)
+	size := 4096 + 400*len(p.Lines) + 24*points + len(p.Title) + len(p.Desc) + len(p.X) + len(p.Y)
+	for i, l := range p.Lines {
+		for k := range l.Values {
+			if k%every == i%every || k == len(l.Values)-1 {
+				size += markerBytes[i%len(markerBytes)]
+			}
+		}
+	}
+	return size
 }
+
+// markerBytes are the bytes of each shape of marker at most: drawn where
+// every coordinate has three digits before the point (a plot is 640 by
+// 300), in a colour's seven.
+var markerBytes = func() (n [6]int) {
+	for i := range n {
+		var b strings.Builder
+		marker(&b, i, 500, 500, "#000000")
+		n[i] = b.Len()
+	}
+	return n
+}()
 
 // writePlot draws p into b, written without fmt and straight into the
 // page's part that holds it (a finished game's first view draws several
@@ -238,7 +264,7 @@ func writePlot(b *strings.Builder, p plotSpec) {
 	b.WriteString(plotFrame)
 	ax.writeGrid(b)
 	b.WriteString(plotXAxis + esc(p.X) + `</text>` + plotYAxis + esc(p.Y) + `</text>`)
-	var pts []byte
+	pts := make([]byte, 0, 12*n) // a point is at most 12 bytes
 	for i, l := range p.Lines {
 		ax.writeLine(b, &pts, i, l, every)
 	}

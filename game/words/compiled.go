@@ -150,8 +150,15 @@ func (sp *Speaker) sayCompiled(t Text) (string, bool) {
 	return joined(parts, n), true
 }
 
-// joined is parts written one after another, n bytes in all.
+// joined is parts written one after another, n bytes in all: the one
+// part that is all of it as it is (a message of one placeholder, such as
+// an account's "{{.n}}", said hundreds of times a page, was a copy each).
 func joined(parts []string, n int) string {
+	for _, v := range parts {
+		if len(v) == n {
+			return v
+		}
+	}
 	var b strings.Builder
 	b.Grow(n)
 	for _, v := range parts {

@@ -322,7 +322,10 @@ func (d *Decoder) list(l *[]Arg) bool {
 	if !d.Byte('[') {
 		return false
 	}
-	out := []Arg{}
+	// read on the stack, then made at its length (grown from empty, a
+	// list was three or four allocations)
+	var room [16]Arg
+	out := room[:0]
 	if !d.Byte(']') {
 		for {
 			var a Arg
@@ -338,7 +341,7 @@ func (d *Decoder) list(l *[]Arg) bool {
 			}
 		}
 	}
-	*l = out
+	*l = append(make([]Arg, 0, len(out)), out...) // not nil, even empty: a list
 	return true
 }
 
