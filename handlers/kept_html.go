@@ -90,6 +90,33 @@ func resultHTML(r *reader, res *resultView) template.HTML {
 	return template.HTML(b.String())
 }
 
+// accountRoom is about the bytes of a's HTML, never less
+// (TestAccountRoomNeverLess): a builder grown past it copies the whole
+// account (70 KB for four players) once more.
+func accountRoom(a *accountView) int {
+	n := 512
+	for _, c := range a.Charts {
+		// The figure, its caption, legend and table of values around the
+		// plot: the title three times, each name twice.
+		n += 768 + plotSize(c.plot) + len(c.Heads) + 3*len(c.Title) + len(c.X) + 96*len(c.Legend)
+		for _, l := range c.Legend {
+			n += len(l.Swatch) + len(l.Cells) + 2*len(l.Name)
+		}
+	}
+	for _, t := range a.Tables {
+		// A table's frame and heads, then each row's cells, name and
+		// swatch with their tags (escaping may lengthen a name a little).
+		n += 512 + 2*len(t.Title) + len(t.Head) + 64*len(t.Columns)
+		for _, c := range t.Columns {
+			n += len(c.Text)
+		}
+		for _, row := range t.Rows {
+			n += 96 + len(row.HTML) + 2*len(row.Name) + len(row.Swatch)
+		}
+	}
+	return n
+}
+
 // accountHTML writes a finished game's account: its plots with their
 // legends and values, and its tables.
 func accountHTML(r *reader, a *accountView) template.HTML {
@@ -97,14 +124,7 @@ func accountHTML(r *reader, a *accountView) template.HTML {
 		return ""
 	}
 	var b strings.Builder
-	n := 1024
-	for _, c := range a.Charts {
-		n += 1024 + plotSize(c.plot) + len(c.Heads) + 256*len(c.Legend)
-		for _, l := range c.Legend {
-			n += len(l.Swatch) + len(l.Cells)
-		}
-	}
-	b.Grow(n + 4096*len(a.Tables))
+	b.Grow(accountRoom(a))
 	b.WriteString("\n<section class=\"account\" aria-labelledby=\"account-heading\">\n  <h2 id=\"account-heading\">")
 	b.WriteString(escapeText(r.sp.T("pages.account.heading")) + "</h2>\n  ")
 	for _, c := range a.Charts {

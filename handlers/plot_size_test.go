@@ -43,3 +43,27 @@ func TestPlotSizeNeverLess(t *testing.T) {
 		}
 	}
 }
+
+// TestAccountRoomNeverLess: the room made for an account's HTML holds it
+// in every language (a builder grown past it copies it once more), and
+// is not much more (the room stays allocated while the page is made):
+// every golden game's account.
+func TestAccountRoomNeverLess(t *testing.T) {
+	names, _ := filepath.Glob(filepath.Join("..", "game", "record", "testdata", "golden", "*.json"))
+	if len(names) < 3 {
+		t.Fatalf("only %d golden games", len(names))
+	}
+	for _, name := range names {
+		acc, err := game.ReadAccount(goldenAccount(t, strings.TrimSuffix(filepath.Base(name), ".json")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lang := range words.Languages {
+			r := testReader(lang)
+			a := sayAccount(r.sp, acc)
+			if got, room := len(accountHTML(r, a)), accountRoom(a); got > room || room > got*9/8+4096 {
+				t.Errorf("%s in %s: %d bytes, room for %d", filepath.Base(name), lang, got, room)
+			}
+		}
+	}
+}
