@@ -387,23 +387,15 @@ type gameSummary struct {
 // scanGameSummary reads gameCols then summaryCols, the summary's all
 // NULL when the game has none.
 func scanGameSummary(rows *sql.Rows) (gameSummary, error) {
-	var g Game
-	var result sql.NullString
-	var createdBy, sumGame, moves, round sql.NullInt64
-	var started, finished, last sql.NullTime
+	var gs gameScan
+	var sumGame, moves, round sql.NullInt64
+	var last sql.NullTime
 	var status, phase, toAct sql.NullString
-	err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Options, &g.Seed, &g.Status, &g.Rated, &result, &createdBy, &g.CreatedAt, &started, &finished, &g.Ending, &g.OpenSeats,
-		&sumGame, &status, &moves, &last, &round, &phase, &toAct)
+	err := rows.Scan(append(gs.dests(), &sumGame, &status, &moves, &last, &round, &phase, &toAct)...)
 	if err != nil {
 		return gameSummary{}, fmt.Errorf("scan game and summary: %w", err)
 	}
-	if result.Valid {
-		g.Result = &result.String
-	}
-	if createdBy.Valid {
-		g.CreatedBy = &createdBy.Int64
-	}
-	g.StartedAt, g.FinishedAt = nullTime(started), nullTime(finished)
+	g := gs.game()
 	out := gameSummary{game: &g}
 	if sumGame.Valid {
 		out.sum = &Summary{GameID: sumGame.Int64, Status: status.String, Moves: int(moves.Int64), LastMoveAt: last.Time.UTC(),

@@ -16,19 +16,36 @@ import (
 const gameCols = `id, game_id, name, options, seed, status, rated, result, created_by, created_at, started_at, finished_at, ending, open_seats`
 
 func scanGame(rows *sql.Rows) (Game, error) {
-	var g Game
-	var result sql.NullString
-	var createdBy sql.NullInt64
-	var started, finished sql.NullTime
-	err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Options, &g.Seed, &g.Status, &g.Rated, &result, &createdBy, &g.CreatedAt, &started, &finished, &g.Ending, &g.OpenSeats)
-	if result.Valid {
-		g.Result = &result.String
+	var gs gameScan
+	err := rows.Scan(gs.dests()...)
+	return gs.game(), wrapErr(err, "scan game")
+}
+
+// gameScan is where a row's gameCols are scanned to (dests), the
+// nullable ones apart, and the Game they make (game).
+type gameScan struct {
+	g                 Game
+	result            sql.NullString
+	createdBy         sql.NullInt64
+	started, finished sql.NullTime
+}
+
+func (s *gameScan) dests() []any {
+	g := &s.g
+	return []any{&g.ID, &g.Kind, &g.Name, &g.Options, &g.Seed, &g.Status, &g.Rated, &s.result, &s.createdBy, &g.CreatedAt,
+		&s.started, &s.finished, &g.Ending, &g.OpenSeats}
+}
+
+func (s *gameScan) game() Game {
+	g := s.g
+	if s.result.Valid {
+		g.Result = &s.result.String
 	}
-	if createdBy.Valid {
-		g.CreatedBy = &createdBy.Int64
+	if s.createdBy.Valid {
+		g.CreatedBy = &s.createdBy.Int64
 	}
-	g.StartedAt, g.FinishedAt = nullTime(started), nullTime(finished)
-	return g, wrapErr(err, "scan game")
+	g.StartedAt, g.FinishedAt = nullTime(s.started), nullTime(s.finished)
+	return g
 }
 
 const userCols = `u.id, u.email, u.display_name, u.language, u.language_chosen, u.notify, u.message_mail, u.no_mail_pictures, u.created_at`
