@@ -138,7 +138,7 @@ func (s *Server) linkGame(c *echo.Context, chk *store.LinkCheck, played, code in
 
 // movedAt reports whether move played was the link's seat's own.
 func (s *Server) movedAt(c *echo.Context, chk *store.LinkCheck, played int) bool {
-	rows, err := s.store.MovesSince(c.Request().Context(), chk.Link.Game, played-1)
+	rows, err := s.store.RecentMoves(c.Request().Context(), chk.Link.Game, played-1)
 	return err == nil && len(rows) > 0 && rows[0].Seq == played && rows[0].Seat == chk.Link.Seat
 }
 

@@ -213,7 +213,7 @@ func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Po
 	} else if pos.Game.Ending == store.EndAgreed {
 		p.Result = resultOf(sp, pos.Game.GameResult(), pos.Seats, you) // scored at the agreed end
 	}
-	rows, err := s.store.MovesSince(ctx, pos.Game.ID, max(0, pos.Seq-recentMoves))
+	rows, err := s.store.RecentMoves(ctx, pos.Game.ID, max(0, pos.Seq-recentMoves))
 	if err != nil {
 		return nil, err
 	}

@@ -88,7 +88,7 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 		// from the kept last moves when they reach back that far.
 		var ok bool
 		if v.Happened, ok = parts.since(played); !ok {
-			rows, err := s.store.MovesSince(ctx, pos.Game.ID, played-1)
+			rows, err := s.store.RecentMoves(ctx, pos.Game.ID, played-1)
 			if err != nil {
 				return nil, err
 			}

@@ -107,6 +107,31 @@ func scanHistoryMove(rows *sql.Rows) (Move, error) {
 	return m, wrapErr(err, "scan history move")
 }
 
+// RecentMoves returns a game's moves after seq, oldest first, with what
+// a game page shows of each: the columns the history reads and who made
+// it (a take-back is offered on the last move by its own player). The
+// move itself, its note and its id are left empty: every first view of a
+// game reads its last moves, and every column is a call into SQLite a
+// row (MovesSince reads them all).
+func (s *Store) RecentMoves(ctx context.Context, gameID int64, seq int) ([]Move, error) {
+	out, err := queryRows(s.db.WithContext(ctx), scanRecentMove, `SELECT `+historyMoveCols+`, user_id FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq`,
+		gameID, seq)
+	for i := range out {
+		out[i].GameID = gameID
+	}
+	return out, wrapErr(err, "store: recent moves (game %d)", gameID)
+}
+
+func scanRecentMove(rows *sql.Rows) (Move, error) {
+	var m Move
+	var user sql.NullInt64
+	err := rows.Scan(&m.Seq, &m.Seat, &m.Events, &m.At, &m.By, &m.TakeBack, &user)
+	if user.Valid {
+		m.UserID = &user.Int64
+	}
+	return m, wrapErr(err, "scan recent move")
+}
+
 // Pending is one open decision of a person in a game in play: what notify
 // needs for "your turn" mails, reminders and caretaker timeouts.
 type Pending struct {

@@ -77,6 +77,12 @@ func TestScannersMatchTheORM(t *testing.T) {
 			func() any { x, _ := readSteps(s.db, g.ID, 2, -1); return x }},
 		{"moves", func() any { var x []Move; s.db.Where("game_id = ?", g.ID).Order("seq").Find(&x); return x },
 			func() any { x, _ := s.MovesSince(ctx, g.ID, 0); return x }},
+		{"recent moves", func() any {
+			var x []Move
+			s.db.Select("game_id", "seq", "seat", "events", "at", "by", "user_id", "take_back").Where("game_id = ? AND seq > ?", g.ID, 1).Order("seq").Find(&x)
+			return x
+		},
+			func() any { x, _ := s.RecentMoves(ctx, g.ID, 1); return x }},
 		{"moves page", func() any {
 			var x []Move
 			s.db.Select("game_id", "seq", "seat", "events", "at", "by", "take_back").Where("game_id = ?", g.ID).Order("seq DESC").Find(&x)
