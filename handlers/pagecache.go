@@ -169,7 +169,7 @@ func (s *Server) exact(r *reader, sp *words.Speaker, pos *store.Position, you in
 		p.Overview = exactIn(s.boards, overviewKey(pos, sp), p.Overview)
 	}
 	if a := p.kept.Account; a != "" {
-		if v, ok := s.sharedParts.Get(newSharedKey("account.html", pos, r.sp)); !ok || !sameString(v, a) {
+		if v, ok := s.sharedParts.Peek(newSharedKey("account.html", pos, r.sp)); !ok || !sameString(v, a) {
 			p.kept.Account = template.HTML(strings.Clone(string(a)))
 		}
 	}
@@ -177,7 +177,7 @@ func (s *Server) exact(r *reader, sp *words.Speaker, pos *store.Position, you in
 
 // exactIn is h as c holds it under key, else an exact copy of h.
 func exactIn(c *lru.Cache[boardKey, template.HTML], key boardKey, h template.HTML) template.HTML {
-	if v, ok := c.Get(key); ok && sameString(v, h) {
+	if v, ok := c.Peek(key); ok && sameString(v, h) {
 		return h
 	}
 	return template.HTML(strings.Clone(string(h)))

@@ -61,7 +61,7 @@ func (c *stateCache) put(epoch uint64, gameID int64, seq int, setup string, stat
 	if epoch != c.gen {
 		return
 	}
-	if old, ok := c.lru.Get(gameID); ok && old.seq > seq {
+	if old, ok := c.lru.Peek(gameID); ok && old.seq > seq {
 		return
 	}
 	v := cachedState{seq: seq, setup: setup, state: state, size: size}

@@ -24,6 +24,7 @@ type Cache[K comparable, V any] struct {
 	order *list.List // front: most recently used; values are *entry[K, V]
 	items map[K]*list.Element
 	door  *doorkeeper // nil: every put is kept
+	freq  *sketch     // how often keys were asked for lately; nil with door
 }
 
 type entry[K comparable, V any] struct {
@@ -48,9 +49,18 @@ const Window = 4096
 // visitor leafing through a big club's old games); kept, they would push
 // out the ones read often. The first sight costs a fingerprint in a table
 // of window slots (8 bytes each, no pointers).
+//
+// When the cache is nearly full, a key it admits must also have been
+// asked for (Get) more often lately than the least recently used entry it
+// would push out. At a club of thousands of games read at random, each
+// read once or twice an hour, entries pushed each other out before any was
+// read again, each copied to be kept (a board, an account: 30-70 KB); now
+// they stay out and the cache keeps what it holds. At a small club the
+// often-read entries outnumber the old ones and come in as before.
 func NewSecondSight[K comparable, V any](maxBytes int64, window int) *Cache[K, V] {
 	c := New[K, V](maxBytes)
 	c.door = newDoorkeeper(window)
+	c.freq = newSketch(window)
 	return c
 }
 
@@ -58,12 +68,28 @@ func NewSecondSight[K comparable, V any](maxBytes int64, window int) *Cache[K, V
 func (c *Cache[K, V]) Get(k K) (V, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.freq != nil {
+		c.freq.add(maphash.Comparable(c.door.seed, k))
+	}
 	el, ok := c.items[k]
 	if !ok {
 		var zero V
 		return zero, false
 	}
 	c.order.MoveToFront(el)
+	return el.Value.(*entry[K, V]).val, true
+}
+
+// Peek returns the value of k without counting it as asked for or used:
+// for a caller that only checks what is held.
+func (c *Cache[K, V]) Peek(k K) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.items[k]
+	if !ok {
+		var zero V
+		return zero, false
+	}
 	return el.Value.(*entry[K, V]).val, true
 }
 
@@ -75,15 +101,29 @@ func (c *Cache[K, V]) Put(k K, v V, size int64) { c.put(k, v, size, false) }
 
 // Admits reports whether a Put of k now would keep it (a value of a size
 // the cache can hold): k is held, or the cache keeps every key, or this is
-// k's second sight. It counts as a sight: a caller that makes an exact
-// copy of a value only to keep it asks first, and copies only then.
+// k's second sight and it beats the entry it would push out (see
+// NewSecondSight). It counts as a sight: a caller that makes an exact copy
+// of a value only to keep it asks first, and copies only then.
 func (c *Cache[K, V]) Admits(k K) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, held := c.items[k]; held || c.door == nil {
 		return c.max > 0
 	}
-	return c.max > 0 && c.door.seenBefore(maphash.Comparable(c.door.seed, k))
+	h := maphash.Comparable(c.door.seed, k)
+	return c.max > 0 && c.door.seenBefore(h) && c.beatsOldest(h)
+}
+
+// beatsOldest reports whether the key hashed to h may push out the least
+// recently used entry: the cache has room to spare (an eighth of its
+// bound), or h was asked for more often lately. Callers hold the lock.
+func (c *Cache[K, V]) beatsOldest(h uint64) bool {
+	back := c.order.Back()
+	if back == nil || c.used <= c.max-c.max/8 {
+		return true
+	}
+	oldest := maphash.Comparable(c.door.seed, back.Value.(*entry[K, V]).key)
+	return c.freq.count(h) > c.freq.count(oldest)
 }
 
 // Keep is Put without waiting for a second sight: for a value the caller
@@ -98,7 +138,7 @@ func (c *Cache[K, V]) put(k K, v V, size int64, now bool) {
 	if held {
 		c.removeElement(el)
 	}
-	if size > c.max || !held && !now && c.door != nil && !c.door.seenBefore(maphash.Comparable(c.door.seed, k)) {
+	if size > c.max || !held && !now && c.door != nil && !c.admitNew(k) {
 		return
 	}
 	c.items[k] = c.order.PushFront(&entry[K, V]{key: k, val: v, size: size})
@@ -126,6 +166,7 @@ func (c *Cache[K, V]) Clear() {
 	c.used = 0
 	if c.door != nil {
 		clear(c.door.slots)
+		c.freq.reset()
 	}
 }
 
@@ -148,6 +189,12 @@ func (c *Cache[K, V]) removeElement(el *list.Element) {
 	delete(c.items, e.key)
 	c.order.Remove(el)
 	c.used -= e.size
+}
+
+// admitNew is Admits for a key not held. Callers hold the lock.
+func (c *Cache[K, V]) admitNew(k K) bool {
+	h := maphash.Comparable(c.door.seed, k)
+	return c.door.seenBefore(h) && c.beatsOldest(h)
 }
 
 // doorkeeper remembers keys put once, as fingerprints in a table indexed

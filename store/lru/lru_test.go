@@ -2,6 +2,7 @@ package lru
 
 import (
 	"fmt"
+	"hash/maphash"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -168,5 +169,121 @@ func TestAdmitsTellsWhatPutWouldKeep(t *testing.T) {
 	}
 	if !New[string, int](1 << 10).Admits("b") {
 		t.Error("a plain cache does not admit a new key")
+	}
+}
+
+// fill puts n keys of size 10 twice (second sight) into c, in order.
+func fill(c *Cache[int, int], keys ...int) {
+	for _, k := range keys {
+		c.Get(k)
+		c.Put(k, k, 10)
+		c.Put(k, k, 10)
+	}
+}
+
+func TestFullCacheKeepsWhatIsAskedForMore(t *testing.T) {
+	const room = 4 * (10 + entryOverhead)
+	c := NewSecondSight[int, int](room, 64)
+	fill(c, 1, 2, 3, 4)
+	if c.Len() != 4 {
+		t.Fatalf("%d keys kept, want 4", c.Len())
+	}
+	for range 3 {
+		c.Get(1) // 1 is the oldest and often read: Get moved it up, so read 2..4 too
+		c.Get(2)
+		c.Get(3)
+		c.Get(4)
+	}
+	// 5 is asked for once and put twice: fewer asks than the oldest.
+	c.Get(5)
+	c.Put(5, 5, 10)
+	if c.Admits(5) {
+		t.Error("a key asked for once is admitted over entries read four times")
+	}
+	c.Put(5, 5, 10)
+	if _, ok := c.Get(5); ok {
+		t.Error("a key asked for once pushed out an entry read four times")
+	}
+	for k := 1; k <= 4; k++ {
+		if _, ok := c.Get(k); !ok {
+			t.Errorf("key %d pushed out", k)
+		}
+	}
+	// 6 is asked for more often than any: it comes in, the oldest goes.
+	for range 8 {
+		c.Get(6)
+	}
+	c.Put(6, 6, 10)
+	if !c.Admits(6) {
+		t.Fatal("a key asked for eight times is not admitted")
+	}
+	c.Put(6, 6, 10)
+	if _, ok := c.Get(6); !ok {
+		t.Error("a key asked for more than the oldest entry is not kept")
+	}
+	if c.Len() != 4 {
+		t.Errorf("%d keys kept, want 4", c.Len())
+	}
+}
+
+func TestRoomToSpareNeedsOnlyASecondSight(t *testing.T) {
+	c := NewSecondSight[int, int](100*(10+entryOverhead), 64)
+	fill(c, 1)
+	for range 10 {
+		c.Get(1)
+	}
+	c.Put(2, 2, 10)
+	c.Put(2, 2, 10)
+	if _, ok := c.Get(2); !ok {
+		t.Error("with room to spare a second sight is not kept")
+	}
+}
+
+func TestOldAsksWeighLess(t *testing.T) {
+	s := newSketch(64)
+	const hot = uint64(7) << 58
+	for range 50 {
+		s.add(hot)
+	}
+	if n := s.count(hot); n != 50 {
+		t.Fatalf("count %d after 50 asks", n)
+	}
+	// Other keys asked for until the sketch halves: the 51st ask of hot is
+	// the one that reaches the count where it halves.
+	s.adds = s.halveAt - 1
+	s.add(hot)
+	if n := s.count(hot); n != 51/2 {
+		t.Errorf("count %d after halving 51, want %d", n, 51/2)
+	}
+	if s.adds != 0 {
+		t.Errorf("%d additions counted after halving", s.adds)
+	}
+	for range 300 {
+		s.add(hot)
+	}
+	if n := s.count(hot); n != 255 {
+		t.Errorf("count %d after 325 asks, want 255 (a counter stops there)", n)
+	}
+}
+
+func TestPeekNeitherCountsNorMoves(t *testing.T) {
+	c := New[string, int](2 * (10 + entryOverhead))
+	c.Put("a", 1, 10)
+	c.Put("b", 2, 10)
+	if v, ok := c.Peek("a"); !ok || v != 1 {
+		t.Fatalf("peek a: %d %v", v, ok)
+	}
+	c.Put("c", 3, 10) // a is still the oldest: Peek did not move it
+	if _, ok := c.Peek("a"); ok {
+		t.Error("Peek marked a used")
+	}
+	s := NewSecondSight[string, int](1<<20, 64)
+	s.Peek("x")
+	if n := s.freq.count(maphash.Comparable(s.door.seed, "x")); n != 0 {
+		t.Errorf("Peek counted an ask: %d", n)
+	}
+	s.Get("x")
+	if n := s.freq.count(maphash.Comparable(s.door.seed, "x")); n != 1 {
+		t.Errorf("Get counted %d asks, want 1", n)
 	}
 }
