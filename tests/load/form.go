@@ -26,15 +26,20 @@ type moveForm struct {
 }
 
 // parseGamePage reads the page with a streaming tokenizer: a page with a
-// board is large, and the load generator shares the machine.
+// board is large, and the load generator shares the machine with the
+// server, so it reads as little of it as it can: from the players' list
+// on (the decision comes after it), past every drawing (an <svg> holds no
+// form), and the attributes of the tags it looks at only.
 func parseGamePage(body []byte) gamePage {
 	var p gamePage
 	var form *moveForm
 	seatsDepth, seat := 0, -1 // inside <ul class="seats">: nesting depth, current seat
 	inSelect := false
-	z := html.NewTokenizer(bytes.NewReader(body))
+	off := startOfSeats(body)
+	z := html.NewTokenizer(bytes.NewReader(body[off:]))
 	for {
 		tt := z.Next()
+		off += len(z.Raw())
 		switch tt {
 		case html.ErrorToken:
 			if form != nil && form.seq != "" && len(form.moves) > 0 {
@@ -42,30 +47,41 @@ func parseGamePage(body []byte) gamePage {
 			}
 			return p
 		case html.StartTagToken, html.SelfClosingTagToken:
-			name, attrs := tagOf(z)
-			switch {
-			case name == "ul" && seatsDepth > 0:
+			name, more := z.TagName()
+			if tt == html.StartTagToken && string(name) == "svg" {
+				if end := bytes.Index(body[off:], []byte("</svg>")); end >= 0 {
+					off += end + len("</svg>")
+					z = html.NewTokenizer(bytes.NewReader(body[off:]))
+				}
+				continue
+			}
+			if !watched[string(name)] {
+				continue
+			}
+			attrs := attrsOf(z, more)
+			switch n := string(name); {
+			case n == "ul" && seatsDepth > 0:
 				seatsDepth++
-			case name == "ul" && hasClass(attrs["class"], "seats"):
+			case n == "ul" && hasClass(attrs["class"], "seats"):
 				seatsDepth, seat = 1, -1
-			case name == "li" && seatsDepth == 1:
+			case n == "li" && seatsDepth == 1:
 				seat++
 				p.seats++
 				if hasClass(attrs["class"], "to-act") {
 					p.toAct = append(p.toAct, seat)
 				}
-			case name == "form" && strings.HasSuffix(attrs["action"], "/move"):
+			case n == "form" && strings.HasSuffix(attrs["action"], "/move"):
 				form = &moveForm{}
 			case form == nil:
-			case name == "input" && attrs["name"] == "seq":
+			case n == "input" && attrs["name"] == "seq":
 				form.seq = attrs["value"]
-			case name == "input" && attrs["name"] == "csrf":
+			case n == "input" && attrs["name"] == "csrf":
 				form.csrf = attrs["value"]
-			case (name == "input" || name == "button") && attrs["name"] == "move" && attrs["value"] != "":
+			case (n == "input" || n == "button") && attrs["name"] == "move" && attrs["value"] != "":
 				form.moves = append(form.moves, attrs["value"])
-			case name == "select" && attrs["name"] == "move":
+			case n == "select" && attrs["name"] == "move":
 				inSelect = true
-			case name == "option" && inSelect && attrs["value"] != "":
+			case n == "option" && inSelect && attrs["value"] != "":
 				form.moves = append(form.moves, attrs["value"])
 			}
 		case html.EndTagToken:
@@ -86,15 +102,27 @@ func parseGamePage(body []byte) gamePage {
 	}
 }
 
-func tagOf(z *html.Tokenizer) (string, map[string]string) {
-	name, more := z.TagName()
+// watched are the tags whose attributes parseGamePage reads.
+var watched = map[string]bool{"ul": true, "li": true, "form": true, "input": true, "button": true, "select": true, "option": true}
+
+// startOfSeats is where the players' list begins, or 0 when there is none
+// or a move form comes before it (then the whole page is read).
+func startOfSeats(body []byte) int {
+	i := bytes.Index(body, []byte(`<ul class="seats`))
+	if i < 0 || bytes.Contains(body[:i], []byte(`/move"`)) {
+		return 0
+	}
+	return i
+}
+
+func attrsOf(z *html.Tokenizer, more bool) map[string]string {
 	attrs := map[string]string{}
 	for more {
 		var k, v []byte
 		k, v, more = z.TagAttr()
 		attrs[string(k)] = string(v)
 	}
-	return string(name), attrs
+	return attrs
 }
 
 func hasClass(class, want string) bool {

@@ -33,6 +33,13 @@ func TestParseGamePage(t *testing.T) {
 <form method="post" action="/games/4/move" class="move-now"><input type="hidden" name="csrf" value="tok">
 <input type="hidden" name="seq" value="17"><button type="submit" name="move" value='{"type":"end_maneuver"}'>End the maneuver</button></form>`,
 			gamePage{seats: 3, toAct: []int{1, 2}, form: &moveForm{seq: "17", csrf: "tok", moves: []string{`{"type":"end_maneuver"}`}}}},
+		{"drawings skipped, a board before the list", `<svg viewBox="0 0 9 9"><g><text>x</text></g><form action="/games/4/move"><input name="move" value="svg"></form></svg>` +
+			seats + `<svg><path d="M0 0"/></svg><form method="post" action="/games/4/move"><input type="hidden" name="csrf" value="tok">
+<input type="hidden" name="seq" value="5"><svg><circle r="1"/></svg><input type="radio" name="move" value="a"></form>`,
+			gamePage{seats: 3, toAct: []int{1, 2}, form: &moveForm{seq: "5", csrf: "tok", moves: []string{"a"}}}},
+		{"a form before the list is read", `<form method="post" action="/games/4/move"><input name="csrf" value="t"><input name="seq" value="2">
+<input type="radio" name="move" value="b"></form>` + seats,
+			gamePage{form: &moveForm{seq: "2", csrf: "t", moves: []string{"b"}}}},
 		{"finished", `<ul class="seats"><li>Ada</li><li>Bruno</li></ul>`, gamePage{seats: 2}},
 		{"a form without moves", `<form action="/games/4/move"><input name="seq" value="3"></form>`, gamePage{}},
 		{"not html", "\x00<<>>", gamePage{}},
