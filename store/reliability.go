@@ -186,18 +186,12 @@ func (t tally) add(tx *gorm.DB) error {
 		if err != nil && !isNoRows(err) {
 			return fmt.Errorf("reliability: add tally: %w", err)
 		}
-		w := waits{}
-		if row.Waits != "" {
-			var err error
-			if w, err = decodeWaits(row.Waits); err != nil {
-				return fmt.Errorf("store: reliability of member %d: %w", k.userID, err)
-			}
-		}
-		for b, n := range c.waits {
-			w[b] += n
+		merged, median, err := mergeWaits(row.Waits, c.waits)
+		if err != nil {
+			return fmt.Errorf("store: reliability of member %d: %w", k.userID, err)
 		}
 		row = reliabilityRow{Kind: k.kind, UserID: k.userID, Moves: row.Moves + c.moves, Timeouts: row.Timeouts + c.timeouts,
-			Waits: w.encode(), MedianSecs: w.median()}
+			Waits: merged, MedianSecs: median}
 		if err := putReliability(tx, row); err != nil {
 			return err
 		}
