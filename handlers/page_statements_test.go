@@ -55,7 +55,14 @@ func TestGamePageStatements(t *testing.T) {
 	if n := count(finished, "SELECT seq, seat, move, take_back FROM moves"); n != 0 {
 		t.Errorf("a finished game's page read its moves to replay %d times:\n%s", n, strings.Join(finished, "\n"))
 	}
-	if n := count(finished, "FROM game_snapshots"); n != 1 {
+	if n := count(finished, "game_snapshots"); n != 1 {
 		t.Errorf("a finished game's page read its snapshot %d times, want once", n)
+	}
+	// The state is not cached (DropCache): its snapshot comes with the
+	// game's row, not in a statement of its own.
+	for name, qs := range map[string][]string{"in play": inPlay, "finished": finished} {
+		if n := count(qs, "FROM game_snapshots"); n != 0 {
+			t.Errorf("a %s game's page read its snapshot in a statement of its own:\n%s", name, strings.Join(qs, "\n"))
+		}
 	}
 }

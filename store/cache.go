@@ -43,6 +43,13 @@ func (c *stateCache) get(gameID int64) (cachedState, bool) {
 	return c.lru.Get(gameID)
 }
 
+// holds reports whether the cache has a state of the game, without
+// counting it as asked for.
+func (c *stateCache) holds(gameID int64) bool {
+	_, ok := c.lru.Peek(gameID)
+	return ok
+}
+
 // epoch is the generation to pass to put: take it before reading the rows
 // a state is replayed from.
 func (c *stateCache) epoch() uint64 {

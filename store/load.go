@@ -157,10 +157,15 @@ func (s *Store) fromSetup(tx *gorm.DB, g *Game, seq int) (game.State, []step, er
 // fromSnapshot restores a game's state after seq moves from its snapshot
 // and the moves after it; ok is false when the snapshot cannot serve
 // (none, one after seq, or one that no longer decodes).
-func (s *Store) fromSnapshot(tx *gorm.DB, g *Game, seq int) (st game.State, size int64, ok bool, err error) {
-	sn, err := readSnapshotState(tx, g.ID)
-	if err != nil || sn == nil || sn.Seq > seq {
+func (s *Store) fromSnapshot(tx *gorm.DB, g *Game, seq int, pre *snapshotRead) (st game.State, size int64, ok bool, err error) {
+	sn := (*Snapshot)(nil)
+	if pre != nil && pre.read {
+		sn = pre.sn
+	} else if sn, err = readSnapshotState(tx, g.ID); err != nil {
 		return nil, 0, false, err
+	}
+	if sn == nil || sn.Seq > seq {
+		return nil, 0, false, nil
 	}
 	st, err = s.decodeSnapshot(g, sn)
 	if err != nil {
@@ -207,18 +212,23 @@ func (s *Store) sizedStateAt(tx *gorm.DB, g *Game, seq int) (game.State, int64, 
 	return s.stateAtSetup(tx, g, seq, setup, epoch)
 }
 
-// stateAtSeats is stateAt for a caller that has read the game's seats (in
-// seat order) after taking the cache's epoch: their names are the setup
-// key, not read again.
-func (s *Store) stateAtSeats(tx *gorm.DB, g *Game, seq int, seats []Seat, epoch uint64) (game.State, error) {
-	st, _, err := s.stateAtSetup(tx, g, seq, seatsSetupKey(seats), epoch)
-	return st, err
-}
-
 // stateAtSetup is sizedStateAt for a caller that read the game's setup
 // key (setupKey) in the same transaction already, after it took the
 // cache's epoch.
 func (s *Store) stateAtSetup(tx *gorm.DB, g *Game, seq int, setup string, epoch uint64) (game.State, int64, error) {
+	return s.stateWith(tx, g, seq, setup, epoch, nil)
+}
+
+// snapshotRead is a game's snapshot read with its row (sn nil: it has
+// none), for stateWith.
+type snapshotRead struct {
+	sn   *Snapshot
+	read bool
+}
+
+// stateWith is stateAtSetup with the game's snapshot already read when
+// pre is not nil.
+func (s *Store) stateWith(tx *gorm.DB, g *Game, seq int, setup string, epoch uint64, pre *snapshotRead) (game.State, int64, error) {
 	if c, ok := s.cache.get(g.ID); ok && c.seq <= seq && c.setup == setup {
 		if c.seq == seq {
 			return c.state, c.size, nil
@@ -236,7 +246,7 @@ func (s *Store) stateAtSetup(tx *gorm.DB, g *Game, seq int, setup string, epoch 
 			return st, c.size, nil
 		}
 	}
-	st, size, ok, err := s.fromSnapshot(tx, g, seq)
+	st, size, ok, err := s.fromSnapshot(tx, g, seq, pre)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -263,7 +273,7 @@ func (s *Store) StateAfter(ctx context.Context, gameID int64, n int) (game.State
 		return nil, err
 	}
 	db := s.db.WithContext(ctx)
-	st, _, ok, err := s.fromSnapshot(db, g, n)
+	st, _, ok, err := s.fromSnapshot(db, g, n, nil)
 	if err != nil || ok {
 		return st, err
 	}

@@ -341,11 +341,23 @@ type Position struct {
 // moves it has, and its state comes from the cache or its snapshot.
 func (s *Store) Current(ctx context.Context, gameID int64) (*Position, error) {
 	db := s.db.WithContext(ctx)
-	g, sum, err := gameAndSummary(db, gameID)
+	epoch := s.cache.epoch() // before the seats, whose names key the cached state
+	// A state the cache does not hold is loaded from the game's snapshot:
+	// read with the game's row, one statement fewer (most first views).
+	var (
+		g    *Game
+		sum  *Summary
+		snap *snapshotRead
+		err  error
+	)
+	if s.cache.holds(gameID) {
+		g, sum, err = gameAndSummary(db, gameID)
+	} else {
+		g, sum, snap, err = gameSummarySnapshot(db, gameID)
+	}
 	if err != nil {
 		return nil, err
 	}
-	epoch := s.cache.epoch() // before the seats, whose names key the cached state
 	seats, err := s.Seats(ctx, gameID)
 	if err != nil {
 		return nil, err
@@ -359,7 +371,8 @@ func (s *Store) Current(ctx context.Context, gameID int64) (*Position, error) {
 	if !g.Started() {
 		return p, nil
 	}
-	if p.State, err = s.stateAtSeats(db, g, sum.Moves, seats, epoch); err != nil {
+	// The seats' names are the setup key: read after the epoch, not again.
+	if p.State, _, err = s.stateWith(db, g, sum.Moves, seatsSetupKey(seats), epoch, snap); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -379,6 +392,19 @@ func gameAndSummary(db *gorm.DB, gameID int64) (*Game, *Summary, error) {
 	return rows[0].game, rows[0].sum, nil
 }
 
+// gameSummarySnapshot is gameAndSummary with the game's snapshot.
+func gameSummarySnapshot(db *gorm.DB, gameID int64) (*Game, *Summary, *snapshotRead, error) {
+	rows, err := queryRowsCap(db, 1, scanGameSummarySnapshot, `SELECT `+prefixed("g.", gameCols)+`, `+prefixed("s.", summaryCols)+`, sn.seq, sn.state
+		FROM games g LEFT JOIN game_summaries s ON s.game_id = g.id LEFT JOIN game_snapshots sn ON sn.game_id = g.id WHERE g.id = ?`, gameID)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("store: game %d, its summary and snapshot: %w", gameID, err)
+	}
+	if len(rows) == 0 {
+		return nil, nil, nil, ErrNotFound
+	}
+	return rows[0].game, rows[0].sum, &rows[0].snap, nil
+}
+
 type gameSummary struct {
 	game *Game
 	sum  *Summary
@@ -387,11 +413,33 @@ type gameSummary struct {
 // scanGameSummary reads gameCols then summaryCols, the summary's all
 // NULL when the game has none.
 func scanGameSummary(rows *sql.Rows) (gameSummary, error) {
+	return scanGameSummaryAnd(rows)
+}
+
+// gameSummarySnap is a row of gameSummarySnapshot.
+type gameSummarySnap struct {
+	gameSummary
+	snap snapshotRead
+}
+
+func scanGameSummarySnapshot(rows *sql.Rows) (gameSummarySnap, error) {
+	var seq sql.NullInt64
+	var state sql.NullString
+	gs, err := scanGameSummaryAnd(rows, &seq, &state)
+	out := gameSummarySnap{gameSummary: gs, snap: snapshotRead{read: true}}
+	if err == nil && seq.Valid {
+		out.snap.sn = &Snapshot{GameID: gs.game.ID, Seq: int(seq.Int64), State: state.String}
+	}
+	return out, err
+}
+
+// scanGameSummaryAnd reads gameCols, summaryCols and then more.
+func scanGameSummaryAnd(rows *sql.Rows, more ...any) (gameSummary, error) {
 	var gs gameScan
 	var sumGame, moves, round sql.NullInt64
 	var last sql.NullTime
 	var status, phase, toAct sql.NullString
-	err := rows.Scan(append(gs.dests(), &sumGame, &status, &moves, &last, &round, &phase, &toAct)...)
+	err := rows.Scan(append(append(gs.dests(), &sumGame, &status, &moves, &last, &round, &phase, &toAct), more...)...)
 	if err != nil {
 		return gameSummary{}, fmt.Errorf("scan game and summary: %w", err)
 	}
