@@ -89,3 +89,15 @@ func wellFormed(t *testing.T, svg string) {
 		}
 	}
 }
+
+// BenchmarkPositionSVG draws a finished 4-player game's position over its
+// map file, as a game page's first view does (most views are of finished
+// games).
+func BenchmarkPositionSVG(b *testing.B) {
+	s := playRandom(b, setupFor(4, 7, nil), nil).final
+	sp := words.English().WithNames(s.d.Players)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = s.PositionSVG(0, sp, "/static/map.svg")
+	}
+}
