@@ -18,11 +18,17 @@ import (
 // styles names each paint signature (the attributes an element would
 // carry) of a drawing once, by its index in infos, with the class that
 // stands for it; nil writes every attribute. Counting, grouping and
-// writing ask for an op's signature again and again: by op, then by
-// index, a string is hashed once per op (maps of signatures were a tenth
-// of a styled drawing's CPU).
+// writing ask for an op's signature again and again: an op's indexes are
+// kept in slots, a string is hashed once per op.
 type styles struct {
-	sigs map[*Op]int32 // each op's paintSig, made once
+	// slots holds two signature indexes plus one an op (0: not made
+	// yet): its paint's (sig), and its text's or line's (textSig,
+	// lineSig). The ops are numbered as both passes over a drawing walk
+	// them (block): a slice's ops one after the other, a group's
+	// children a block of their own when the walk enters the group. A
+	// map by op's address was a tenth of a styled drawing's CPU.
+	slots []int32
+	next  int // the next block's first op
 	// uniq holds each signature once: most ops share their paint with
 	// others, and each signature made was an allocation
 	uniq  map[string]int32
@@ -37,21 +43,54 @@ type sigInfo struct {
 	uses  [2]int
 }
 
-// sig is o's paintSig's index, remembered for the drawing.
-func (st *styles) sig(o *Op) int32 {
-	if i, ok := st.sigs[o]; ok {
-		return i
+// block numbers n ops, a slice the walk enters, and returns the first's
+// number (nil styles: 0, unused).
+func (st *styles) block(n int) int {
+	if st == nil {
+		return 0
+	}
+	k := st.next
+	st.next += n
+	if need := 2 * st.next; len(st.slots) < need {
+		st.slots = append(st.slots, make([]int32, need-len(st.slots))...)
+	}
+	return k
+}
+
+// sig is the index of paintSig of o, op number k.
+func (st *styles) sig(o *Op, k int) int32 {
+	if i := st.slots[2*k]; i > 0 {
+		return i - 1
 	}
 	var buf [160]byte
 	i := st.once(appendPaintSig(buf[:0], o))
-	st.sigs[o] = i
+	st.slots[2*k] = i + 1
 	return i
 }
 
-// textSig is o's textPaint's index.
-func (st *styles) textSig(o *Op) int32 {
+// textSig is the index of textPaint of o, op number k.
+func (st *styles) textSig(o *Op, k int) int32 {
+	if i := st.slots[2*k+1]; i > 0 {
+		return i - 1
+	}
 	var buf [160]byte
-	return st.once(appendTextPaint(buf[:0], o))
+	i := st.once(appendTextPaint(buf[:0], o))
+	st.slots[2*k+1] = i + 1
+	return i
+}
+
+// lineSig is the index of the paint of o, op number k, written as a
+// <line> (no fill to say).
+func (st *styles) lineSig(o *Op, k int) int32 {
+	if i := st.slots[2*k+1]; i > 0 {
+		return i - 1
+	}
+	line := *o
+	line.Fill = Inherit
+	var buf [160]byte
+	i := st.once(appendPaintSig(buf[:0], &line))
+	st.slots[2*k+1] = i + 1
+	return i
 }
 
 // once is the signature b's index, the same each time.
@@ -73,7 +112,7 @@ func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 	m, _ := styleMemory.Get().(*styleMaps)
 	if m == nil {
 		m = &styleMaps{used: map[string]string{},
-			st: styles{sigs: make(map[*Op]int32, 2*len(ops)), uniq: make(map[string]int32, 64), infos: make([]sigInfo, 0, 64)}}
+			st: styles{slots: make([]int32, 0, 4*len(ops)), uniq: make(map[string]int32, 64), infos: make([]sigInfo, 0, 64)}}
 	}
 	defer m.release()
 	st := &m.st
@@ -108,6 +147,7 @@ func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 		st.infos[i].class = r.name
 		rules = append(rules, r)
 	}
+	st.next = 0 // the writing walks the ops as the counting did
 	writeOps(w, ops, attr(mapURL), over, st)
 	if len(rules) > 0 {
 		// the same drawing, the same bytes: sorted as the rules' text
@@ -124,8 +164,8 @@ func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 // styleRule is a class kept for a drawing: its name and its declarations.
 type styleRule struct{ name, css string }
 
-// styleMaps is a styled drawing's maps, lent from one drawing to the
-// next: the op signatures' map alone was some 18 KB a page's board.
+// styleMaps is a styled drawing's maps and slots, lent from one drawing
+// to the next.
 type styleMaps struct {
 	used map[string]string
 	st   styles
@@ -137,7 +177,8 @@ var styleMemory sync.Pool // of *styleMaps
 // from the pool) and lends them again.
 func (m *styleMaps) release() {
 	clear(m.used)
-	clear(m.st.sigs)
+	clear(m.st.slots)
+	m.st.slots, m.st.next = m.st.slots[:0], 0
 	clear(m.st.uniq)
 	clear(m.st.infos)
 	m.st.infos = m.st.infos[:0]
@@ -148,10 +189,11 @@ func (m *styleMaps) release() {
 // apart for elements with a class of their own; a run of map elements
 // painted alike (run) says its paint once.
 func (st *styles) countSigs(ops []Op, over bool) {
+	base := st.block(len(ops))
 	for i := 0; i < len(ops); i++ {
-		o := &ops[i]
-		if n := st.runOf(ops[i:], over); n > 1 {
-			st.add(st.sig(o), o.Class != "")
+		o, k := &ops[i], base+i
+		if n := st.runOf(ops[i:], k, over); n > 1 {
+			st.add(st.sig(o, k), o.Class != "")
 			i += n - 1
 			continue
 		}
@@ -161,15 +203,12 @@ func (st *styles) countSigs(ops []Op, over bool) {
 				st.countSigs(o.Ops, over)
 			}
 		case o.Kind == OpText:
-			st.add(st.textSig(o), false)
+			st.add(st.textSig(o, k), false)
 		case o.Kind == OpArrow:
 		case o.Kind == OpPoly && len(o.Points) == 2 && o.Fill == "":
-			line := *o
-			line.Fill = Inherit
-			var buf [160]byte
-			st.add(st.once(appendPaintSig(buf[:0], &line)), o.Class != "")
+			st.add(st.lineSig(o, k), o.Class != "")
 		default:
-			st.add(st.sig(o), o.Class != "")
+			st.add(st.sig(o, k), o.Class != "")
 		}
 	}
 }
@@ -183,14 +222,14 @@ func (st *styles) add(i int32, own bool) {
 	}
 }
 
-// writePaint writes an op's paint attributes, its own class and the
-// class of its paint when it has one.
-func (st *styles) writePaint(w *strings.Builder, o *Op) {
+// writePaint writes the paint attributes of o, op number k, its own
+// class and the class of its paint when it has one.
+func (st *styles) writePaint(w *strings.Builder, o *Op, k int) {
 	if st == nil {
 		w.WriteString(paint(*o))
 		return
 	}
-	st.writeClassed(w, st.sig(o), o.Class)
+	st.writeClassed(w, st.sig(o, k), o.Class)
 }
 
 // writeClassed writes signature i's attributes, or its class, with own.
@@ -209,25 +248,26 @@ func (st *styles) writeClassed(w *strings.Builder, i int32, own string) {
 	}
 }
 
-// writePaintCopy writes the paint of an op changed on the way (a copy's
-// address is no op of the drawing's, so its signature is not remembered
-// by op): the signature kept once per drawing, written with its class.
-func (st *styles) writePaintCopy(w *strings.Builder, o *Op) {
+// writeLinePaint writes the paint of o, op number k, as a <line>: no
+// fill to say.
+func (st *styles) writeLinePaint(w *strings.Builder, o *Op, k int) {
 	if st == nil {
-		w.WriteString(paint(*o))
+		line := *o
+		line.Fill = Inherit
+		w.WriteString(paint(line))
 		return
 	}
-	var buf [160]byte
-	st.writeClassed(w, st.once(appendPaintSig(buf[:0], o)), o.Class)
+	st.writeClassed(w, st.lineSig(o, k), o.Class)
 }
 
-// writeText writes a text's font and paint attributes, or their class.
-func (st *styles) writeText(w *strings.Builder, o *Op) {
+// writeText writes the font and paint attributes of o, text number k,
+// or their class.
+func (st *styles) writeText(w *strings.Builder, o *Op, k int) {
 	if st == nil {
 		w.WriteString(textPaint(o))
 		return
 	}
-	st.writeClassed(w, st.textSig(o), "")
+	st.writeClassed(w, st.textSig(o, k), "")
 }
 
 // cssOf turns a signature's attributes (` name="value"` each) into CSS
@@ -320,29 +360,31 @@ func classOf(rule []byte) [7]byte {
 // run of map elements with the same paint and no tooltip of their own is
 // written as a group saying the paint once, each <use> inheriting it.
 
-// runOf is how many ops from the first are such a run over the map (0
-// or 1: none).
-func (st *styles) runOf(ops []Op, over bool) int {
-	if !over || !st.runnable(&ops[0]) {
+// runOf is how many ops from the first, op number k, are such a run
+// over the map (0 or 1: none).
+func (st *styles) runOf(ops []Op, k int, over bool) int {
+	if !over || !st.runnable(&ops[0], k) {
 		return 0
 	}
-	sig, own := st.sig(&ops[0]), ops[0].Class // indexes: equal for equal signatures
+	sig, own := st.sig(&ops[0], k), ops[0].Class // indexes: equal for equal signatures
 	n := 1
-	for n < len(ops) && st.runnable(&ops[n]) && ops[n].Class == own && st.sig(&ops[n]) == sig {
+	for n < len(ops) && st.runnable(&ops[n], k+n) && ops[n].Class == own && st.sig(&ops[n], k+n) == sig {
 		n++
 	}
 	return n
 }
 
-// runnable: an op written as a bare <use> of a map element, painted.
-func (st *styles) runnable(o *Op) bool {
-	return o.Ref != "" && o.Kind != OpGroup && o.Title == "" && (o.Class != "" || st.infos[st.sig(o)].sig != "")
+// runnable: o, op number k, written as a bare <use> of a map element,
+// painted.
+func (st *styles) runnable(o *Op, k int) bool {
+	return o.Ref != "" && o.Kind != OpGroup && o.Title == "" && (o.Class != "" || st.infos[st.sig(o, k)].sig != "")
 }
 
-// writeRun writes a run as a group with its paint, of <use>s without.
-func writeRun(w *strings.Builder, ops []Op, url string, st *styles) {
+// writeRun writes a run, its first op number k, as a group with its
+// paint, of <use>s without.
+func writeRun(w *strings.Builder, ops []Op, k int, url string, st *styles) {
 	w.WriteString(`<g`)
-	st.writeClassed(w, st.sig(&ops[0]), ops[0].Class)
+	st.writeClassed(w, st.sig(&ops[0], k), ops[0].Class)
 	w.WriteString(`>`)
 	for i := range ops {
 		ws(w, `<use href="`, url, `#`, attr(ops[i].Ref), `"`)
