@@ -1,6 +1,7 @@
 package imperial
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -87,4 +88,21 @@ func pieces(ops []picture.Op) []string {
 	walk(ops, "")
 	slices.Sort(out)
 	return out
+}
+
+// TestLentLineIsLine: a callout's leader built in the lent memory is the
+// op picture.Line makes, and so is one built without it.
+func TestLentLineIsLine(t *testing.T) {
+	want := picture.Line(1, 2.5, -3, 40, colInk, 1.2)
+	for _, f := range []sceneFor{{}, {lent: &webLent{}}} {
+		got := f.line(1, 2.5, -3, 40, colInk, 1.2)
+		if got.Kind != want.Kind || !slices.Equal(got.Points, want.Points) || got.Stroke != want.Stroke || got.Width != want.Width {
+			t.Errorf("lent %v: %+v, picture.Line %+v", f.lent != nil, got, want)
+		}
+		got.Points, want.Points = nil, nil
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("lent %v: %+v, picture.Line %+v", f.lent != nil, got, want)
+		}
+		want = picture.Line(1, 2.5, -3, 40, colInk, 1.2)
+	}
 }
