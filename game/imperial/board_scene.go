@@ -166,22 +166,22 @@ func underStandIn(sh *board.Shapes) []picture.Op {
 func (s *State) sceneRegion(sc *picture.Scene, rs *board.RegionShape, ri int, f sceneFor, scratch []piece) []piece {
 	r := s.b.Regions[ri]
 	items := s.regionPieces(scratch[:0], ri, f)
-	var rowRoom [4][]piece // a region's rows, most one or two
-	rows := rowsOf(rowRoom[:0], items, max(rs.Box[2], 44))
+	var endRoom [4]int // a region's rows, most one or two
+	rows := rowsOf(endRoom[:0], items, max(rs.Box[2], 44))
 	lx, y := rs.Label[0], rs.Label[1]+4
 	switch {
 	case rs.Callout && f.words:
 		fw := float64(len([]rune(s.regionName(ri))))*7 + 10
-		for _, row := range rows {
-			fw = max(fw, rowWidth(row)+10)
+		for k := range rows {
+			fw = max(fw, rowWidth(rowAt(items, rows, k))+10)
 		}
 		fh := 16 + 18*float64(len(rows)) + 2
 		s.callout(sc, f, rs, ri, lx-fw/2, rs.Box[1], fw, fh)
 		sc.Add(picture.MapElement(rs.NameRef()))
 	case rs.Callout && len(rows) > 0:
 		fw := 0.0
-		for _, row := range rows {
-			fw = max(fw, rowWidth(row)+10)
+		for k := range rows {
+			fw = max(fw, rowWidth(rowAt(items, rows, k))+10)
 		}
 		by := rs.Box[1] + 12 // where the name's line ends
 		s.callout(sc, f, rs, ri, lx-fw/2, by, fw, 18*float64(len(rows))+4)
@@ -191,7 +191,8 @@ func (s *State) sceneRegion(sc *picture.Scene, rs *board.RegionShape, ri int, f 
 		return items
 	}
 	y += 17
-	for _, row := range rows {
+	for k := range rows {
+		row := rowAt(items, rows, k)
 		x := lx - rowWidth(row)/2
 		for i := range row {
 			row[i].draw(sc, f, x+row[i].width/2, y)

@@ -106,3 +106,44 @@ func TestLentLineIsLine(t *testing.T) {
 		want = picture.Line(1, 2.5, -3, 40, colInk, 1.2)
 	}
 }
+
+// TestRowsOfAsSlices: the rows rowsOf marks by their ends are the rows the
+// slice-making version broke pieces into, for every count of pieces of
+// mixed widths up to 14 and box widths from one piece to all.
+func TestRowsOfAsSlices(t *testing.T) {
+	old := func(items []piece, width float64) [][]piece {
+		var rows [][]piece
+		for len(items) > 0 {
+			n, rowW := 0, 0.0
+			for n < len(items) && (n == 0 || rowW+pieceGap+items[n].width <= width) {
+				if n > 0 {
+					rowW += pieceGap
+				}
+				rowW += items[n].width
+				n++
+			}
+			rows = append(rows, items[:n])
+			items = items[n:]
+		}
+		return rows
+	}
+	widths := []float64{20, 18, 14, 28, 36, 20, 20, 18}
+	for n := 0; n <= 14; n++ {
+		items := make([]piece, n)
+		for i := range items {
+			items[i].width = widths[i%len(widths)]
+		}
+		for width := 10.0; width <= 300; width += 3 {
+			want := old(items, width)
+			ends := rowsOf(nil, items, width)
+			if len(ends) != len(want) {
+				t.Fatalf("%d pieces in %v: %d rows, want %d", n, width, len(ends), len(want))
+			}
+			for k := range ends {
+				if got := rowAt(items, ends, k); len(got) != len(want[k]) || (len(got) > 0 && &got[0] != &want[k][0]) {
+					t.Fatalf("%d pieces in %v: row %d is %d pieces, want %d", n, width, k, len(got), len(want[k]))
+				}
+			}
+		}
+	}
+}
