@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"bytes"
 	"html"
 	"slices"
 	"strings"
@@ -35,12 +36,13 @@ type styles struct {
 	infos []sigInfo
 }
 
-// sigInfo is a signature of the drawing, the class standing for it ("":
-// none) and its uses without and with a class of their own.
+// sigInfo is a signature of the drawing, the class standing for it (if
+// classed) and its uses without and with a class of their own.
 type sigInfo struct {
-	sig   string
-	class string
-	uses  [2]int
+	sig     string
+	class   [7]byte
+	classed bool
+	uses    [2]int
 }
 
 // block numbers n ops, a slice the walk enters, and returns the first's
@@ -111,23 +113,47 @@ func (st *styles) once(b []byte) int32 {
 func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 	m, _ := styleMemory.Get().(*styleMaps)
 	if m == nil {
-		m = &styleMaps{used: map[string]string{},
+		m = &styleMaps{used: map[[7]byte]int32{},
 			st: styles{slots: make([]int32, 0, 4*len(ops)), uniq: make(map[string]int32, 64), infos: make([]sigInfo, 0, 64)}}
 	}
 	defer m.release()
 	st := &m.st
 	st.countSigs(ops, over)
 	var room [64]styleRule
-	rules := room[:0]
-	used := m.used // class -> its rule: a clash keeps attributes
-	var cssRoom [160]byte
+	rules := st.keep(room[:0], m.used)
+	st.next = 0 // the writing walks the ops as the counting did
+	writeOps(w, ops, attr(mapURL), over, st)
+	if len(rules) > 0 {
+		// the same drawing, the same bytes: sorted as the rules' text
+		// (`.name{css}`), which is by name, a name's rules being one
+		slices.SortFunc(rules, func(a, b styleRule) int { return bytes.Compare(a.name[:], b.name[:]) })
+		w.WriteString(`<style>`)
+		var cssRoom [160]byte
+		for _, r := range rules {
+			css, _ := appendCSS(cssRoom[:0], st.infos[r.sig].sig) // as keep made it
+			w.WriteByte('.')
+			w.Write(r.name[:])
+			w.WriteByte('{')
+			w.Write(css)
+			w.WriteByte('}')
+		}
+		w.WriteString(`</style>`)
+	}
+}
+
+// keep names the signatures that pay for a rule by their class, and
+// appends their rules to rules. used is each class's signature: a clash
+// (two rules, one name) keeps the later's attributes. The rules, their
+// names and their declarations are made on the stack, not as strings:
+// most signatures do not pay for one, and the ones that do are written
+// from their signatures again.
+func (st *styles) keep(rules []styleRule, used map[[7]byte]int32) []styleRule {
+	var cssRoom, otherRoom [160]byte
 	for i := range st.infos {
 		sig, n := st.infos[i].sig, st.infos[i].uses
 		if n == [2]int{} {
 			continue // asked for, never written so
 		}
-		// the rule and its name made on the stack, strings only for the
-		// rules kept: most signatures do not pay for one
 		css, ok := appendCSS(cssRoom[:0], sig)
 		if !ok || len(css) == 0 {
 			continue
@@ -139,35 +165,29 @@ func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 		if saved <= len(name)+len(css)+3 {
 			continue
 		}
-		if other, ok := used[string(name[:])]; ok && other != string(css) {
-			continue
+		if other, ok := used[name]; ok {
+			if o, _ := appendCSS(otherRoom[:0], st.infos[other].sig); string(o) != string(css) {
+				continue
+			}
 		}
-		r := styleRule{name: string(name[:]), css: string(css)}
-		used[r.name] = r.css
-		st.infos[i].class = r.name
-		rules = append(rules, r)
+		used[name] = int32(i)
+		st.infos[i].class, st.infos[i].classed = name, true
+		rules = append(rules, styleRule{name: name, sig: int32(i)})
 	}
-	st.next = 0 // the writing walks the ops as the counting did
-	writeOps(w, ops, attr(mapURL), over, st)
-	if len(rules) > 0 {
-		// the same drawing, the same bytes: sorted as the rules' text
-		// (`.name{css}`), which is by name, a name's rules being one
-		slices.SortFunc(rules, func(a, b styleRule) int { return strings.Compare(a.name, b.name) })
-		w.WriteString(`<style>`)
-		for _, r := range rules {
-			ws(w, `.`, r.name, `{`, r.css, `}`)
-		}
-		w.WriteString(`</style>`)
-	}
+	return rules
 }
 
-// styleRule is a class kept for a drawing: its name and its declarations.
-type styleRule struct{ name, css string }
+// styleRule is a class kept for a drawing: its name and the signature
+// whose declarations it holds.
+type styleRule struct {
+	name [7]byte
+	sig  int32
+}
 
 // styleMaps is a styled drawing's maps and slots, lent from one drawing
 // to the next.
 type styleMaps struct {
-	used map[string]string
+	used map[[7]byte]int32
 	st   styles
 }
 
@@ -234,17 +254,19 @@ func (st *styles) writePaint(w *strings.Builder, o *Op, k int) {
 
 // writeClassed writes signature i's attributes, or its class, with own.
 func (st *styles) writeClassed(w *strings.Builder, i int32, own string) {
-	sig, name := st.infos[i].sig, st.infos[i].class
-	ok := name != ""
+	in := &st.infos[i]
 	switch {
-	case ok && own != "":
-		ws(w, ` class="`, attr(own), ` `, name, `"`)
-	case ok:
-		ws(w, ` class="`, name, `"`)
+	case in.classed:
+		w.WriteString(` class="`)
+		if own != "" {
+			ws(w, attr(own), ` `)
+		}
+		w.Write(in.class[:])
+		w.WriteByte('"')
 	case own != "":
-		ws(w, sig, ` class="`, attr(own), `"`)
+		ws(w, in.sig, ` class="`, attr(own), `"`)
 	default:
-		w.WriteString(sig)
+		w.WriteString(in.sig)
 	}
 }
 
