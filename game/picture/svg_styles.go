@@ -30,19 +30,31 @@ type styles struct {
 	// map by op's address was a tenth of a styled drawing's CPU.
 	slots []int32
 	next  int // the next block's first op
-	// uniq holds each signature once: most ops share their paint with
-	// others, and each signature made was an allocation
-	uniq  map[string]int32
+	// arena holds each signature once, one after the other: most ops
+	// share their paint with others, and a string each was an
+	// allocation (a third of a position layer's)
+	arena []byte
+	// uniq finds a signature by its hash (sigHash); one that clashes
+	// with the hash's first is looked for among all (it never happens
+	// with a drawing's few dozen)
+	uniq  map[uint64]int32
 	infos []sigInfo
 }
 
-// sigInfo is a signature of the drawing, the class standing for it (if
-// classed) and its uses without and with a class of their own.
+// sigInfo is a signature of the drawing (arena[off:end]), the class
+// standing for it (if classed) and its uses without and with a class of
+// their own.
 type sigInfo struct {
-	sig     string
-	class   [7]byte
-	classed bool
-	uses    [2]int
+	off, end int32
+	class    [7]byte
+	classed  bool
+	uses     [2]int
+}
+
+// sigOf is signature i's attributes.
+func (st *styles) sigOf(i int32) []byte {
+	in := &st.infos[i]
+	return st.arena[in.off:in.end]
 }
 
 // block numbers n ops, a slice the walk enters, and returns the first's
@@ -97,14 +109,36 @@ func (st *styles) lineSig(o *Op, k int) int32 {
 
 // once is the signature b's index, the same each time.
 func (st *styles) once(b []byte) int32 {
-	if i, ok := st.uniq[string(b)]; ok {
+	h := sigHash(b)
+	i, ok := st.uniq[h]
+	if ok && bytes.Equal(st.sigOf(i), b) {
 		return i
 	}
-	s := string(b)
-	i := int32(len(st.infos))
-	st.infos = append(st.infos, sigInfo{sig: s})
-	st.uniq[s] = i
+	if ok { // a clash: another signature holds the hash
+		for j := range st.infos {
+			if bytes.Equal(st.sigOf(int32(j)), b) {
+				return int32(j)
+			}
+		}
+	}
+	off := int32(len(st.arena))
+	st.arena = append(st.arena, b...)
+	i = int32(len(st.infos))
+	st.infos = append(st.infos, sigInfo{off: off, end: int32(len(st.arena))})
+	if !ok {
+		st.uniq[h] = i
+	}
 	return i
+}
+
+// sigHash is FNV-1a, 64 bits, of a signature.
+func sigHash(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
 }
 
 // WriteStyled writes ops like WriteOps, with each paint that repeats
@@ -114,7 +148,7 @@ func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 	m, _ := styleMemory.Get().(*styleMaps)
 	if m == nil {
 		m = &styleMaps{used: map[[7]byte]int32{},
-			st: styles{slots: make([]int32, 0, 4*len(ops)), uniq: make(map[string]int32, 64), infos: make([]sigInfo, 0, 64)}}
+			st: styles{slots: make([]int32, 0, 4*len(ops)), arena: make([]byte, 0, 4<<10), uniq: make(map[uint64]int32, 64), infos: make([]sigInfo, 0, 64)}}
 	}
 	defer m.release()
 	st := &m.st
@@ -130,7 +164,7 @@ func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 		w.WriteString(`<style>`)
 		var cssRoom [160]byte
 		for _, r := range rules {
-			css, _ := appendCSS(cssRoom[:0], st.infos[r.sig].sig) // as keep made it
+			css, _ := appendCSS(cssRoom[:0], st.sigOf(r.sig)) // as keep made it
 			w.WriteByte('.')
 			w.Write(r.name[:])
 			w.WriteByte('{')
@@ -150,7 +184,7 @@ func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 func (st *styles) keep(rules []styleRule, used map[[7]byte]int32) []styleRule {
 	var cssRoom, otherRoom [160]byte
 	for i := range st.infos {
-		sig, n := st.infos[i].sig, st.infos[i].uses
+		sig, n := st.sigOf(int32(i)), st.infos[i].uses
 		if n == [2]int{} {
 			continue // asked for, never written so
 		}
@@ -166,7 +200,7 @@ func (st *styles) keep(rules []styleRule, used map[[7]byte]int32) []styleRule {
 			continue
 		}
 		if other, ok := used[name]; ok {
-			if o, _ := appendCSS(otherRoom[:0], st.infos[other].sig); string(o) != string(css) {
+			if o, _ := appendCSS(otherRoom[:0], st.sigOf(other)); !bytes.Equal(o, css) {
 				continue
 			}
 		}
@@ -200,6 +234,7 @@ func (m *styleMaps) release() {
 	clear(m.st.slots)
 	m.st.slots, m.st.next = m.st.slots[:0], 0
 	clear(m.st.uniq)
+	m.st.arena = m.st.arena[:0]
 	clear(m.st.infos)
 	m.st.infos = m.st.infos[:0]
 	styleMemory.Put(m)
@@ -264,9 +299,10 @@ func (st *styles) writeClassed(w *strings.Builder, i int32, own string) {
 		w.Write(in.class[:])
 		w.WriteByte('"')
 	case own != "":
-		ws(w, in.sig, ` class="`, attr(own), `"`)
+		w.Write(st.sigOf(i))
+		ws(w, ` class="`, attr(own), `"`)
 	default:
-		w.WriteString(in.sig)
+		w.Write(st.sigOf(i))
 	}
 }
 
@@ -296,7 +332,7 @@ func (st *styles) writeText(w *strings.Builder, o *Op, k int) {
 // declarations; "" when there are none.
 func cssOf(sig string) string {
 	var buf [160]byte // the declarations joined on the stack, made a string once
-	b, ok := appendCSS(buf[:0], sig)
+	b, ok := appendCSS(buf[:0], []byte(sig))
 	if !ok {
 		return ""
 	}
@@ -305,7 +341,7 @@ func cssOf(sig string) string {
 
 // appendCSS appends cssOf(sig) to b; ok is false for a value a rule
 // cannot hold safely.
-func appendCSS(b []byte, sig string) (_ []byte, ok bool) {
+func appendCSS(b []byte, sig []byte) (_ []byte, ok bool) {
 	start := len(b)
 	for rest := sig; ; {
 		name, value, more, ok := nextAttr(rest)
@@ -314,17 +350,17 @@ func appendCSS(b []byte, sig string) (_ []byte, ok bool) {
 		}
 		rest = more
 		v := value
-		if strings.IndexByte(v, '&') >= 0 {
-			v = html.UnescapeString(value)
+		if bytes.IndexByte(v, '&') >= 0 {
+			v = []byte(html.UnescapeString(string(value)))
 		}
-		if strings.ContainsAny(v, "{};<>") {
+		if bytes.ContainsAny(v, "{};<>") {
 			return b, false // not a value a rule can hold safely
 		}
 		if len(b) > start {
 			b = append(b, ';')
 		}
 		b = append(append(append(b, name...), ':'), v...)
-		if name == "font-size" {
+		if string(name) == "font-size" {
 			b = append(b, "px"...)
 		}
 	}
@@ -333,19 +369,19 @@ func appendCSS(b []byte, sig string) (_ []byte, ok bool) {
 
 // nextAttr finds the next ` name="value"` in s whose name is lower-case
 // letters and hyphens, as the signatures write them.
-func nextAttr(s string) (name, value, rest string, ok bool) {
+func nextAttr(s []byte) (name, value, rest []byte, ok bool) {
 	for {
-		i := strings.Index(s, `="`)
+		i := bytes.Index(s, []byte(`="`))
 		if i < 0 {
-			return "", "", "", false
+			return nil, nil, nil, false
 		}
 		start := i
 		for start > 0 && (s[start-1] >= 'a' && s[start-1] <= 'z' || s[start-1] == '-') {
 			start--
 		}
-		end := strings.IndexByte(s[i+2:], '"')
+		end := bytes.IndexByte(s[i+2:], '"')
 		if end < 0 {
-			return "", "", "", false
+			return nil, nil, nil, false
 		}
 		if start < i && start > 0 && s[start-1] == ' ' {
 			return s[start:i], s[i+2 : i+2+end], s[i+2+end+1:], true
@@ -399,7 +435,15 @@ func (st *styles) runOf(ops []Op, k int, over bool) int {
 // runnable: o, op number k, written as a bare <use> of a map element,
 // painted.
 func (st *styles) runnable(o *Op, k int) bool {
-	return o.Ref != "" && o.Kind != OpGroup && o.Title == "" && (o.Class != "" || st.infos[st.sig(o, k)].sig != "")
+	if o.Ref == "" || o.Kind == OpGroup || o.Title != "" {
+		return false
+	}
+	if o.Class != "" {
+		return true
+	}
+	in := &st.infos[st.sig(o, k)]
+	return in.end > in.off // painted
+
 }
 
 // writeRun writes a run, its first op number k, as a group with its
