@@ -5,6 +5,7 @@ import (
 	"html"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -189,37 +190,64 @@ func (s *State) drawLegend(w *strings.Builder, say func(words.Arg) string) {
 
 // drawTrack draws the score track (0 to a round number above the leader)
 // with each player's marker, and a line per player with points and roads.
+// Each element is made on the stack and written at once, never through
+// fmt: some forty of them a board (issue 20: a first view's CPU);
+// TestDrawTrackAsFmtWrote keeps it to what fmt wrote.
 func (s *State) drawTrack(w *strings.Builder, viewer int, sp *words.Speaker) {
 	top := s.b.Height
 	left, right := 30.0, float64(s.b.Width-30)
 	scores, limit := s.trackScale()
 	x := func(p int) float64 { return left + (right-left)*float64(p)/float64(limit) }
 	y := float64(top + 28)
-	fmt.Fprintf(w, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="#6b5a3a" stroke-width="2"/>`, left, y, right, y)
+	var room [256]byte
+	b := append(room[:0], `<line x1="`...)
+	b = fixed(b, left, 0, `" y1="`)
+	b = fixed(b, y, 0, `" x2="`)
+	b = fixed(b, right, 0, `" y2="`)
+	b = fixed(b, y, 0, `" stroke="#6b5a3a" stroke-width="2"/>`)
+	w.Write(b)
 	for p := 0; p <= limit; p += 5 {
 		tick := 4.0
 		if p%10 == 0 {
 			tick = 7
-			fmt.Fprintf(w, `<text x="%.1f" y="%.0f" font-size="9" text-anchor="middle" fill="#444">%d</text>`, x(p), y+18, p)
+			b = append(room[:0], `<text x="`...)
+			b = fixed(b, x(p), 1, `" y="`)
+			b = fixed(b, y+18, 0, `" font-size="9" text-anchor="middle" fill="#444">`)
+			b = append(strconv.AppendInt(b, int64(p), 10), `</text>`...)
+			w.Write(b)
 		}
-		fmt.Fprintf(w, `<line x1="%.1f" y1="%.0f" x2="%.1f" y2="%.0f" stroke="#6b5a3a"/>`, x(p), y-tick, x(p), y+tick)
+		b = append(room[:0], `<line x1="`...)
+		b = fixed(b, x(p), 1, `" y1="`)
+		b = fixed(b, y-tick, 0, `" x2="`)
+		b = fixed(b, x(p), 1, `" y2="`)
+		b = fixed(b, y+tick, 0, `" stroke="#6b5a3a"/>`)
+		w.Write(b)
 	}
 	// Markers on the same or nearby points sit side by side above the line,
 	// staying inside the band (a stack would climb into the map).
-	var placed []float64
+	var placedRoom [8]float64
+	placed := placedRoom[:0]
 	for seat, p := range scores {
 		cx := x(p)
 		for slices.ContainsFunc(placed, func(o float64) bool { return math.Abs(o-cx) < 11 }) {
 			cx += 11
 		}
 		placed = append(placed, cx)
-		fmt.Fprintf(w, `<circle cx="%.1f" cy="%.0f" r="6" fill="%s" stroke="#111"/>`, cx, y-13, playerFill[playerColours[seat]])
+		b = append(room[:0], `<circle cx="`...)
+		b = fixed(b, cx, 1, `" cy="`)
+		b = fixed(b, y-13, 0, `" r="6" fill="`)
+		b = append(append(b, playerFill[playerColours[seat]]...), `" stroke="#111"/>`...)
+		w.Write(b)
 	}
 	title := "caesar.board.track"
 	if s.d.Over {
 		title = "caesar.board.final"
 	}
-	fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" fill="#222">%s</text>`, left, top+60, html.EscapeString(sp.T(title)))
+	b = append(room[:0], `<text x="`...)
+	b = fixed(b, left, 0, `" y="`)
+	b = append(strconv.AppendInt(b, int64(top+60), 10), `" font-size="11" fill="#222">`...)
+	w.Write(b)
+	writeEscaped(w, sp.T(title), `</text>`)
 	for seat := range s.d.Players {
 		lx := left + float64(seat)*float64(s.b.Width-60)/float64(len(s.d.Players))
 		weight := "normal"
@@ -231,12 +259,35 @@ func (s *State) drawTrack(w *strings.Builder, viewer int, sp *words.Speaker) {
 			marker = " ◀"
 		}
 		// Two lines, so that five players with long names still fit side by side.
-		fmt.Fprintf(w, `<rect x="%.0f" y="%d" width="12" height="12" fill="%s" stroke="#111"/>`, lx, top+72, playerFill[playerColours[seat]])
-		fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" font-weight="%s" fill="#222">%s%s</text>`,
-			lx+17, top+82, weight, html.EscapeString(shorten(sp.SeatName(seat), 22)), marker)
+		b = append(room[:0], `<rect x="`...)
+		b = fixed(b, lx, 0, `" y="`)
+		b = append(strconv.AppendInt(b, int64(top+72), 10), `" width="12" height="12" fill="`...)
+		b = append(append(b, playerFill[playerColours[seat]]...), `" stroke="#111"/><text x="`...)
+		b = fixed(b, lx+17, 0, `" y="`)
+		b = append(strconv.AppendInt(b, int64(top+82), 10), `" font-size="11" font-weight="`...)
+		b = append(append(b, weight...), `" fill="#222">`...)
+		w.Write(b)
+		writeEscaped(w, shorten(sp.SeatName(seat), 22), marker, `</text>`)
 		line := words.New("caesar.board.player").With("points", countText("caesar.count.points", scores[seat])).
 			With("roads", countText("caesar.count.roads_left", s.d.RoadsLeft[seat]))
-		fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" fill="#222">%s</text>`, lx+17, top+97, html.EscapeString(sp.Say(line)))
+		b = append(room[:0], `<text x="`...)
+		b = fixed(b, lx+17, 0, `" y="`)
+		b = append(strconv.AppendInt(b, int64(top+97), 10), `" font-size="11" fill="#222">`...)
+		w.Write(b)
+		writeEscaped(w, sp.Say(line), `</text>`)
+	}
+}
+
+// fixed appends v as fmt's %.<prec>f writes it, then then.
+func fixed(b []byte, v float64, prec int, then string) []byte {
+	return append(strconv.AppendFloat(b, v, 'f', prec, 64), then...)
+}
+
+// writeEscaped writes text escaped for HTML, then the rest as they are.
+func writeEscaped(w *strings.Builder, text string, rest ...string) {
+	w.WriteString(html.EscapeString(text))
+	for _, r := range rest {
+		w.WriteString(r)
 	}
 }
 

@@ -4,8 +4,11 @@ import (
 	"encoding/xml"
 	"flag"
 	"fmt"
+	"html"
 	"io"
+	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -87,5 +90,96 @@ func wellFormed(t *testing.T, svg string) {
 		if err != nil {
 			t.Fatalf("SVG is not well-formed: %v", err)
 		}
+	}
+}
+
+// BenchmarkPositionSVG draws a finished 4-player game's position over its
+// map file, as a game page's first view does (most views are of finished
+// games).
+func BenchmarkPositionSVG(b *testing.B) {
+	s := playRandom(b, setupFor(4, 7, nil), nil).final
+	sp := words.English().WithNames(s.d.Players)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = s.PositionSVG(0, sp, "/static/map.svg")
+	}
+}
+
+// TestDrawTrackAsFmtWrote: the score track written on the stack is what
+// fmt wrote, for positions at the start, waiting for a choice, in the
+// middle and at the end of games of three to five players, for every
+// seat and a spectator, in every language.
+func TestDrawTrackAsFmtWrote(t *testing.T) {
+	states := fuzzStates(t)
+	for _, players := range []int{3, 4, 5} {
+		setup := setupFor(players, 7, nil)
+		setup.Players[0] = `<Ann & "Co"> with a name longer than the track's cell`
+		states = append(states, playRandom(t, setup, nil).final)
+	}
+	for _, s := range states {
+		for _, lang := range words.Languages {
+			sp := words.Default().Speaker(lang, s.d.Players)
+			for viewer := -1; viewer < len(s.d.Players); viewer++ {
+				var got, want strings.Builder
+				s.drawTrack(&got, viewer, sp)
+				s.drawTrackFmt(&want, viewer, sp)
+				if got.String() != want.String() {
+					t.Fatalf("%s, viewer %d:\n%s\nfmt wrote\n%s", lang, viewer, got.String(), want.String())
+				}
+			}
+		}
+	}
+}
+
+// drawTrackFmt is drawTrack as it was written through fmt: the
+// reference the faster one must match byte for byte.
+func (s *State) drawTrackFmt(w *strings.Builder, viewer int, sp *words.Speaker) {
+	top := s.b.Height
+	left, right := 30.0, float64(s.b.Width-30)
+	scores, limit := s.trackScale()
+	x := func(p int) float64 { return left + (right-left)*float64(p)/float64(limit) }
+	y := float64(top + 28)
+	fmt.Fprintf(w, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="#6b5a3a" stroke-width="2"/>`, left, y, right, y)
+	for p := 0; p <= limit; p += 5 {
+		tick := 4.0
+		if p%10 == 0 {
+			tick = 7
+			fmt.Fprintf(w, `<text x="%.1f" y="%.0f" font-size="9" text-anchor="middle" fill="#444">%d</text>`, x(p), y+18, p)
+		}
+		fmt.Fprintf(w, `<line x1="%.1f" y1="%.0f" x2="%.1f" y2="%.0f" stroke="#6b5a3a"/>`, x(p), y-tick, x(p), y+tick)
+	}
+	// Markers on the same or nearby points sit side by side above the line,
+	// staying inside the band (a stack would climb into the map).
+	var placed []float64
+	for seat, p := range scores {
+		cx := x(p)
+		for slices.ContainsFunc(placed, func(o float64) bool { return math.Abs(o-cx) < 11 }) {
+			cx += 11
+		}
+		placed = append(placed, cx)
+		fmt.Fprintf(w, `<circle cx="%.1f" cy="%.0f" r="6" fill="%s" stroke="#111"/>`, cx, y-13, playerFill[playerColours[seat]])
+	}
+	title := "caesar.board.track"
+	if s.d.Over {
+		title = "caesar.board.final"
+	}
+	fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" fill="#222">%s</text>`, left, top+60, html.EscapeString(sp.T(title)))
+	for seat := range s.d.Players {
+		lx := left + float64(seat)*float64(s.b.Width-60)/float64(len(s.d.Players))
+		weight := "normal"
+		if seat == viewer {
+			weight = "bold"
+		}
+		marker := ""
+		if seat == s.d.Turn && !s.d.Over {
+			marker = " ◀"
+		}
+		// Two lines, so that five players with long names still fit side by side.
+		fmt.Fprintf(w, `<rect x="%.0f" y="%d" width="12" height="12" fill="%s" stroke="#111"/>`, lx, top+72, playerFill[playerColours[seat]])
+		fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" font-weight="%s" fill="#222">%s%s</text>`,
+			lx+17, top+82, weight, html.EscapeString(shorten(sp.SeatName(seat), 22)), marker)
+		line := words.New("caesar.board.player").With("points", countText("caesar.count.points", scores[seat])).
+			With("roads", countText("caesar.count.roads_left", s.d.RoadsLeft[seat]))
+		fmt.Fprintf(w, `<text x="%.0f" y="%d" font-size="11" fill="#222">%s</text>`, lx+17, top+97, html.EscapeString(sp.Say(line)))
 	}
 }

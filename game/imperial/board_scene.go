@@ -51,6 +51,15 @@ func (f sceneFor) attrs(n int) []picture.Attr {
 	return f.lent.attrs.take(n)
 }
 
+// line is picture.Line, its two points in the lent memory when there is.
+func (f sceneFor) line(x1, y1, x2, y2 float64, stroke string, width float64) picture.Op {
+	if f.lent == nil {
+		return picture.Line(x1, y1, x2, y2, stroke, width)
+	}
+	pts := append(f.lent.points.take(2), [2]float64{x1, y1}, [2]float64{x2, y2})
+	return picture.Op{Kind: picture.OpPoly, Points: pts, Stroke: stroke, Width: width}
+}
+
 // mapScene builds the scene.
 func (s *State) mapScene(sh *board.Shapes, f sceneFor) *picture.Scene {
 	sc := &picture.Scene{Width: sh.Width, Height: sh.Height, Background: colPaper}
@@ -157,32 +166,33 @@ func underStandIn(sh *board.Shapes) []picture.Op {
 func (s *State) sceneRegion(sc *picture.Scene, rs *board.RegionShape, ri int, f sceneFor, scratch []piece) []piece {
 	r := s.b.Regions[ri]
 	items := s.regionPieces(scratch[:0], ri, f)
-	var rowRoom [4][]piece // a region's rows, most one or two
-	rows := rowsOf(rowRoom[:0], items, max(rs.Box[2], 44))
+	var endRoom [4]int // a region's rows, most one or two
+	rows := rowsOf(endRoom[:0], items, max(rs.Box[2], 44))
 	lx, y := rs.Label[0], rs.Label[1]+4
 	switch {
 	case rs.Callout && f.words:
 		fw := float64(len([]rune(s.regionName(ri))))*7 + 10
-		for _, row := range rows {
-			fw = max(fw, rowWidth(row)+10)
+		for k := range rows {
+			fw = max(fw, rowWidth(rowAt(items, rows, k))+10)
 		}
 		fh := 16 + 18*float64(len(rows)) + 2
-		s.callout(sc, rs, ri, lx-fw/2, rs.Box[1], fw, fh)
-		sc.Add(picture.MapElement("n-" + r.ID))
+		s.callout(sc, f, rs, ri, lx-fw/2, rs.Box[1], fw, fh)
+		sc.Add(picture.MapElement(rs.NameRef()))
 	case rs.Callout && len(rows) > 0:
 		fw := 0.0
-		for _, row := range rows {
-			fw = max(fw, rowWidth(row)+10)
+		for k := range rows {
+			fw = max(fw, rowWidth(rowAt(items, rows, k))+10)
 		}
 		by := rs.Box[1] + 12 // where the name's line ends
-		s.callout(sc, rs, ri, lx-fw/2, by, fw, 18*float64(len(rows))+4)
+		s.callout(sc, f, rs, ri, lx-fw/2, by, fw, 18*float64(len(rows))+4)
 		y = by - 5
 	}
 	if r.Kind == board.Impassable {
 		return items
 	}
 	y += 17
-	for _, row := range rows {
+	for k := range rows {
+		row := rowAt(items, rows, k)
 		x := lx - rowWidth(row)/2
 		for i := range row {
 			row[i].draw(sc, f, x+row[i].width/2, y)
@@ -196,7 +206,7 @@ func (s *State) sceneRegion(sc *picture.Scene, rs *board.RegionShape, ri int, f 
 // callout frames the pieces of a region too small to hold them, and
 // joins the frame to the region: the leader leaves the frame's edge
 // nearest the region.
-func (s *State) callout(sc *picture.Scene, rs *board.RegionShape, ri int, bx, by, bw, bh float64) {
+func (s *State) callout(sc *picture.Scene, f sceneFor, rs *board.RegionShape, ri int, bx, by, bw, bh float64) {
 	ex := min(max(rs.Anchor[0], bx), bx+bw)
 	ey := min(max(rs.Anchor[1], by), by+bh)
 	edge := colBorder
@@ -205,6 +215,6 @@ func (s *State) callout(sc *picture.Scene, rs *board.RegionShape, ri int, bx, by
 	}
 	frame := picture.Rect(bx, by, bw, bh, "#ffffff", edge, 1.5)
 	frame.R, frame.Opacity = 4, 0.88
-	sc.Add(picture.Line(ex, ey, rs.Anchor[0], rs.Anchor[1], colInk, 1.2),
+	sc.Add(f.line(ex, ey, rs.Anchor[0], rs.Anchor[1], colInk, 1.2),
 		picture.Circle(rs.Anchor[0], rs.Anchor[1], 2, colInk, "", 0), frame)
 }

@@ -1,6 +1,7 @@
 package imperial
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -87,4 +88,62 @@ func pieces(ops []picture.Op) []string {
 	walk(ops, "")
 	slices.Sort(out)
 	return out
+}
+
+// TestLentLineIsLine: a callout's leader built in the lent memory is the
+// op picture.Line makes, and so is one built without it.
+func TestLentLineIsLine(t *testing.T) {
+	want := picture.Line(1, 2.5, -3, 40, colInk, 1.2)
+	for _, f := range []sceneFor{{}, {lent: &webLent{}}} {
+		got := f.line(1, 2.5, -3, 40, colInk, 1.2)
+		if got.Kind != want.Kind || !slices.Equal(got.Points, want.Points) || got.Stroke != want.Stroke || got.Width != want.Width {
+			t.Errorf("lent %v: %+v, picture.Line %+v", f.lent != nil, got, want)
+		}
+		got.Points, want.Points = nil, nil
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("lent %v: %+v, picture.Line %+v", f.lent != nil, got, want)
+		}
+		want = picture.Line(1, 2.5, -3, 40, colInk, 1.2)
+	}
+}
+
+// TestRowsOfAsSlices: the rows rowsOf marks by their ends are the rows the
+// slice-making version broke pieces into, for every count of pieces of
+// mixed widths up to 14 and box widths from one piece to all.
+func TestRowsOfAsSlices(t *testing.T) {
+	old := func(items []piece, width float64) [][]piece {
+		var rows [][]piece
+		for len(items) > 0 {
+			n, rowW := 0, 0.0
+			for n < len(items) && (n == 0 || rowW+pieceGap+items[n].width <= width) {
+				if n > 0 {
+					rowW += pieceGap
+				}
+				rowW += items[n].width
+				n++
+			}
+			rows = append(rows, items[:n])
+			items = items[n:]
+		}
+		return rows
+	}
+	widths := []float64{20, 18, 14, 28, 36, 20, 20, 18}
+	for n := 0; n <= 14; n++ {
+		items := make([]piece, n)
+		for i := range items {
+			items[i].width = widths[i%len(widths)]
+		}
+		for width := 10.0; width <= 300; width += 3 {
+			want := old(items, width)
+			ends := rowsOf(nil, items, width)
+			if len(ends) != len(want) {
+				t.Fatalf("%d pieces in %v: %d rows, want %d", n, width, len(ends), len(want))
+			}
+			for k := range ends {
+				if got := rowAt(items, ends, k); len(got) != len(want[k]) || (len(got) > 0 && &got[0] != &want[k][0]) {
+					t.Fatalf("%d pieces in %v: row %d is %d pieces, want %d", n, width, k, len(got), len(want[k]))
+				}
+			}
+		}
+	}
 }

@@ -171,9 +171,10 @@ func (s *State) drawMap(w *strings.Builder, g mapGeom, ops []picture.Op) {
 // dropped at once, so fresh memory each drawing was a tenth of a game
 // page's first view's bytes (and collecting it its share of the CPU).
 type webLent struct {
-	ops   []picture.Op
-	kids  slab[picture.Op]   // groups' children
-	attrs slab[picture.Attr] // groups' data- attributes
+	ops    []picture.Op
+	kids   slab[picture.Op]   // groups' children
+	attrs  slab[picture.Attr] // groups' data- attributes
+	points slab[[2]float64]   // lines' ends (callouts' leaders)
 }
 
 var sceneMemory sync.Pool // of *webLent
@@ -185,6 +186,7 @@ func (l *webLent) release(ops []picture.Op) {
 	l.ops = ops[:0]
 	l.kids.reset()
 	l.attrs.reset()
+	l.points.reset()
 	sceneMemory.Put(l)
 }
 

@@ -138,7 +138,12 @@ func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
 			fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" font-weight="600" fill="%s" text-anchor="middle">%s</text>`, lx, ly+4, colInk, html.EscapeString(s.slotWord(i)))
 		}
 		if cost := s.rondelCost(i); cost != "" && s.moving() {
-			fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s" text-anchor="middle">%s</text>`, lx, ly+17, colInk, html.EscapeString(cost))
+			// as fmt's %.1f wrote it, without boxing the numbers
+			w.WriteString(`<text x="`)
+			writeFixed(w, lx, 1)
+			w.WriteString(`" y="`)
+			writeFixed(w, ly+17, 1)
+			writes(w, `" font-size="11" fill="`+colInk+`" text-anchor="middle">`, html.EscapeString(cost), `</text>`)
 		}
 	}
 	if s.layered() {
@@ -175,11 +180,21 @@ func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
 		tip := html.EscapeString(s.say("rondel.marker", s.nationName(ni), s.slotWord(nat.Rondel)))
 		if s.layered() { // in a group that says the text's style (drawPanelLayer)
 			writes(w, `<g data-nation="`, s.nationID(ni), `" data-slot="`, slotNames[nat.Rondel], `"><title>`, tip,
-				`</title><use href="#imp-mk" x="`, num(mx-13), `" y="`, num(my-8), `" fill="`, col, `"`)
+				`</title><use href="#imp-mk" x="`)
+			writeNum(w, mx-13) // numbers written in place, not made strings
+			w.WriteString(`" y="`)
+			writeNum(w, my-8)
+			writes(w, `" fill="`, col, `"`)
 			if width != 1 {
-				writes(w, ` stroke-width="`, num(width), `"`)
+				w.WriteString(` stroke-width="`)
+				writeNum(w, width)
+				w.WriteString(`"`)
 			}
-			writes(w, `/><text x="`, num(mx), `" y="`, num(my+4), `"`)
+			w.WriteString(`/><text x="`)
+			writeNum(w, mx)
+			w.WriteString(`" y="`)
+			writeNum(w, my+4)
+			w.WriteString(`"`)
 			if ink := inkOn(col); ink != colInk {
 				writes(w, ` fill="`, ink, `"`)
 			}
@@ -251,7 +266,11 @@ func (s *State) markerStack(w *strings.Builder, x, y float64, nations []int) {
 		mx := x + float64(k%2)*11
 		my := y - 12 - float64(k/2)*11
 		if s.layered() {
-			writes(w, `<use href="#imp-tm" x="`, num(mx), `" y="`, num(my), `" fill="`, s.nationColour(ni), `"><title>`, html.EscapeString(s.nationName(ni)), `</title></use>`)
+			w.WriteString(`<use href="#imp-tm" x="`)
+			writeNum(w, mx)
+			w.WriteString(`" y="`)
+			writeNum(w, my)
+			writes(w, `" fill="`, s.nationColour(ni), `"><title>`, html.EscapeString(s.nationName(ni)), `</title></use>`)
 			continue
 		}
 		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="10" height="10" rx="2" fill="%s" stroke="#111" stroke-width="0.9"><title>%s</title></rect>`,

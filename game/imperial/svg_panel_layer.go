@@ -51,12 +51,14 @@ func sign(f float64) float64 {
 	return 1
 }
 
-// panelDefs are the shapes the layer's panel places: a rondel marker, a
+// panelDefs writes the shapes the layer's panel places: a rondel marker, a
 // track marker and a bond cell cellW wide.
-func panelDefs(cellW float64) string {
-	return `<defs><rect id="imp-mk" width="26" height="16" rx="4" stroke="#111"/>` +
+func panelDefs(w *strings.Builder, cellW float64) {
+	w.WriteString(`<defs><rect id="imp-mk" width="26" height="16" rx="4" stroke="#111"/>` +
 		`<rect id="imp-tm" width="10" height="10" rx="2" stroke="#111" stroke-width="0.9"/>` +
-		`<rect id="imp-bc" width="` + num(cellW-2) + `" height="16" rx="3"/></defs>`
+		`<rect id="imp-bc" width="`)
+	writeNum(w, cellW-2)
+	w.WriteString(`" height="16" rx="3"/></defs>`)
 }
 
 // bondGeom is where the players' bond columns are: their left edge and
@@ -91,7 +93,13 @@ func (m seatSet) has(seat int) bool { return seat >= 0 && seat < 64 && m&(1<<sea
 
 // rowMark is the highlight behind a table's row at y.
 func rowMark(w *strings.Builder, y float64) {
-	writes(w, `<rect x="`, num(panelRight-4), `" y="`, num(y), `" width="`, num(svgWidth-panelRight-6), `" height="19" rx="3" fill="#fff3b0" stroke="#c9a400"/>`)
+	w.WriteString(`<rect x="`)
+	writeNum(w, panelRight-4)
+	w.WriteString(`" y="`)
+	writeNum(w, y)
+	w.WriteString(`" width="`)
+	writeNum(w, svgWidth-panelRight-6)
+	w.WriteString(`" height="19" rx="3" fill="#fff3b0" stroke="#c9a400"/>`)
 }
 
 // drawPanelLayer draws the panel of a position layer: the rows' marks
@@ -99,7 +107,7 @@ func rowMark(w *strings.Builder, y float64) {
 // position.
 func (s *State) drawPanelLayer(w *strings.Builder, top float64, viewer int) {
 	bondX, cellW := s.bondGeom()
-	w.WriteString(panelDefs(cellW))
+	panelDefs(w, cellW)
 	if !s.Finished() {
 		rowMark(w, top+150+20+float64(s.Turn)*19)
 	}
@@ -132,7 +140,9 @@ const chipText = `<g font-size="11" font-weight="700" fill="` + colInk + `" text
 
 // row writes one table row at y as one text of cells at xs.
 func row(w *strings.Builder, y float64, bold bool, xs []float64, cells []string, extra []string) {
-	writes(w, `<text y="`, num(y), `"`)
+	w.WriteString(`<text y="`)
+	writeNum(w, y)
+	w.WriteString(`"`)
 	if bold {
 		w.WriteString(` font-weight="700"`)
 	}
@@ -141,7 +151,9 @@ func row(w *strings.Builder, y float64, bold bool, xs []float64, cells []string,
 		if c == "" {
 			continue
 		}
-		writes(w, `<tspan x="`, num(xs[i]), `"`, extra[i], `>`, html.EscapeString(c), `</tspan>`)
+		w.WriteString(`<tspan x="`)
+		writeNum(w, xs[i])
+		writes(w, `"`, extra[i], `>`, html.EscapeString(c), `</tspan>`)
 	}
 	w.WriteString(`</text>`)
 }

@@ -127,21 +127,31 @@ const decisionColour = "#c0392b"
 
 const pieceGap = 2.0
 
-// rowsOf breaks pieces into rows no wider than width, appended to rows.
-func rowsOf(rows [][]piece, items []piece, width float64) [][]piece {
-	for len(items) > 0 {
+// rowsOf breaks pieces into rows no wider than width: each row's end in
+// items, appended to ends. Indexes, not slices of items: a slice of the
+// caller's pieces kept in a slice that may grow made them escape (the
+// drawing's scratch pieces, 1 KB, were on the heap every drawing).
+func rowsOf(ends []int, items []piece, width float64) []int {
+	for start := 0; start < len(items); {
 		n, rowW := 0, 0.0
-		for n < len(items) && (n == 0 || rowW+pieceGap+items[n].width <= width) {
+		for rest := items[start:]; n < len(rest) && (n == 0 || rowW+pieceGap+rest[n].width <= width); n++ {
 			if n > 0 {
 				rowW += pieceGap
 			}
-			rowW += items[n].width
-			n++
+			rowW += rest[n].width
 		}
-		rows = append(rows, items[:n])
-		items = items[n:]
+		start += n
+		ends = append(ends, start)
 	}
-	return rows
+	return ends
+}
+
+// rowAt is row k of items broken at ends (rowsOf).
+func rowAt(items []piece, ends []int, k int) []piece {
+	if k == 0 {
+		return items[:ends[0]]
+	}
+	return items[ends[k-1]:ends[k]]
 }
 
 func rowWidth(row []piece) float64 {

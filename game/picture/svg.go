@@ -43,15 +43,16 @@ func WriteOps(w *strings.Builder, ops []Op, mapURL string, over bool) {
 // writeOps writes ops; url is the map asset's address escaped (once for
 // the drawing, not once per element).
 func writeOps(w *strings.Builder, ops []Op, url string, over bool, st *styles) {
+	base := st.block(len(ops)) // numbered as countSigs numbered them
 	for i := 0; i < len(ops); {
 		if st != nil { // WriteStyled's
-			if n := st.runOf(ops[i:], over); n > 1 {
-				writeRun(w, ops[i:i+n], url, st)
+			if n := st.runOf(ops[i:], base+i, over); n > 1 {
+				writeRun(w, ops[i:i+n], base+i, url, st)
 				i += n
 				continue
 			}
 		}
-		svgOp(w, &ops[i], url, over, st)
+		svgOp(w, &ops[i], base+i, url, over, st)
 		i++
 	}
 }
@@ -243,8 +244,8 @@ func writeNum(w *strings.Builder, v float64) {
 	w.Write(strconv.AppendFloat(buf[:0], v, 'f', -1, 64))
 }
 
-// svgRect writes an OpRect.
-func svgRect(w *strings.Builder, o *Op, st *styles) {
+// svgRect writes an OpRect, op number k.
+func svgRect(w *strings.Builder, o *Op, k int, st *styles) {
 	w.WriteString(`<rect`)
 	if o.X != 0 || o.Y != 0 {
 		w.WriteString(` x="`)
@@ -264,15 +265,23 @@ func svgRect(w *strings.Builder, o *Op, st *styles) {
 		w.WriteString(`"`)
 	}
 	writeData(w, o)
-	st.writePaint(w, o)
+	st.writePaint(w, o, k)
 	if o.TX != 0 || o.TY != 0 || o.Turn != 0 {
-		ws(w, ` transform="translate(`, num(o.TX), ` `, num(o.TY), `) rotate(`, num(o.Turn), `)"`)
+		// numbers written in place (Caesar's road slots: three strings each)
+		w.WriteString(` transform="translate(`)
+		writeNum(w, o.TX)
+		w.WriteByte(' ')
+		writeNum(w, o.TY)
+		w.WriteString(`) rotate(`)
+		writeNum(w, o.Turn)
+		w.WriteString(`)"`)
 	}
 	closeTag(w, "rect", o)
 }
 
-// svgPoly writes an OpPoly: a line, a polyline or a polygon.
-func svgPoly(w *strings.Builder, o *Op, st *styles) {
+// svgPoly writes an OpPoly, op number k: a line, a polyline or a
+// polygon.
+func svgPoly(w *strings.Builder, o *Op, k int, st *styles) {
 	if len(o.Points) == 2 && o.Fill == "" {
 		a, b := o.Points[0], o.Points[1]
 		// numbers and paint written in place, not made strings first
@@ -286,9 +295,7 @@ func svgPoly(w *strings.Builder, o *Op, st *styles) {
 		writeNum(w, b[1])
 		w.WriteString(`"`)
 		writeData(w, o)
-		line := *o
-		line.Fill = Inherit // a line has no fill to say
-		st.writePaintCopy(w, &line)
+		st.writeLinePaint(w, o, k)
 		closeTag(w, "line", o)
 		return
 	}
@@ -300,7 +307,7 @@ func svgPoly(w *strings.Builder, o *Op, st *styles) {
 	writePoints(w, o.Points)
 	w.WriteString(`"`)
 	writeData(w, o)
-	st.writePaint(w, o)
+	st.writePaint(w, o, k)
 	closeTag(w, tag, o)
 }
 
@@ -336,14 +343,15 @@ func points(pts [][2]float64) string {
 	return b.String()
 }
 
-func svgOp(w *strings.Builder, o *Op, url string, over bool, st *styles) {
+// svgOp writes o, op number k (styles' slots).
+func svgOp(w *strings.Builder, o *Op, k int, url string, over bool, st *styles) {
 	// Written piece by piece, never as one string made first: a page's
 	// board writes some two hundred elements (issue 20).
 	if o.Ref != "" && (over || o.Kind == OpGroup) {
 		ws(w, `<use href="`, url, `#`, attr(o.Ref), `"`)
 		writeData(w, o)
 		if o.Kind != OpGroup {
-			st.writePaint(w, o)
+			st.writePaint(w, o, k)
 		}
 		closeTag(w, "use", o)
 		return
@@ -365,20 +373,20 @@ func svgOp(w *strings.Builder, o *Op, url string, over bool, st *styles) {
 		writeNum(w, o.Y)
 		w.WriteString(`"`)
 		writeData(w, o)
-		st.writePaint(w, o)
+		st.writePaint(w, o, k)
 		closeTag(w, "use", o)
 	case OpPath:
 		ws(w, `<path d="`, attr(o.Path), `"`)
 		writeData(w, o)
-		st.writePaint(w, o)
+		st.writePaint(w, o, k)
 		if o.Ref != "" {
 			w.WriteString(` fill-rule="evenodd"`) // as the map's element is
 		}
 		closeTag(w, "path", o)
 	case OpRect:
-		svgRect(w, o, st)
+		svgRect(w, o, k, st)
 	case OpPoly:
-		svgPoly(w, o, st)
+		svgPoly(w, o, k, st)
 	case OpCircle:
 		w.WriteString(`<circle cx="`)
 		writeNum(w, o.X)
@@ -388,7 +396,7 @@ func svgOp(w *strings.Builder, o *Op, url string, over bool, st *styles) {
 		writeNum(w, o.R)
 		w.WriteString(`"`)
 		writeData(w, o)
-		st.writePaint(w, o)
+		st.writePaint(w, o, k)
 		closeTag(w, "circle", o)
 	case OpText:
 		w.WriteString(`<text x="`)
@@ -396,7 +404,7 @@ func svgOp(w *strings.Builder, o *Op, url string, over bool, st *styles) {
 		w.WriteString(`" y="`)
 		writeNum(w, o.Y)
 		w.WriteString(`"`)
-		st.writeText(w, o)
+		st.writeText(w, o, k)
 		ws(w, `>`, html.EscapeString(o.Text), `</text>`)
 	case OpArrow:
 		a, b := o.Points[0], o.Points[1]

@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"bytes"
 	"html"
 	"slices"
 	"strings"
@@ -18,52 +19,126 @@ import (
 // styles names each paint signature (the attributes an element would
 // carry) of a drawing once, by its index in infos, with the class that
 // stands for it; nil writes every attribute. Counting, grouping and
-// writing ask for an op's signature again and again: by op, then by
-// index, a string is hashed once per op (maps of signatures were a tenth
-// of a styled drawing's CPU).
+// writing ask for an op's signature again and again: an op's indexes are
+// kept in slots, a string is hashed once per op.
 type styles struct {
-	sigs map[*Op]int32 // each op's paintSig, made once
-	// uniq holds each signature once: most ops share their paint with
-	// others, and each signature made was an allocation
-	uniq  map[string]int32
+	// slots holds two signature indexes plus one an op (0: not made
+	// yet): its paint's (sig), and its text's or line's (textSig,
+	// lineSig). The ops are numbered as both passes over a drawing walk
+	// them (block): a slice's ops one after the other, a group's
+	// children a block of their own when the walk enters the group. A
+	// map by op's address was a tenth of a styled drawing's CPU.
+	slots []int32
+	next  int // the next block's first op
+	// arena holds each signature once, one after the other: most ops
+	// share their paint with others, and a string each was an
+	// allocation (a third of a position layer's)
+	arena []byte
+	// uniq finds a signature by its hash (sigHash); one that clashes
+	// with the hash's first is looked for among all (it never happens
+	// with a drawing's few dozen)
+	uniq  map[uint64]int32
 	infos []sigInfo
 }
 
-// sigInfo is a signature of the drawing, the class standing for it ("":
-// none) and its uses without and with a class of their own.
+// sigInfo is a signature of the drawing (arena[off:end]), the class
+// standing for it (if classed) and its uses without and with a class of
+// their own.
 type sigInfo struct {
-	sig   string
-	class string
-	uses  [2]int
+	off, end int32
+	class    [7]byte
+	classed  bool
+	uses     [2]int
 }
 
-// sig is o's paintSig's index, remembered for the drawing.
-func (st *styles) sig(o *Op) int32 {
-	if i, ok := st.sigs[o]; ok {
-		return i
+// sigOf is signature i's attributes.
+func (st *styles) sigOf(i int32) []byte {
+	in := &st.infos[i]
+	return st.arena[in.off:in.end]
+}
+
+// block numbers n ops, a slice the walk enters, and returns the first's
+// number (nil styles: 0, unused).
+func (st *styles) block(n int) int {
+	if st == nil {
+		return 0
+	}
+	k := st.next
+	st.next += n
+	if need := 2 * st.next; len(st.slots) < need {
+		st.slots = append(st.slots, make([]int32, need-len(st.slots))...)
+	}
+	return k
+}
+
+// sig is the index of paintSig of o, op number k.
+func (st *styles) sig(o *Op, k int) int32 {
+	if i := st.slots[2*k]; i > 0 {
+		return i - 1
 	}
 	var buf [160]byte
 	i := st.once(appendPaintSig(buf[:0], o))
-	st.sigs[o] = i
+	st.slots[2*k] = i + 1
 	return i
 }
 
-// textSig is o's textPaint's index.
-func (st *styles) textSig(o *Op) int32 {
+// textSig is the index of textPaint of o, op number k.
+func (st *styles) textSig(o *Op, k int) int32 {
+	if i := st.slots[2*k+1]; i > 0 {
+		return i - 1
+	}
 	var buf [160]byte
-	return st.once(appendTextPaint(buf[:0], o))
+	i := st.once(appendTextPaint(buf[:0], o))
+	st.slots[2*k+1] = i + 1
+	return i
+}
+
+// lineSig is the index of the paint of o, op number k, written as a
+// <line> (no fill to say).
+func (st *styles) lineSig(o *Op, k int) int32 {
+	if i := st.slots[2*k+1]; i > 0 {
+		return i - 1
+	}
+	line := *o
+	line.Fill = Inherit
+	var buf [160]byte
+	i := st.once(appendPaintSig(buf[:0], &line))
+	st.slots[2*k+1] = i + 1
+	return i
 }
 
 // once is the signature b's index, the same each time.
 func (st *styles) once(b []byte) int32 {
-	if i, ok := st.uniq[string(b)]; ok {
+	h := sigHash(b)
+	i, ok := st.uniq[h]
+	if ok && bytes.Equal(st.sigOf(i), b) {
 		return i
 	}
-	s := string(b)
-	i := int32(len(st.infos))
-	st.infos = append(st.infos, sigInfo{sig: s})
-	st.uniq[s] = i
+	if ok { // a clash: another signature holds the hash
+		for j := range st.infos {
+			if bytes.Equal(st.sigOf(int32(j)), b) {
+				return int32(j)
+			}
+		}
+	}
+	off := int32(len(st.arena))
+	st.arena = append(st.arena, b...)
+	i = int32(len(st.infos))
+	st.infos = append(st.infos, sigInfo{off: off, end: int32(len(st.arena))})
+	if !ok {
+		st.uniq[h] = i
+	}
 	return i
+}
+
+// sigHash is FNV-1a, 64 bits, of a signature.
+func sigHash(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
 }
 
 // WriteStyled writes ops like WriteOps, with each paint that repeats
@@ -72,23 +147,47 @@ func (st *styles) once(b []byte) int32 {
 func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 	m, _ := styleMemory.Get().(*styleMaps)
 	if m == nil {
-		m = &styleMaps{used: map[string]string{},
-			st: styles{sigs: make(map[*Op]int32, 2*len(ops)), uniq: make(map[string]int32, 64), infos: make([]sigInfo, 0, 64)}}
+		m = &styleMaps{used: map[[7]byte]int32{},
+			st: styles{slots: make([]int32, 0, 4*len(ops)), arena: make([]byte, 0, 4<<10), uniq: make(map[uint64]int32, 64), infos: make([]sigInfo, 0, 64)}}
 	}
 	defer m.release()
 	st := &m.st
 	st.countSigs(ops, over)
 	var room [64]styleRule
-	rules := room[:0]
-	used := m.used // class -> its rule: a clash keeps attributes
-	var cssRoom [160]byte
+	rules := st.keep(room[:0], m.used)
+	st.next = 0 // the writing walks the ops as the counting did
+	writeOps(w, ops, attr(mapURL), over, st)
+	if len(rules) > 0 {
+		// the same drawing, the same bytes: sorted as the rules' text
+		// (`.name{css}`), which is by name, a name's rules being one
+		slices.SortFunc(rules, func(a, b styleRule) int { return bytes.Compare(a.name[:], b.name[:]) })
+		w.WriteString(`<style>`)
+		var cssRoom [160]byte
+		for _, r := range rules {
+			css, _ := appendCSS(cssRoom[:0], st.sigOf(r.sig)) // as keep made it
+			w.WriteByte('.')
+			w.Write(r.name[:])
+			w.WriteByte('{')
+			w.Write(css)
+			w.WriteByte('}')
+		}
+		w.WriteString(`</style>`)
+	}
+}
+
+// keep names the signatures that pay for a rule by their class, and
+// appends their rules to rules. used is each class's signature: a clash
+// (two rules, one name) keeps the later's attributes. The rules, their
+// names and their declarations are made on the stack, not as strings:
+// most signatures do not pay for one, and the ones that do are written
+// from their signatures again.
+func (st *styles) keep(rules []styleRule, used map[[7]byte]int32) []styleRule {
+	var cssRoom, otherRoom [160]byte
 	for i := range st.infos {
-		sig, n := st.infos[i].sig, st.infos[i].uses
+		sig, n := st.sigOf(int32(i)), st.infos[i].uses
 		if n == [2]int{} {
 			continue // asked for, never written so
 		}
-		// the rule and its name made on the stack, strings only for the
-		// rules kept: most signatures do not pay for one
 		css, ok := appendCSS(cssRoom[:0], sig)
 		if !ok || len(css) == 0 {
 			continue
@@ -100,34 +199,29 @@ func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
 		if saved <= len(name)+len(css)+3 {
 			continue
 		}
-		if other, ok := used[string(name[:])]; ok && other != string(css) {
-			continue
+		if other, ok := used[name]; ok {
+			if o, _ := appendCSS(otherRoom[:0], st.sigOf(other)); !bytes.Equal(o, css) {
+				continue
+			}
 		}
-		r := styleRule{name: string(name[:]), css: string(css)}
-		used[r.name] = r.css
-		st.infos[i].class = r.name
-		rules = append(rules, r)
+		used[name] = int32(i)
+		st.infos[i].class, st.infos[i].classed = name, true
+		rules = append(rules, styleRule{name: name, sig: int32(i)})
 	}
-	writeOps(w, ops, attr(mapURL), over, st)
-	if len(rules) > 0 {
-		// the same drawing, the same bytes: sorted as the rules' text
-		// (`.name{css}`), which is by name, a name's rules being one
-		slices.SortFunc(rules, func(a, b styleRule) int { return strings.Compare(a.name, b.name) })
-		w.WriteString(`<style>`)
-		for _, r := range rules {
-			ws(w, `.`, r.name, `{`, r.css, `}`)
-		}
-		w.WriteString(`</style>`)
-	}
+	return rules
 }
 
-// styleRule is a class kept for a drawing: its name and its declarations.
-type styleRule struct{ name, css string }
+// styleRule is a class kept for a drawing: its name and the signature
+// whose declarations it holds.
+type styleRule struct {
+	name [7]byte
+	sig  int32
+}
 
-// styleMaps is a styled drawing's maps, lent from one drawing to the
-// next: the op signatures' map alone was some 18 KB a page's board.
+// styleMaps is a styled drawing's maps and slots, lent from one drawing
+// to the next.
 type styleMaps struct {
-	used map[string]string
+	used map[[7]byte]int32
 	st   styles
 }
 
@@ -137,8 +231,10 @@ var styleMemory sync.Pool // of *styleMaps
 // from the pool) and lends them again.
 func (m *styleMaps) release() {
 	clear(m.used)
-	clear(m.st.sigs)
+	clear(m.st.slots)
+	m.st.slots, m.st.next = m.st.slots[:0], 0
 	clear(m.st.uniq)
+	m.st.arena = m.st.arena[:0]
 	clear(m.st.infos)
 	m.st.infos = m.st.infos[:0]
 	styleMemory.Put(m)
@@ -148,10 +244,11 @@ func (m *styleMaps) release() {
 // apart for elements with a class of their own; a run of map elements
 // painted alike (run) says its paint once.
 func (st *styles) countSigs(ops []Op, over bool) {
+	base := st.block(len(ops))
 	for i := 0; i < len(ops); i++ {
-		o := &ops[i]
-		if n := st.runOf(ops[i:], over); n > 1 {
-			st.add(st.sig(o), o.Class != "")
+		o, k := &ops[i], base+i
+		if n := st.runOf(ops[i:], k, over); n > 1 {
+			st.add(st.sig(o, k), o.Class != "")
 			i += n - 1
 			continue
 		}
@@ -161,15 +258,12 @@ func (st *styles) countSigs(ops []Op, over bool) {
 				st.countSigs(o.Ops, over)
 			}
 		case o.Kind == OpText:
-			st.add(st.textSig(o), false)
+			st.add(st.textSig(o, k), false)
 		case o.Kind == OpArrow:
 		case o.Kind == OpPoly && len(o.Points) == 2 && o.Fill == "":
-			line := *o
-			line.Fill = Inherit
-			var buf [160]byte
-			st.add(st.once(appendPaintSig(buf[:0], &line)), o.Class != "")
+			st.add(st.lineSig(o, k), o.Class != "")
 		default:
-			st.add(st.sig(o), o.Class != "")
+			st.add(st.sig(o, k), o.Class != "")
 		}
 	}
 }
@@ -183,58 +277,62 @@ func (st *styles) add(i int32, own bool) {
 	}
 }
 
-// writePaint writes an op's paint attributes, its own class and the
-// class of its paint when it has one.
-func (st *styles) writePaint(w *strings.Builder, o *Op) {
+// writePaint writes the paint attributes of o, op number k, its own
+// class and the class of its paint when it has one.
+func (st *styles) writePaint(w *strings.Builder, o *Op, k int) {
 	if st == nil {
 		w.WriteString(paint(*o))
 		return
 	}
-	st.writeClassed(w, st.sig(o), o.Class)
+	st.writeClassed(w, st.sig(o, k), o.Class)
 }
 
 // writeClassed writes signature i's attributes, or its class, with own.
 func (st *styles) writeClassed(w *strings.Builder, i int32, own string) {
-	sig, name := st.infos[i].sig, st.infos[i].class
-	ok := name != ""
+	in := &st.infos[i]
 	switch {
-	case ok && own != "":
-		ws(w, ` class="`, attr(own), ` `, name, `"`)
-	case ok:
-		ws(w, ` class="`, name, `"`)
+	case in.classed:
+		w.WriteString(` class="`)
+		if own != "" {
+			ws(w, attr(own), ` `)
+		}
+		w.Write(in.class[:])
+		w.WriteByte('"')
 	case own != "":
-		ws(w, sig, ` class="`, attr(own), `"`)
+		w.Write(st.sigOf(i))
+		ws(w, ` class="`, attr(own), `"`)
 	default:
-		w.WriteString(sig)
+		w.Write(st.sigOf(i))
 	}
 }
 
-// writePaintCopy writes the paint of an op changed on the way (a copy's
-// address is no op of the drawing's, so its signature is not remembered
-// by op): the signature kept once per drawing, written with its class.
-func (st *styles) writePaintCopy(w *strings.Builder, o *Op) {
+// writeLinePaint writes the paint of o, op number k, as a <line>: no
+// fill to say.
+func (st *styles) writeLinePaint(w *strings.Builder, o *Op, k int) {
 	if st == nil {
-		w.WriteString(paint(*o))
+		line := *o
+		line.Fill = Inherit
+		w.WriteString(paint(line))
 		return
 	}
-	var buf [160]byte
-	st.writeClassed(w, st.once(appendPaintSig(buf[:0], o)), o.Class)
+	st.writeClassed(w, st.lineSig(o, k), o.Class)
 }
 
-// writeText writes a text's font and paint attributes, or their class.
-func (st *styles) writeText(w *strings.Builder, o *Op) {
+// writeText writes the font and paint attributes of o, text number k,
+// or their class.
+func (st *styles) writeText(w *strings.Builder, o *Op, k int) {
 	if st == nil {
 		w.WriteString(textPaint(o))
 		return
 	}
-	st.writeClassed(w, st.textSig(o), "")
+	st.writeClassed(w, st.textSig(o, k), "")
 }
 
 // cssOf turns a signature's attributes (` name="value"` each) into CSS
 // declarations; "" when there are none.
 func cssOf(sig string) string {
 	var buf [160]byte // the declarations joined on the stack, made a string once
-	b, ok := appendCSS(buf[:0], sig)
+	b, ok := appendCSS(buf[:0], []byte(sig))
 	if !ok {
 		return ""
 	}
@@ -243,7 +341,7 @@ func cssOf(sig string) string {
 
 // appendCSS appends cssOf(sig) to b; ok is false for a value a rule
 // cannot hold safely.
-func appendCSS(b []byte, sig string) (_ []byte, ok bool) {
+func appendCSS(b []byte, sig []byte) (_ []byte, ok bool) {
 	start := len(b)
 	for rest := sig; ; {
 		name, value, more, ok := nextAttr(rest)
@@ -252,17 +350,17 @@ func appendCSS(b []byte, sig string) (_ []byte, ok bool) {
 		}
 		rest = more
 		v := value
-		if strings.IndexByte(v, '&') >= 0 {
-			v = html.UnescapeString(value)
+		if bytes.IndexByte(v, '&') >= 0 {
+			v = []byte(html.UnescapeString(string(value)))
 		}
-		if strings.ContainsAny(v, "{};<>") {
+		if bytes.ContainsAny(v, "{};<>") {
 			return b, false // not a value a rule can hold safely
 		}
 		if len(b) > start {
 			b = append(b, ';')
 		}
 		b = append(append(append(b, name...), ':'), v...)
-		if name == "font-size" {
+		if string(name) == "font-size" {
 			b = append(b, "px"...)
 		}
 	}
@@ -271,19 +369,19 @@ func appendCSS(b []byte, sig string) (_ []byte, ok bool) {
 
 // nextAttr finds the next ` name="value"` in s whose name is lower-case
 // letters and hyphens, as the signatures write them.
-func nextAttr(s string) (name, value, rest string, ok bool) {
+func nextAttr(s []byte) (name, value, rest []byte, ok bool) {
 	for {
-		i := strings.Index(s, `="`)
+		i := bytes.Index(s, []byte(`="`))
 		if i < 0 {
-			return "", "", "", false
+			return nil, nil, nil, false
 		}
 		start := i
 		for start > 0 && (s[start-1] >= 'a' && s[start-1] <= 'z' || s[start-1] == '-') {
 			start--
 		}
-		end := strings.IndexByte(s[i+2:], '"')
+		end := bytes.IndexByte(s[i+2:], '"')
 		if end < 0 {
-			return "", "", "", false
+			return nil, nil, nil, false
 		}
 		if start < i && start > 0 && s[start-1] == ' ' {
 			return s[start:i], s[i+2 : i+2+end], s[i+2+end+1:], true
@@ -320,29 +418,39 @@ func classOf(rule []byte) [7]byte {
 // run of map elements with the same paint and no tooltip of their own is
 // written as a group saying the paint once, each <use> inheriting it.
 
-// runOf is how many ops from the first are such a run over the map (0
-// or 1: none).
-func (st *styles) runOf(ops []Op, over bool) int {
-	if !over || !st.runnable(&ops[0]) {
+// runOf is how many ops from the first, op number k, are such a run
+// over the map (0 or 1: none).
+func (st *styles) runOf(ops []Op, k int, over bool) int {
+	if !over || !st.runnable(&ops[0], k) {
 		return 0
 	}
-	sig, own := st.sig(&ops[0]), ops[0].Class // indexes: equal for equal signatures
+	sig, own := st.sig(&ops[0], k), ops[0].Class // indexes: equal for equal signatures
 	n := 1
-	for n < len(ops) && st.runnable(&ops[n]) && ops[n].Class == own && st.sig(&ops[n]) == sig {
+	for n < len(ops) && st.runnable(&ops[n], k+n) && ops[n].Class == own && st.sig(&ops[n], k+n) == sig {
 		n++
 	}
 	return n
 }
 
-// runnable: an op written as a bare <use> of a map element, painted.
-func (st *styles) runnable(o *Op) bool {
-	return o.Ref != "" && o.Kind != OpGroup && o.Title == "" && (o.Class != "" || st.infos[st.sig(o)].sig != "")
+// runnable: o, op number k, written as a bare <use> of a map element,
+// painted.
+func (st *styles) runnable(o *Op, k int) bool {
+	if o.Ref == "" || o.Kind == OpGroup || o.Title != "" {
+		return false
+	}
+	if o.Class != "" {
+		return true
+	}
+	in := &st.infos[st.sig(o, k)]
+	return in.end > in.off // painted
+
 }
 
-// writeRun writes a run as a group with its paint, of <use>s without.
-func writeRun(w *strings.Builder, ops []Op, url string, st *styles) {
+// writeRun writes a run, its first op number k, as a group with its
+// paint, of <use>s without.
+func writeRun(w *strings.Builder, ops []Op, k int, url string, st *styles) {
 	w.WriteString(`<g`)
-	st.writeClassed(w, st.sig(&ops[0]), ops[0].Class)
+	st.writeClassed(w, st.sig(&ops[0], k), ops[0].Class)
 	w.WriteString(`>`)
 	for i := range ops {
 		ws(w, `<use href="`, url, `#`, attr(ops[i].Ref), `"`)

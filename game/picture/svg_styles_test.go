@@ -223,3 +223,30 @@ func TestWriteNumIsNum(t *testing.T) {
 		}
 	}
 }
+
+// TestOnceKeepsEachSignatureOnce: a signature asked for again is the same
+// index, another one a new index holding its bytes, also when its hash
+// clashes with a kept one's (made to here: a drawing's few dozen never do).
+func TestOnceKeepsEachSignatureOnce(t *testing.T) {
+	t.Parallel()
+	st := &styles{uniq: map[uint64]int32{}}
+	a, b, c := []byte(` fill="#fae89e"`), []byte(` fill="none" stroke="#111"`), []byte(` fill="#fff"`)
+	i := st.once(a)
+	st.uniq[sigHash(b)] = i // b's hash taken by a
+	j := st.once(b)
+	k := st.once(c)
+	if i == j || j == k || i == k {
+		t.Fatalf("indexes %d, %d, %d", i, j, k)
+	}
+	for _, want := range []struct {
+		sig []byte
+		i   int32
+	}{{a, i}, {b, j}, {c, k}, {a, i}, {b, j}} {
+		if got := st.once(append([]byte(nil), want.sig...)); got != want.i || string(st.sigOf(got)) != string(want.sig) {
+			t.Errorf("once(%s) = %d (%s), want %d", want.sig, got, st.sigOf(got), want.i)
+		}
+	}
+	if len(st.infos) != 3 {
+		t.Errorf("%d signatures kept, want 3", len(st.infos))
+	}
+}

@@ -50,6 +50,8 @@ type RegionShape struct {
 	Port *[2]float64 `json:"port,omitempty"`
 
 	ref string // "r-" + ID, made once by parseShapes (Ref)
+	// "n-" + ID, made once by parseShapes (NameRef)
+	nameRef string
 }
 
 // Ref is the id of the region's element in the map drawing ("r-" + ID):
@@ -59,6 +61,15 @@ func (r *RegionShape) Ref() string {
 		return "r-" + r.ID
 	}
 	return r.ref
+}
+
+// NameRef is the id of the element of the region's name in the map
+// drawing ("n-" + ID; a callout's name is its own element).
+func (r *RegionShape) NameRef() string {
+	if r.nameRef == "" {
+		return "n-" + r.ID
+	}
+	return r.nameRef
 }
 
 // Scenery is what the map shows that is not a region: land that belongs
@@ -112,6 +123,7 @@ func parseShapes() (map[string]*Shapes, error) {
 		for i := range s.Regions {
 			s.byID[s.Regions[i].ID] = i
 			s.Regions[i].ref = "r-" + s.Regions[i].ID
+			s.Regions[i].nameRef = "n-" + s.Regions[i].ID
 		}
 		out[s.Map] = &s
 	}
