@@ -318,19 +318,15 @@ func (w *summaryWriter) list(items []any, depth int, key string) {
 		b.WriteString(html.EscapeString(w.joined(parts)))
 		return
 	}
-	if cols := recordColumns(items); cols != nil {
+	if cols, ok := recordColumns(len(items), func(i int) any { return items[i] }); ok {
 		b.WriteString(`<table` + summaryClass(depth) + `><thead><tr>`)
 		for _, c := range cols {
-			b.WriteString("<th>" + html.EscapeString(w.v.key(c, key)) + "</th>")
+			b.WriteString("<th>" + html.EscapeString(w.v.key(c.key, key)) + "</th>")
 		}
 		b.WriteString("</tr></thead><tbody>")
 		for _, it := range items {
 			b.WriteString("<tr>")
-			for _, c := range cols {
-				b.WriteString("<td>")
-				w.value(it.(object).get(c), depth+1, c)
-				b.WriteString("</td>")
-			}
+			w.cells(it.(object), cols, depth)
 			b.WriteString("</tr>")
 		}
 		b.WriteString("</tbody></table>")
@@ -345,38 +341,62 @@ func (w *summaryWriter) list(items []any, depth int, key string) {
 	b.WriteString("</ul>")
 }
 
-// recordColumns returns the keys of a list of flat objects (sorted, each
-// once; empty, not nil, for empty objects), or nil.
-func recordColumns(items []any) []string {
-	var keys []string
+// recordColumns returns the columns of a list of n flat objects (at(i)
+// is the ith): their keys, sorted, each once, as the fields of an object
+// whose values mean nothing (none for empty objects); !ok when some item
+// is not a flat object. Records mostly have the same keys: then the
+// columns are the first record itself, nothing made.
+func recordColumns(n int, at func(int) any) (object, bool) {
 	var first object
-	for i, it := range items {
-		m, ok := it.(object)
+	same := true
+	for i := range n {
+		m, ok := at(i).(object)
 		if !ok {
-			return nil
+			return nil, false
 		}
 		for _, f := range m {
 			if !isScalar(f.val) {
 				if l, isList := f.val.([]any); !isList || !allScalar(l) {
-					return nil
+					return nil, false
 				}
 			}
 		}
-		// Records mostly have the same keys: each key set is added once.
 		if i == 0 {
 			first = m
-		} else if sameKeys(m, first) {
+		} else if same && !sameKeys(m, first) {
+			same = false
+		}
+	}
+	if same {
+		return first, true
+	}
+	var keys []string
+	for i := range n {
+		m := at(i).(object)
+		// Each key set is added once.
+		if i > 0 && sameKeys(m, first) {
 			continue
 		}
 		for _, f := range m {
 			keys = append(keys, f.key)
 		}
 	}
-	if keys == nil {
-		return []string{}
-	}
 	slices.Sort(keys)
-	return slices.Compact(keys)
+	keys = slices.Compact(keys)
+	cols := make(object, len(keys))
+	for i, k := range keys {
+		cols[i].key = k
+	}
+	return cols, true
+}
+
+// cells writes a record's cells in the columns cols.
+func (w *summaryWriter) cells(rec object, cols object, depth int) {
+	for _, c := range cols {
+		w.b.WriteString("<td>")
+		w.value(rec.get(c.key), depth+1, c.key)
+		w.b.WriteString("</td>")
+	}
 }
 
 func sameKeys(a, b object) bool {
@@ -404,29 +424,21 @@ func isScalar(v any) bool {
 // units by region) as one table with a row per key.
 func (w *summaryWriter) keyedTable(m object, depth int, key string) bool {
 	b := w.b
-	rows := make([]any, 0, len(m))
-	for _, f := range m {
-		rows = append(rows, f.val)
-	}
-	if len(rows) < 2 {
+	if len(m) < 2 {
 		return false
 	}
-	cols := recordColumns(rows)
-	if cols == nil {
+	cols, ok := recordColumns(len(m), func(i int) any { return m[i].val })
+	if !ok {
 		return false
 	}
 	b.WriteString(`<table` + summaryClass(depth) + `><thead><tr><th></th>`)
 	for _, c := range cols {
-		b.WriteString("<th>" + html.EscapeString(w.v.key(c, key)) + "</th>")
+		b.WriteString("<th>" + html.EscapeString(w.v.key(c.key, key)) + "</th>")
 	}
 	b.WriteString("</tr></thead><tbody>")
-	for i, f := range m {
+	for _, f := range m {
 		b.WriteString("<tr><th>" + html.EscapeString(w.v.id(f.key, key)) + "</th>")
-		for _, c := range cols {
-			b.WriteString("<td>")
-			w.value(rows[i].(object).get(c), depth+1, c)
-			b.WriteString("</td>")
-		}
+		w.cells(f.val.(object), cols, depth)
 		b.WriteString("</tr>")
 	}
 	b.WriteString("</tbody></table>")
