@@ -18,7 +18,11 @@ import (
 // draws a board. Every value is escaped: nothing here is trusted markup.
 // Its words come from the catalogue where they are fixed (see vocab).
 func summaryHTML(v vocab, sum any) template.HTML {
-	generic, size, ok := genericOf(sum)
+	var plans *typePlans
+	if v.memo != nil {
+		plans = &v.memo.plans
+	}
+	generic, size, ok := genericOfWith(sum, plans)
 	if !ok {
 		data, err := json.Marshal(sum)
 		if err != nil {
@@ -66,9 +70,13 @@ type vocab struct {
 // in every overview, and finding one tries several ids in the catalogue.
 // The ids do not depend on the reader's language. It stops remembering at
 // vocabMemoMax entries (values include players' names, which are many).
+//
+// It also holds the plans of the summaries' types (genericOf): they
+// are the server's as much as the words are.
 type vocabMemo struct {
-	mu sync.RWMutex
-	m  map[vocabMemoKey]vocabMemoEntry
+	mu    sync.RWMutex
+	m     map[vocabMemoKey]vocabMemoEntry
+	plans typePlans
 }
 
 const vocabMemoMax = 50_000
