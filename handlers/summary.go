@@ -18,6 +18,12 @@ import (
 // draws a board. Every value is escaped: nothing here is trusted markup.
 // Its words come from the catalogue where they are fixed (see vocab).
 func summaryHTML(v vocab, sum any) template.HTML {
+	return summaryHTMLRemembering(v, sum, true)
+}
+
+// summaryHTMLRemembering is summaryHTML with its writer remembering the
+// keys it said or not (summaryWriter.remember: a test compares the two).
+func summaryHTMLRemembering(v vocab, sum any, remember bool) template.HTML {
 	var plans *typePlans
 	if v.memo != nil {
 		plans = &v.memo.plans
@@ -35,7 +41,7 @@ func summaryHTML(v vocab, sum any) template.HTML {
 	}
 	var b strings.Builder
 	b.Grow(2*size + 512) // an overview's HTML is about twice its JSON: grown once
-	w := &summaryWriter{b: &b, v: v}
+	w := &summaryWriter{b: &b, v: v, remember: remember}
 	w.value(generic, 0, "")
 	return template.HTML(b.String())
 }
@@ -134,8 +140,9 @@ func (v vocab) moneyKey(k string) (string, bool) {
 }
 
 // key says a key of the summary: a fact's name, or an id (a map by nation).
-func (v vocab) key(k, parent string) string {
-	if id, ok := v.memo.lookup(v.kind, 'k', k, v.terms.scope(parent), v.keyID); ok {
+// scope is what termIndex.scope makes of the key it is found under.
+func (v vocab) key(k, scope string) string {
+	if id, ok := v.memo.lookup(v.kind, 'k', k, scope, v.keyID); ok {
 		return v.sp.Term(id)
 	}
 	return keyWords(k)
@@ -231,6 +238,62 @@ type summaryWriter struct {
 	b     *strings.Builder
 	v     vocab
 	comma string // summary.comma, said once per overview ("" until then)
+
+	// An overview says the same few dozen keys again and again (an
+	// Imperial one 105 keys, 34 of them different) and asks of its
+	// numbers' few keys whether they are money (119 times, 8 keys): each
+	// was a look-up in the server's memo, under its lock, and the key's
+	// words found in the catalogue anew. The writer remembers the first
+	// ones it meets, escaped, in room of its own (on the stack, no map).
+	remember bool
+	keys     [48]saidKey
+	nkeys    int
+	money    [16]moneyKey
+	nmoney   int
+}
+
+// saidKey is a key said under a scope, escaped for HTML.
+type saidKey struct{ k, scope, html string }
+
+// moneyKey is whether the numbers under a key are sums of money.
+type moneyKey struct {
+	k  string
+	ok bool
+}
+
+// key is the key k found under parent, said and escaped for HTML.
+func (w *summaryWriter) key(k, parent string) string {
+	scope := w.v.terms.scope(parent)
+	if w.remember {
+		for i := range w.keys[:w.nkeys] {
+			if e := &w.keys[i]; e.k == k && e.scope == scope {
+				return e.html
+			}
+		}
+	}
+	h := html.EscapeString(w.v.key(k, scope))
+	if w.remember && w.nkeys < len(w.keys) {
+		w.keys[w.nkeys] = saidKey{k, scope, h}
+		w.nkeys++
+	}
+	return h
+}
+
+// isMoney reports whether the numbers under key are sums of money.
+func (w *summaryWriter) isMoney(key string) bool {
+	if w.remember {
+		for i := range w.money[:w.nmoney] {
+			if e := &w.money[i]; e.k == key {
+				return e.ok
+			}
+		}
+	}
+	ok := w.v.isMoney(key)
+	if w.remember && w.nmoney < len(w.money) {
+		w.money[w.nmoney] = moneyKey{key, ok}
+		w.nmoney++
+	}
+	return ok
 }
 
 // joined is parts joined by the reader's summary.comma.
@@ -251,7 +314,7 @@ func (w *summaryWriter) scalar(x any, key string) (string, bool) {
 		}
 		return w.v.sp.T("pages.no"), true
 	case float64:
-		if x == float64(int(x)) && w.v.isMoney(key) {
+		if x == float64(int(x)) && w.isMoney(key) {
 			return w.v.sp.Arg(words.Money(int(x))), true // "2M", not "2"
 		}
 		if x == float64(int(x)) {
@@ -295,7 +358,9 @@ func (w *summaryWriter) value(v any, depth int, key string) {
 			if f.val == false {
 				continue // a fact that does not hold says nothing ("Finished: no")
 			}
-			b.WriteString("<dt>" + html.EscapeString(w.v.key(f.key, key)) + "</dt><dd>")
+			b.WriteString("<dt>")
+			b.WriteString(w.key(f.key, key))
+			b.WriteString("</dt><dd>")
 			w.value(f.val, depth+1, f.key)
 			b.WriteString("</dd>")
 		}
@@ -303,152 +368,4 @@ func (w *summaryWriter) value(v any, depth int, key string) {
 	case []any:
 		w.list(x, depth, key)
 	}
-}
-
-// writeList writes scalars inline, uniform records as a table, and
-// anything else as a list.
-func (w *summaryWriter) list(items []any, depth int, key string) {
-	b := w.b
-	if len(items) == 0 {
-		b.WriteString(html.EscapeString(w.v.sp.Join(nil)))
-		return
-	}
-	var parts []string
-	for _, it := range items {
-		s, ok := w.scalar(it, key)
-		if !ok {
-			parts = nil
-			break
-		}
-		parts = append(parts, s)
-	}
-	if parts != nil {
-		b.WriteString(html.EscapeString(w.joined(parts)))
-		return
-	}
-	if cols, ok := recordColumns(len(items), func(i int) any { return items[i] }); ok {
-		b.WriteString(`<table` + summaryClass(depth) + `><thead><tr>`)
-		for _, c := range cols {
-			b.WriteString("<th>" + html.EscapeString(w.v.key(c.key, key)) + "</th>")
-		}
-		b.WriteString("</tr></thead><tbody>")
-		for _, it := range items {
-			b.WriteString("<tr>")
-			w.cells(it.(object), cols, depth)
-			b.WriteString("</tr>")
-		}
-		b.WriteString("</tbody></table>")
-		return
-	}
-	b.WriteString(`<ul` + summaryClass(depth) + `>`)
-	for _, it := range items {
-		b.WriteString("<li>")
-		w.value(it, depth+1, key)
-		b.WriteString("</li>")
-	}
-	b.WriteString("</ul>")
-}
-
-// recordColumns returns the columns of a list of n flat objects (at(i)
-// is the ith): their keys, sorted, each once, as the fields of an object
-// whose values mean nothing (none for empty objects); !ok when some item
-// is not a flat object. Records mostly have the same keys: then the
-// columns are the first record itself, nothing made.
-func recordColumns(n int, at func(int) any) (object, bool) {
-	var first object
-	same := true
-	for i := range n {
-		m, ok := at(i).(object)
-		if !ok {
-			return nil, false
-		}
-		for _, f := range m {
-			if !isScalar(f.val) {
-				if l, isList := f.val.([]any); !isList || !allScalar(l) {
-					return nil, false
-				}
-			}
-		}
-		if i == 0 {
-			first = m
-		} else if same && !sameKeys(m, first) {
-			same = false
-		}
-	}
-	if same {
-		return first, true
-	}
-	var keys []string
-	for i := range n {
-		m := at(i).(object)
-		// Each key set is added once.
-		if i > 0 && sameKeys(m, first) {
-			continue
-		}
-		for _, f := range m {
-			keys = append(keys, f.key)
-		}
-	}
-	slices.Sort(keys)
-	keys = slices.Compact(keys)
-	cols := make(object, len(keys))
-	for i, k := range keys {
-		cols[i].key = k
-	}
-	return cols, true
-}
-
-// cells writes a record's cells in the columns cols.
-func (w *summaryWriter) cells(rec object, cols object, depth int) {
-	for _, c := range cols {
-		w.b.WriteString("<td>")
-		w.value(rec.get(c.key), depth+1, c.key)
-		w.b.WriteString("</td>")
-	}
-}
-
-func sameKeys(a, b object) bool {
-	return slices.EqualFunc(a, b, func(x, y field) bool { return x.key == y.key })
-}
-
-func allScalar(l []any) bool {
-	for _, v := range l {
-		if !isScalar(v) {
-			return false
-		}
-	}
-	return true
-}
-
-func isScalar(v any) bool {
-	switch v.(type) {
-	case nil, bool, float64, string:
-		return true
-	}
-	return false
-}
-
-// writeKeyedTable writes a map whose values are all flat records (e.g.
-// units by region) as one table with a row per key.
-func (w *summaryWriter) keyedTable(m object, depth int, key string) bool {
-	b := w.b
-	if len(m) < 2 {
-		return false
-	}
-	cols, ok := recordColumns(len(m), func(i int) any { return m[i].val })
-	if !ok {
-		return false
-	}
-	b.WriteString(`<table` + summaryClass(depth) + `><thead><tr><th></th>`)
-	for _, c := range cols {
-		b.WriteString("<th>" + html.EscapeString(w.v.key(c.key, key)) + "</th>")
-	}
-	b.WriteString("</tr></thead><tbody>")
-	for _, f := range m {
-		b.WriteString("<tr><th>" + html.EscapeString(w.v.id(f.key, key)) + "</th>")
-		w.cells(f.val.(object), cols, depth)
-		b.WriteString("</tr>")
-	}
-	b.WriteString("</tbody></table>")
-	return true
 }

@@ -1,0 +1,39 @@
+package handlers
+
+import (
+	"testing"
+
+	"rondel/game"
+	"rondel/game/caesar"
+	"rondel/game/gametest"
+	"rondel/game/imperial"
+	"rondel/game/words"
+)
+
+// TestRememberedKeysSayTheSame: an overview whose writer remembers the
+// keys it said and which keys are money reads byte for byte as one that
+// asks the vocabulary every time, along self-played games of every hosted
+// kind, in every language, with the server's memo and without.
+func TestRememberedKeysSayTheSame(t *testing.T) {
+	t.Parallel()
+	reg := game.NewRegistry(imperial.New(), imperial.New2030(), caesar.New(), gametest.Game{})
+	terms := buildTermIndex(words.Default())
+	memo := &vocabMemo{}
+	said := 0
+	sampledPositions(t, reg, func(info game.Info, move int, st game.State) {
+		for _, lang := range words.Languages {
+			for _, m := range []*vocabMemo{nil, memo} {
+				v := vocab{sp: words.Default().Speaker(lang, nil), kind: info.ID, domains: domainsOf(info), terms: terms, memo: m}
+				want := summaryHTMLRemembering(v, st.Summary(), false)
+				if got := summaryHTMLRemembering(v, st.Summary(), true); got != want {
+					t.Fatalf("%s, move %d, %s: the overview said with remembered keys differs:\n%s\nasked each time:\n%s",
+						info.ID, move, lang, got, want)
+				}
+				said++
+			}
+		}
+	})
+	if said == 0 {
+		t.Error("no overview said")
+	}
+}
