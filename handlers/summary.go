@@ -237,19 +237,45 @@ func keyWords(key string) string {
 type summaryWriter struct {
 	b     *strings.Builder
 	v     vocab
-	comma string // summary.comma, said once per overview ("" until then)
+	comma string // summary.comma escaped, said once per overview ("" until then)
 
 	// An overview says the same few dozen keys again and again (an
 	// Imperial one 105 keys, 34 of them different) and asks of its
 	// numbers' few keys whether they are money (119 times, 8 keys): each
 	// was a look-up in the server's memo, under its lock, and the key's
 	// words found in the catalogue anew. The writer remembers the first
-	// ones it meets, escaped, in room of its own (on the stack, no map).
-	remember bool
-	keys     [48]saidKey
-	nkeys    int
-	money    [16]moneyKey
-	nmoney   int
+	// ones it meets, escaped, in room of its own (on the stack, no map),
+	// and the sums of money it said (each a string made).
+	remember   bool
+	keys       [48]saidKey
+	nkeys      int
+	moneyKeys  [16]moneyKey
+	nmoneyKeys int
+	sums       [16]saidSum // sums of money said (a bond's cost recurs)
+	nsums      int
+}
+
+// saidSum is a sum of money in words.
+type saidSum struct {
+	n    int
+	said string
+}
+
+// money is n as a sum of money in words.
+func (w *summaryWriter) money(n int) string {
+	if w.remember {
+		for i := range w.sums[:w.nsums] {
+			if w.sums[i].n == n {
+				return w.sums[i].said
+			}
+		}
+	}
+	s := w.v.sp.Arg(words.Money(n))
+	if w.remember && w.nsums < len(w.sums) {
+		w.sums[w.nsums] = saidSum{n, s}
+		w.nsums++
+	}
+	return s
 }
 
 // saidKey is a key said under a scope, escaped for HTML.
@@ -282,26 +308,26 @@ func (w *summaryWriter) key(k, parent string) string {
 // isMoney reports whether the numbers under key are sums of money.
 func (w *summaryWriter) isMoney(key string) bool {
 	if w.remember {
-		for i := range w.money[:w.nmoney] {
-			if e := &w.money[i]; e.k == key {
+		for i := range w.moneyKeys[:w.nmoneyKeys] {
+			if e := &w.moneyKeys[i]; e.k == key {
 				return e.ok
 			}
 		}
 	}
 	ok := w.v.isMoney(key)
-	if w.remember && w.nmoney < len(w.money) {
-		w.money[w.nmoney] = moneyKey{key, ok}
-		w.nmoney++
+	if w.remember && w.nmoneyKeys < len(w.moneyKeys) {
+		w.moneyKeys[w.nmoneyKeys] = moneyKey{key, ok}
+		w.nmoneyKeys++
 	}
 	return ok
 }
 
-// joined is parts joined by the reader's summary.comma.
-func (w *summaryWriter) joined(parts []string) string {
+// commaHTML is the reader's summary.comma, escaped: what separates a list's items.
+func (w *summaryWriter) commaHTML() string {
 	if w.comma == "" {
-		w.comma = w.v.sp.T("summary.comma")
+		w.comma = html.EscapeString(w.v.sp.T("summary.comma"))
 	}
-	return strings.Join(parts, w.comma)
+	return w.comma
 }
 
 func (w *summaryWriter) scalar(x any, key string) (string, bool) {
@@ -315,7 +341,7 @@ func (w *summaryWriter) scalar(x any, key string) (string, bool) {
 		return w.v.sp.T("pages.no"), true
 	case float64:
 		if x == float64(int(x)) && w.isMoney(key) {
-			return w.v.sp.Arg(words.Money(int(x))), true // "2M", not "2"
+			return w.money(int(x)), true // "2M", not "2"
 		}
 		if x == float64(int(x)) {
 			return w.v.sp.Number(int(x)), true

@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"html"
+	"strings"
 	"testing"
 
 	"rondel/game"
@@ -35,5 +37,31 @@ func TestRememberedKeysSayTheSame(t *testing.T) {
 	})
 	if said == 0 {
 		t.Error("no overview said")
+	}
+}
+
+// TestScalarListAsJoined: a list of scalars, written item by item, reads
+// as its words joined by the reader's comma and then escaped, in every
+// language.
+func TestScalarListAsJoined(t *testing.T) {
+	t.Parallel()
+	lists := [][]any{{"a"}, {"<b>", "x & y", `"q'`}, {"Ann", nil, true, 2.0, 2.5}}
+	for _, lang := range words.Languages {
+		sp := words.Default().Speaker(lang, nil)
+		v := vocab{sp: sp, terms: buildTermIndex(words.Default())}
+		for _, items := range lists {
+			var b strings.Builder
+			w := &summaryWriter{b: &b, v: v}
+			var parts []string
+			for _, it := range items {
+				s, _ := w.scalar(it, "")
+				parts = append(parts, s)
+			}
+			want := html.EscapeString(strings.Join(parts, sp.T("summary.comma")))
+			w.list(items, 1, "")
+			if b.String() != want {
+				t.Errorf("%s: %q written %q, joined and escaped %q", lang, items, b.String(), want)
+			}
+		}
 	}
 }

@@ -13,17 +13,16 @@ func (w *summaryWriter) list(items []any, depth int, key string) {
 		b.WriteString(html.EscapeString(w.v.sp.Join(nil)))
 		return
 	}
-	var parts []string
-	for _, it := range items {
-		s, ok := w.scalar(it, key)
-		if !ok {
-			parts = nil
-			break
+	if allScalar(items) {
+		// Written item by item, escaped each (escaping the joined words
+		// escapes each the same): no list of them and no join made.
+		for i, it := range items {
+			if i > 0 {
+				b.WriteString(w.commaHTML())
+			}
+			s, _ := w.scalar(it, key)
+			b.WriteString(html.EscapeString(s))
 		}
-		parts = append(parts, s)
-	}
-	if parts != nil {
-		b.WriteString(html.EscapeString(w.joined(parts)))
 		return
 	}
 	if cols, ok := recordColumns(len(items), func(i int) any { return items[i] }); ok {
