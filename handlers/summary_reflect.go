@@ -42,6 +42,7 @@ type genericConv struct {
 	local map[reflect.Type]*typePlan // the plans learnt when plans is nil
 	size  int
 	room  object // fields not yet handed out: the tree's objects are cut from chunks, not made one by one
+	items []any  // items not yet handed out: its lists are cut from chunks too
 }
 
 // fields returns an empty object with room for n fields.
@@ -73,6 +74,19 @@ func custom(t reflect.Type) bool {
 	}
 	p := reflect.PointerTo(t)
 	return p.Implements(jsonMarshaler) || p.Implements(textMarshaler)
+}
+
+// itemList returns a list of n items (nil each), cut from a chunk.
+func (c *genericConv) itemList(n int) []any {
+	if n == 0 {
+		return []any{} // empty, not nil, as JSON reads [] (and nothing made)
+	}
+	if cap(c.items) < n {
+		c.items = make([]any, max(32, n))
+	}
+	l := c.items[:n:n]
+	c.items = c.items[n:]
+	return l
 }
 
 // plan is how c reads a value of type t.
@@ -157,7 +171,7 @@ func (c *genericConv) list(v reflect.Value, p *typePlan, depth int) (any, bool) 
 			return nil, true
 		}
 	}
-	l := make([]any, v.Len())
+	l := c.itemList(v.Len())
 	for i := range l {
 		x, ok := c.value(v.Index(i), p.elem, depth+1)
 		if !ok {
