@@ -43,6 +43,27 @@ type genericConv struct {
 	size  int
 	room  object // fields not yet handed out: the tree's objects are cut from chunks, not made one by one
 	items []any  // items not yet handed out: its lists are cut from chunks too
+
+	// A string put in an any is an allocation; a summary says the same
+	// few ids again and again (a bond's nation, a government's player),
+	// so the last strings put in one are kept with it, to be shared.
+	strs  [16]string
+	boxes [16]any
+	next  int
+}
+
+// str is s in an any, the one made for it before if it is among the
+// last 16 strings.
+func (c *genericConv) str(s string) any {
+	for i := range c.strs {
+		if c.boxes[i] != nil && c.strs[i] == s {
+			return c.boxes[i]
+		}
+	}
+	x := any(s)
+	c.strs[c.next], c.boxes[c.next] = s, x
+	c.next = (c.next + 1) % len(c.strs)
+	return x
 }
 
 // fields returns an empty object with room for n fields.
@@ -143,7 +164,7 @@ func (c *genericConv) value(v reflect.Value, p *typePlan, depth int) (any, bool)
 			return nil, false // JSON says U+FFFD for it
 		}
 		c.size += v.Len()
-		return v.String(), true
+		return c.str(v.String()), true
 	case reflect.Slice, reflect.Array:
 		return c.list(v, p, depth)
 	case reflect.Map:
