@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"encoding/json"
 	"reflect"
 	"sync"
 	"testing"
@@ -44,5 +45,34 @@ func TestRememberedPlansMakeTheSameTree(t *testing.T) {
 	wg.Wait()
 	if len(shared.m) == 0 {
 		t.Error("no plan remembered")
+	}
+}
+
+type nestedMap map[string]nestedMap
+
+// TestMapsInMapsAsJSON: maps inside maps of their own type and of others
+// (whose entries are set in scratch a map gives back when it is done)
+// make the tree the JSON way makes.
+func TestMapsInMapsAsJSON(t *testing.T) {
+	t.Parallel()
+	values := []any{
+		map[string]map[string]int{"a": {"x": 1, "y": 2}, "b": {"x": 3}, "c": {}, "d": nil},
+		map[string]any{"a": map[string]any{"b": map[string]any{"c": 1}, "d": 2}, "e": map[string]any{"f": "g"}, "h": 3},
+		nestedMap{"a": {"b": {"c": nil}, "d": {}}, "e": {"f": {"g": {}}}},
+		[]map[string]int{{"a": 1}, {"b": 2}, {"a": 3, "b": 4}},
+		map[string][]map[string]int{"p": {{"a": 1}, {"b": 2}}, "q": {{"c": 3}}},
+	}
+	for i, v := range values {
+		for _, plans := range []*typePlans{nil, {}} {
+			got, _, ok := genericOfWith(v, plans)
+			data, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := readGeneric(data)
+			if !ok || err != nil || !reflect.DeepEqual(got, want) {
+				t.Errorf("value %d: %v %#v, from JSON %#v (%v)", i, ok, got, want, err)
+			}
+		}
 	}
 }

@@ -50,6 +50,43 @@ type genericConv struct {
 	strs  [16]string
 	boxes [16]any
 	next  int
+
+	free  [4]mapScratch // maps' scratch entries given back (takeScratch)
+	nfree int
+}
+
+// mapScratch is a key and a value a map's entries are set in, one after
+// another. The tree holds nothing of them: what it takes of an entry it
+// copies (numbers, strings' headers) or reaches through them (a slice's
+// or a pointer's memory).
+type mapScratch struct {
+	p        *typePlan
+	key, val reflect.Value
+}
+
+// takeScratch is a key and a value for the entries of maps of plan p:
+// those another map of its type used before, if one did and is done
+// (an Imperial summary's six nations' units were two allocations each).
+// A map inside a map of its own type gets its own, as the outer one's
+// are not given back until it is done.
+func (c *genericConv) takeScratch(p *typePlan) mapScratch {
+	for i := range c.nfree {
+		if c.free[i].p == p {
+			s := c.free[i]
+			c.nfree--
+			c.free[i], c.free[c.nfree] = c.free[c.nfree], mapScratch{}
+			return s
+		}
+	}
+	return mapScratch{p, reflect.New(p.key).Elem(), reflect.New(p.elem.t).Elem()}
+}
+
+// putScratch gives s back, if there is room for it.
+func (c *genericConv) putScratch(s mapScratch) {
+	if c.nfree < len(c.free) {
+		c.free[c.nfree] = s
+		c.nfree++
+	}
 }
 
 // str is s in an any, the one made for it before if it is among the
@@ -213,7 +250,9 @@ func (c *genericConv) mapObject(v reflect.Value, p *typePlan, depth int) (any, b
 	o := c.fields(v.Len())
 	// One key and one value set from each entry in turn: the iterator's
 	// Key and Value would copy each anew.
-	key, val := reflect.New(p.key).Elem(), reflect.New(p.elem.t).Elem()
+	s := c.takeScratch(p)
+	defer c.putScratch(s)
+	key, val := s.key, s.val
 	for it := v.MapRange(); it.Next(); {
 		key.SetIterKey(it)
 		val.SetIterValue(it)
