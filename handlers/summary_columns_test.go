@@ -2,7 +2,10 @@ package handlers
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"rondel/game/words"
 )
 
 // columnsByRule is recordColumns as its rule says it: every key of every
@@ -62,6 +65,34 @@ func TestRecordColumnsAsTheRule(t *testing.T) {
 		}
 		if !slices.Equal(got, want) || (got == nil) != (want == nil) {
 			t.Errorf("%s: columns %q (ok %v), the rule says %q", name, got, ok, want)
+		}
+	}
+}
+
+// TestCellsAsLookedUp: a record's cells, taken from its own place when
+// its key there is the column's, are the ones looked up by key, for
+// records with the columns' keys, fewer, more and other.
+func TestCellsAsLookedUp(t *testing.T) {
+	t.Parallel()
+	v := vocab{sp: words.English(), terms: buildTermIndex(words.Default())}
+	cols := object{{"a", nil}, {"c", nil}, {"e", nil}}
+	for _, rec := range []object{
+		{{"a", 1.0}, {"c", 2.0}, {"e", 3.0}},
+		{{"c", 2.0}},
+		{{"a", 1.0}, {"b", 9.0}, {"c", 2.0}, {"e", 3.0}},
+		{{"b", 1.0}, {"c", "x"}, {"d", 3.0}, {"e", true}},
+		{},
+	} {
+		var got, want strings.Builder
+		(&summaryWriter{b: &got, v: v}).cells(rec, cols, 1)
+		w := &summaryWriter{b: &want, v: v}
+		for _, c := range cols {
+			want.WriteString("<td>")
+			w.value(rec.get(c.key), 2, c.key)
+			want.WriteString("</td>")
+		}
+		if got.String() != want.String() {
+			t.Errorf("record %v: cells %q, looked up %q", rec, got.String(), want.String())
 		}
 	}
 }

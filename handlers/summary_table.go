@@ -100,10 +100,18 @@ func recordColumns(n int, at func(int) any) (object, bool) {
 }
 
 // cells writes a record's cells in the columns cols.
+// A record mostly has every column's key, in the same place (both are
+// sorted): its field there is the cell, found without a search.
 func (w *summaryWriter) cells(rec object, cols object, depth int) {
-	for _, c := range cols {
+	for i, c := range cols {
+		var val any
+		if i < len(rec) && rec[i].key == c.key {
+			val = rec[i].val
+		} else {
+			val = rec.get(c.key)
+		}
 		w.b.WriteString("<td>")
-		w.value(rec.get(c.key), depth+1, c.key)
+		w.value(val, depth+1, c.key)
 		w.b.WriteString("</td>")
 	}
 }
