@@ -18,7 +18,17 @@ import (
 // draws a board. Every value is escaped: nothing here is trusted markup.
 // Its words come from the catalogue where they are fixed (see vocab).
 func summaryHTML(v vocab, sum any) template.HTML {
-	generic, size, ok := genericOf(sum)
+	return summaryHTMLRemembering(v, sum, true)
+}
+
+// summaryHTMLRemembering is summaryHTML with its writer remembering the
+// keys it said or not (summaryWriter.remember: a test compares the two).
+func summaryHTMLRemembering(v vocab, sum any, remember bool) template.HTML {
+	var plans *typePlans
+	if v.memo != nil {
+		plans = &v.memo.plans
+	}
+	generic, size, ok := genericOfWith(sum, plans)
 	if !ok {
 		data, err := json.Marshal(sum)
 		if err != nil {
@@ -31,7 +41,7 @@ func summaryHTML(v vocab, sum any) template.HTML {
 	}
 	var b strings.Builder
 	b.Grow(2*size + 512) // an overview's HTML is about twice its JSON: grown once
-	w := &summaryWriter{b: &b, v: v}
+	w := &summaryWriter{b: &b, v: v, remember: remember}
 	w.value(generic, 0, "")
 	return template.HTML(b.String())
 }
@@ -66,9 +76,13 @@ type vocab struct {
 // in every overview, and finding one tries several ids in the catalogue.
 // The ids do not depend on the reader's language. It stops remembering at
 // vocabMemoMax entries (values include players' names, which are many).
+//
+// It also holds the plans of the summaries' types (genericOf): they
+// are the server's as much as the words are.
 type vocabMemo struct {
-	mu sync.RWMutex
-	m  map[vocabMemoKey]vocabMemoEntry
+	mu    sync.RWMutex
+	m     map[vocabMemoKey]vocabMemoEntry
+	plans typePlans
 }
 
 const vocabMemoMax = 50_000
@@ -126,8 +140,9 @@ func (v vocab) moneyKey(k string) (string, bool) {
 }
 
 // key says a key of the summary: a fact's name, or an id (a map by nation).
-func (v vocab) key(k, parent string) string {
-	if id, ok := v.memo.lookup(v.kind, 'k', k, v.terms.scope(parent), v.keyID); ok {
+// scope is what termIndex.scope makes of the key it is found under.
+func (v vocab) key(k, scope string) string {
+	if id, ok := v.memo.lookup(v.kind, 'k', k, scope, v.keyID); ok {
 		return v.sp.Term(id)
 	}
 	return keyWords(k)
@@ -209,91 +224,6 @@ func domainsOf(info game.Info) []string {
 	return out
 }
 
-// termIndex lists the catalogue's terms (messages without arguments or
-// plural forms) by domain and last part of the id, and the size of each
-// family (the ids that share all but the last part).
-type termIndex struct {
-	byLast map[string]map[string][]string
-	family map[string]int
-	// scoped are the keys a value's or a key's words can depend on: the
-	// <key> of summary.value.<domain>.<key>.<id> ids, and the last part of
-	// every family of terms (namesFamily). Under any other key (a
-	// player's name, a nation's) the words are the same as under none.
-	scoped map[string]bool
-}
-
-// scope is key as the words found under it depend on it: key itself, or
-// "" when it names nothing the catalogue tells apart. The memo is keyed
-// by it: keyed by players' names, it grew by a thousand entries a second
-// at the 10,000-game club, each a miss.
-func (idx termIndex) scope(key string) string {
-	if key == "" || idx.scoped[key] || idx.scoped[strings.TrimSuffix(key, "s")] || idx.scoped[strings.TrimSuffix(key, "ies")+"y"] {
-		return key
-	}
-	return ""
-}
-
-// messageKinds are the families of a game's domain that hold messages
-// rather than terms (docs/words.md, key conventions).
-var messageKinds = []string{"name", "option", "prompt", "move", "group", "event", "rule", "error", "situation",
-	"caretaker", "tiebreak", "board", "order", "count", "summary"}
-
-func buildTermIndex(cat *words.Catalogue) termIndex {
-	idx := termIndex{byLast: map[string]map[string][]string{}, family: map[string]int{}, scoped: map[string]bool{}}
-	for _, id := range cat.IDs("en") {
-		dot := strings.LastIndex(id, ".")
-		idx.family[id[:max(dot, 0)]]++
-		parts := strings.Split(id, ".")
-		if len(parts) >= 5 && parts[0] == "summary" && parts[1] == "value" {
-			idx.scoped[parts[3]] = true // summary.value.<domain>.<key>.<id>
-		}
-		if len(cat.Placeholders("en", id)) > 0 || len(cat.PluralForms("en", id)) > 1 || len(parts) < 3 ||
-			slices.Contains(messageKinds, parts[1]) {
-			continue
-		}
-		first, _, _ := strings.Cut(id, ".")
-		idx.scoped[parts[len(parts)-2]] = true // the family's last part
-		if idx.byLast[first] == nil {
-			idx.byLast[first] = map[string][]string{}
-		}
-		idx.byLast[first][id[dot+1:]] = append(idx.byLast[first][id[dot+1:]], id)
-	}
-	return idx
-}
-
-// find returns the term of the domains whose id ends in .last: the one
-// whose family the key names, else the one of the smallest family (the
-// first domain's on a tie).
-func (idx termIndex) find(domains []string, last, key string) (string, bool) {
-	best, size := "", 0
-	for _, d := range domains {
-		for _, id := range idx.byLast[d][last] {
-			fam := id[:strings.LastIndex(id, ".")]
-			if namesFamily(key, fam[strings.LastIndex(fam, ".")+1:]) {
-				return id, true
-			}
-			if n := idx.family[fam]; best == "" || n < size {
-				best, size = id, n
-			}
-		}
-	}
-	return best, best != ""
-}
-
-// namesFamily reports whether a summary's key names a family of terms:
-// "colour" the colours, "cities" the cities.
-func namesFamily(key, family string) bool {
-	if key == "" {
-		return false
-	}
-	for _, k := range []string{key, strings.TrimSuffix(key, "s"), strings.TrimSuffix(key, "ies") + "y"} {
-		if k == family {
-			return true
-		}
-	}
-	return false
-}
-
 // keyWords is a key as words when the catalogue has none for it.
 func keyWords(key string) string {
 	s := strings.ReplaceAll(key, "_", " ")
@@ -307,15 +237,97 @@ func keyWords(key string) string {
 type summaryWriter struct {
 	b     *strings.Builder
 	v     vocab
-	comma string // summary.comma, said once per overview ("" until then)
+	comma string // summary.comma escaped, said once per overview ("" until then)
+
+	// An overview says the same few dozen keys again and again (an
+	// Imperial one 105 keys, 34 of them different) and asks of its
+	// numbers' few keys whether they are money (119 times, 8 keys): each
+	// was a look-up in the server's memo, under its lock, and the key's
+	// words found in the catalogue anew. The writer remembers the first
+	// ones it meets, escaped, in room of its own (on the stack, no map),
+	// and the sums of money it said (each a string made).
+	remember   bool
+	keys       [48]saidKey
+	nkeys      int
+	moneyKeys  [16]moneyKey
+	nmoneyKeys int
+	sums       [16]saidSum // sums of money said (a bond's cost recurs)
+	nsums      int
 }
 
-// joined is parts joined by the reader's summary.comma.
-func (w *summaryWriter) joined(parts []string) string {
-	if w.comma == "" {
-		w.comma = w.v.sp.T("summary.comma")
+// saidSum is a sum of money in words.
+type saidSum struct {
+	n    int
+	said string
+}
+
+// money is n as a sum of money in words.
+func (w *summaryWriter) money(n int) string {
+	if w.remember {
+		for i := range w.sums[:w.nsums] {
+			if w.sums[i].n == n {
+				return w.sums[i].said
+			}
+		}
 	}
-	return strings.Join(parts, w.comma)
+	s := w.v.sp.Arg(words.Money(n))
+	if w.remember && w.nsums < len(w.sums) {
+		w.sums[w.nsums] = saidSum{n, s}
+		w.nsums++
+	}
+	return s
+}
+
+// saidKey is a key said under a scope, escaped for HTML.
+type saidKey struct{ k, scope, html string }
+
+// moneyKey is whether the numbers under a key are sums of money.
+type moneyKey struct {
+	k  string
+	ok bool
+}
+
+// key is the key k found under parent, said and escaped for HTML.
+func (w *summaryWriter) key(k, parent string) string {
+	scope := w.v.terms.scope(parent)
+	if w.remember {
+		for i := range w.keys[:w.nkeys] {
+			if e := &w.keys[i]; e.k == k && e.scope == scope {
+				return e.html
+			}
+		}
+	}
+	h := html.EscapeString(w.v.key(k, scope))
+	if w.remember && w.nkeys < len(w.keys) {
+		w.keys[w.nkeys] = saidKey{k, scope, h}
+		w.nkeys++
+	}
+	return h
+}
+
+// isMoney reports whether the numbers under key are sums of money.
+func (w *summaryWriter) isMoney(key string) bool {
+	if w.remember {
+		for i := range w.moneyKeys[:w.nmoneyKeys] {
+			if e := &w.moneyKeys[i]; e.k == key {
+				return e.ok
+			}
+		}
+	}
+	ok := w.v.isMoney(key)
+	if w.remember && w.nmoneyKeys < len(w.moneyKeys) {
+		w.moneyKeys[w.nmoneyKeys] = moneyKey{key, ok}
+		w.nmoneyKeys++
+	}
+	return ok
+}
+
+// commaHTML is the reader's summary.comma, escaped: what separates a list's items.
+func (w *summaryWriter) commaHTML() string {
+	if w.comma == "" {
+		w.comma = html.EscapeString(w.v.sp.T("summary.comma"))
+	}
+	return w.comma
 }
 
 func (w *summaryWriter) scalar(x any, key string) (string, bool) {
@@ -328,8 +340,8 @@ func (w *summaryWriter) scalar(x any, key string) (string, bool) {
 		}
 		return w.v.sp.T("pages.no"), true
 	case float64:
-		if x == float64(int(x)) && w.v.isMoney(key) {
-			return w.v.sp.Arg(words.Money(int(x))), true // "2M", not "2"
+		if x == float64(int(x)) && w.isMoney(key) {
+			return w.money(int(x)), true // "2M", not "2"
 		}
 		if x == float64(int(x)) {
 			return w.v.sp.Number(int(x)), true
@@ -372,7 +384,9 @@ func (w *summaryWriter) value(v any, depth int, key string) {
 			if f.val == false {
 				continue // a fact that does not hold says nothing ("Finished: no")
 			}
-			b.WriteString("<dt>" + html.EscapeString(w.v.key(f.key, key)) + "</dt><dd>")
+			b.WriteString("<dt>")
+			b.WriteString(w.key(f.key, key))
+			b.WriteString("</dt><dd>")
 			w.value(f.val, depth+1, f.key)
 			b.WriteString("</dd>")
 		}
@@ -380,140 +394,4 @@ func (w *summaryWriter) value(v any, depth int, key string) {
 	case []any:
 		w.list(x, depth, key)
 	}
-}
-
-// writeList writes scalars inline, uniform records as a table, and
-// anything else as a list.
-func (w *summaryWriter) list(items []any, depth int, key string) {
-	b := w.b
-	if len(items) == 0 {
-		b.WriteString(html.EscapeString(w.v.sp.Join(nil)))
-		return
-	}
-	var parts []string
-	for _, it := range items {
-		s, ok := w.scalar(it, key)
-		if !ok {
-			parts = nil
-			break
-		}
-		parts = append(parts, s)
-	}
-	if parts != nil {
-		b.WriteString(html.EscapeString(w.joined(parts)))
-		return
-	}
-	if cols := recordColumns(items); cols != nil {
-		b.WriteString(`<table` + summaryClass(depth) + `><thead><tr>`)
-		for _, c := range cols {
-			b.WriteString("<th>" + html.EscapeString(w.v.key(c, key)) + "</th>")
-		}
-		b.WriteString("</tr></thead><tbody>")
-		for _, it := range items {
-			b.WriteString("<tr>")
-			for _, c := range cols {
-				b.WriteString("<td>")
-				w.value(it.(object).get(c), depth+1, c)
-				b.WriteString("</td>")
-			}
-			b.WriteString("</tr>")
-		}
-		b.WriteString("</tbody></table>")
-		return
-	}
-	b.WriteString(`<ul` + summaryClass(depth) + `>`)
-	for _, it := range items {
-		b.WriteString("<li>")
-		w.value(it, depth+1, key)
-		b.WriteString("</li>")
-	}
-	b.WriteString("</ul>")
-}
-
-// recordColumns returns the keys of a list of flat objects (sorted, each
-// once; empty, not nil, for empty objects), or nil.
-func recordColumns(items []any) []string {
-	var keys []string
-	var first object
-	for i, it := range items {
-		m, ok := it.(object)
-		if !ok {
-			return nil
-		}
-		for _, f := range m {
-			if !isScalar(f.val) {
-				if l, isList := f.val.([]any); !isList || !allScalar(l) {
-					return nil
-				}
-			}
-		}
-		// Records mostly have the same keys: each key set is added once.
-		if i == 0 {
-			first = m
-		} else if sameKeys(m, first) {
-			continue
-		}
-		for _, f := range m {
-			keys = append(keys, f.key)
-		}
-	}
-	if keys == nil {
-		return []string{}
-	}
-	slices.Sort(keys)
-	return slices.Compact(keys)
-}
-
-func sameKeys(a, b object) bool {
-	return slices.EqualFunc(a, b, func(x, y field) bool { return x.key == y.key })
-}
-
-func allScalar(l []any) bool {
-	for _, v := range l {
-		if !isScalar(v) {
-			return false
-		}
-	}
-	return true
-}
-
-func isScalar(v any) bool {
-	switch v.(type) {
-	case nil, bool, float64, string:
-		return true
-	}
-	return false
-}
-
-// writeKeyedTable writes a map whose values are all flat records (e.g.
-// units by region) as one table with a row per key.
-func (w *summaryWriter) keyedTable(m object, depth int, key string) bool {
-	b := w.b
-	rows := make([]any, 0, len(m))
-	for _, f := range m {
-		rows = append(rows, f.val)
-	}
-	if len(rows) < 2 {
-		return false
-	}
-	cols := recordColumns(rows)
-	if cols == nil {
-		return false
-	}
-	b.WriteString(`<table` + summaryClass(depth) + `><thead><tr><th></th>`)
-	for _, c := range cols {
-		b.WriteString("<th>" + html.EscapeString(w.v.key(c, key)) + "</th>")
-	}
-	b.WriteString("</tr></thead><tbody>")
-	for i, f := range m {
-		b.WriteString("<tr><th>" + html.EscapeString(w.v.id(f.key, key)) + "</th>")
-		for _, c := range cols {
-			b.WriteString("<td>")
-			w.value(rows[i].(object).get(c), depth+1, c)
-			b.WriteString("</td>")
-		}
-		b.WriteString("</tr>")
-	}
-	b.WriteString("</tbody></table>")
-	return true
 }

@@ -21,17 +21,86 @@ import (
 // It also returns about the length of that JSON (the overview's HTML is
 // about twice it).
 func genericOf(v any) (any, int, bool) {
-	var c genericConv
-	x, ok := c.value(reflect.ValueOf(v), 0)
+	return genericOfWith(v, nil)
+}
+
+// genericOfWith is genericOf reading v's types as plans remembers them
+// (nil: it learns them for this v alone).
+func genericOfWith(v any, plans *typePlans) (any, int, bool) {
+	c := genericConv{plans: plans}
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() {
+		return nil, 0, true
+	}
+	x, ok := c.value(rv, c.plan(rv.Type()), 0)
 	return x, c.size, ok
 }
 
-// genericConv remembers what it found of the types met in one summary
-// (a few: a linear search beats a map) and counts the JSON's length.
+// genericConv makes one summary's tree and counts the JSON's length.
 type genericConv struct {
-	types []typeInfo
+	plans *typePlans
+	local map[reflect.Type]*typePlan // the plans learnt when plans is nil
 	size  int
 	room  object // fields not yet handed out: the tree's objects are cut from chunks, not made one by one
+	items []any  // items not yet handed out: its lists are cut from chunks too
+
+	// A string put in an any is an allocation; a summary says the same
+	// few ids again and again (a bond's nation, a government's player),
+	// so the last strings put in one are kept with it, to be shared.
+	strs  [16]string
+	boxes [16]any
+	next  int
+
+	free  [4]mapScratch // maps' scratch entries given back (takeScratch)
+	nfree int
+}
+
+// mapScratch is a key and a value a map's entries are set in, one after
+// another. The tree holds nothing of them: what it takes of an entry it
+// copies (numbers, strings' headers) or reaches through them (a slice's
+// or a pointer's memory).
+type mapScratch struct {
+	p        *typePlan
+	key, val reflect.Value
+}
+
+// takeScratch is a key and a value for the entries of maps of plan p:
+// those another map of its type used before, if one did and is done
+// (an Imperial summary's six nations' units were two allocations each).
+// A map inside a map of its own type gets its own, as the outer one's
+// are not given back until it is done.
+func (c *genericConv) takeScratch(p *typePlan) mapScratch {
+	for i := range c.nfree {
+		if c.free[i].p == p {
+			s := c.free[i]
+			c.nfree--
+			c.free[i], c.free[c.nfree] = c.free[c.nfree], mapScratch{}
+			return s
+		}
+	}
+	return mapScratch{p, reflect.New(p.key).Elem(), reflect.New(p.elem.t).Elem()}
+}
+
+// putScratch gives s back, if there is room for it.
+func (c *genericConv) putScratch(s mapScratch) {
+	if c.nfree < len(c.free) {
+		c.free[c.nfree] = s
+		c.nfree++
+	}
+}
+
+// str is s in an any, the one made for it before if it is among the
+// last 16 strings.
+func (c *genericConv) str(s string) any {
+	for i := range c.strs {
+		if c.boxes[i] != nil && c.strs[i] == s {
+			return c.boxes[i]
+		}
+	}
+	x := any(s)
+	c.strs[c.next], c.boxes[c.next] = s, x
+	c.next = (c.next + 1) % len(c.strs)
+	return x
 }
 
 // fields returns an empty object with room for n fields.
@@ -42,12 +111,6 @@ func (c *genericConv) fields(n int) object {
 	o := c.room[:0:n]
 	c.room = c.room[n:n]
 	return o
-}
-
-type typeInfo struct {
-	t      reflect.Type
-	custom bool          // t or *t encodes itself
-	fields []structField // a struct's; nil if genericOf does not imitate it
 }
 
 // structField is an encoded field of a struct: its index and JSON key.
@@ -62,21 +125,6 @@ var (
 	textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
 )
 
-// info is what c knows of t, found once per summary.
-func (c *genericConv) info(t reflect.Type) *typeInfo {
-	for i := range c.types {
-		if c.types[i].t == t {
-			return &c.types[i]
-		}
-	}
-	ti := typeInfo{t: t, custom: custom(t)}
-	if t.Kind() == reflect.Struct && !ti.custom {
-		ti.fields = structFields(t)
-	}
-	c.types = append(c.types, ti)
-	return &c.types[len(c.types)-1]
-}
-
 // custom reports whether t (or *t) encodes itself.
 func custom(t reflect.Type) bool {
 	if t.Implements(jsonMarshaler) || t.Implements(textMarshaler) {
@@ -86,27 +134,45 @@ func custom(t reflect.Type) bool {
 	return p.Implements(jsonMarshaler) || p.Implements(textMarshaler)
 }
 
-func (c *genericConv) value(v reflect.Value, depth int) (any, bool) {
+// itemList returns a list of n items (nil each), cut from a chunk.
+func (c *genericConv) itemList(n int) []any {
+	if n == 0 {
+		return []any{} // empty, not nil, as JSON reads [] (and nothing made)
+	}
+	if cap(c.items) < n {
+		c.items = make([]any, max(32, n))
+	}
+	l := c.items[:n:n]
+	c.items = c.items[n:]
+	return l
+}
+
+// plan is how c reads a value of type t.
+func (c *genericConv) plan(t reflect.Type) *typePlan {
+	if c.plans != nil {
+		return c.plans.of(t)
+	}
+	if c.local == nil {
+		c.local = map[reflect.Type]*typePlan{}
+	}
+	return planOf(t, c.local)
+}
+
+func (c *genericConv) value(v reflect.Value, p *typePlan, depth int) (any, bool) {
 	if depth > genericDepth {
 		return nil, false
 	}
-	if !v.IsValid() {
-		return nil, true
-	}
-	k := v.Kind()
+	k := p.kind
 	if k == reflect.Interface {
 		if v.IsNil() {
 			c.size += 4
 			return nil, true
 		}
-		return c.value(v.Elem(), depth+1)
+		e := v.Elem()
+		return c.value(e, c.plan(e.Type()), depth+1)
 	}
-	var ti *typeInfo
-	if v.Type().Name() != "" || k == reflect.Pointer || k == reflect.Struct {
-		// Only a named type or a pointer has methods of its own.
-		if ti = c.info(v.Type()); ti.custom {
-			return nil, false
-		}
+	if p.custom {
+		return nil, false
 	}
 	c.size += 3 // a number's digits, quotes, a comma
 	switch k {
@@ -114,7 +180,7 @@ func (c *genericConv) value(v reflect.Value, depth int) (any, bool) {
 		if v.IsNil() {
 			return nil, true
 		}
-		return c.value(v.Elem(), depth+1)
+		return c.value(v.Elem(), p.elem, depth+1)
 	case reflect.Bool:
 		return v.Bool(), true
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -135,13 +201,13 @@ func (c *genericConv) value(v reflect.Value, depth int) (any, bool) {
 			return nil, false // JSON says U+FFFD for it
 		}
 		c.size += v.Len()
-		return v.String(), true
+		return c.str(v.String()), true
 	case reflect.Slice, reflect.Array:
-		return c.list(v, depth)
+		return c.list(v, p, depth)
 	case reflect.Map:
-		return c.mapObject(v, depth)
+		return c.mapObject(v, p, depth)
 	case reflect.Struct:
-		return c.structObject(v, ti.fields, depth)
+		return c.structObject(v, p, depth)
 	}
 	return nil, false
 }
@@ -154,18 +220,18 @@ func number(n int64) any {
 	return float64(n)
 }
 
-func (c *genericConv) list(v reflect.Value, depth int) (any, bool) {
+func (c *genericConv) list(v reflect.Value, p *typePlan, depth int) (any, bool) {
 	if v.Kind() == reflect.Slice {
-		if v.Type().Elem().Kind() == reflect.Uint8 {
+		if p.elem.kind == reflect.Uint8 {
 			return nil, false // base64 in JSON
 		}
 		if v.IsNil() {
 			return nil, true
 		}
 	}
-	l := make([]any, v.Len())
+	l := c.itemList(v.Len())
 	for i := range l {
-		x, ok := c.value(v.Index(i), depth+1)
+		x, ok := c.value(v.Index(i), p.elem, depth+1)
 		if !ok {
 			return nil, false
 		}
@@ -174,8 +240,8 @@ func (c *genericConv) list(v reflect.Value, depth int) (any, bool) {
 	return l, true
 }
 
-func (c *genericConv) mapObject(v reflect.Value, depth int) (any, bool) {
-	if v.Type().Key().Kind() != reflect.String {
+func (c *genericConv) mapObject(v reflect.Value, p *typePlan, depth int) (any, bool) {
+	if p.key.Kind() != reflect.String {
 		return nil, false
 	}
 	if v.IsNil() {
@@ -184,7 +250,9 @@ func (c *genericConv) mapObject(v reflect.Value, depth int) (any, bool) {
 	o := c.fields(v.Len())
 	// One key and one value set from each entry in turn: the iterator's
 	// Key and Value would copy each anew.
-	key, val := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+	s := c.takeScratch(p)
+	defer c.putScratch(s)
+	key, val := s.key, s.val
 	for it := v.MapRange(); it.Next(); {
 		key.SetIterKey(it)
 		val.SetIterValue(it)
@@ -193,7 +261,7 @@ func (c *genericConv) mapObject(v reflect.Value, depth int) (any, bool) {
 			return nil, false
 		}
 		c.size += len(k) + 3
-		x, ok := c.value(val, depth+1)
+		x, ok := c.value(val, p.elem, depth+1)
 		if !ok {
 			return nil, false
 		}
@@ -202,24 +270,27 @@ func (c *genericConv) mapObject(v reflect.Value, depth int) (any, bool) {
 	return o.sorted(), true
 }
 
-func (c *genericConv) structObject(v reflect.Value, fields []structField, depth int) (any, bool) {
-	if fields == nil {
+// structObject makes a struct's object: its plan's fields are in the
+// order of their keys already.
+func (c *genericConv) structObject(v reflect.Value, p *typePlan, depth int) (any, bool) {
+	if p.fields == nil {
 		return nil, false
 	}
-	o := c.fields(len(fields))
-	for _, f := range fields {
+	o := c.fields(len(p.fields))
+	for i := range p.fields {
+		f := &p.fields[i]
 		fv := v.Field(f.index)
 		if f.omitEmpty && emptyValue(fv) {
 			continue
 		}
 		c.size += len(f.key) + 3
-		x, ok := c.value(fv, depth+1)
+		x, ok := c.value(fv, f.plan, depth+1)
 		if !ok {
 			return nil, false
 		}
 		o = append(o, field{f.key, x})
 	}
-	return o.sorted(), true
+	return o, true
 }
 
 // emptyValue is encoding/json's "empty" for omitempty.
