@@ -219,3 +219,12 @@ func chip(colour string) template.HTML {
 	// the bytes of a small SVG, and the game page has one per nation.
 	return template.HTML(`<span class="chip" style="background:` + strings.ToLower(colour) + `"></span>`)
 }
+
+// writeAll writes parts one after the other: joined with + first, the
+// account's lines (longer than the 32 bytes a join may make on the stack)
+// were each a string of their own to make and collect.
+func writeAll(b *strings.Builder, parts ...string) {
+	for _, s := range parts {
+		b.WriteString(s)
+	}
+}
