@@ -22,6 +22,16 @@ import (
 type Decoder struct {
 	b []byte
 	i int
+	// words is the interned strings (intern.go), looked up once a
+	// decoder: through its sync.Once for every word, the lookup cost a
+	// tenth of reading an account.
+	words map[string]string
+	// recent are words read before, by a hash of a few of their bytes:
+	// a document repeats its keys and ids (an account's "values" and
+	// "game.account.number" dozens of times), and a word found here is
+	// neither hashed for the map again nor, if the catalogue does not
+	// know it, copied again.
+	recent [16]string
 }
 
 // NewDecoder starts reading data.
@@ -40,6 +50,16 @@ func (d *Decoder) ws() {
 
 // Peek returns the next byte after white space (0 at the end).
 func (d *Decoder) Peek() byte {
+	// Rondel writes no white space: the next byte is most often it, and
+	// this much is inlined where it is called (thousands of times an
+	// account).
+	if d.i < len(d.b) && d.b[d.i] > ' ' {
+		return d.b[d.i]
+	}
+	return d.peekSpace()
+}
+
+func (d *Decoder) peekSpace() byte {
 	d.ws()
 	if d.i < len(d.b) {
 		return d.b[d.i]
@@ -49,7 +69,11 @@ func (d *Decoder) Peek() byte {
 
 // Byte reads c (after white space).
 func (d *Decoder) Byte(c byte) bool {
-	if d.Peek() != c {
+	if d.i < len(d.b) && d.b[d.i] == c && c > ' ' { // inlined, as Peek's
+		d.i++
+		return true
+	}
+	if d.peekSpace() != c {
 		return false
 	}
 	d.i++
@@ -120,8 +144,27 @@ func (d *Decoder) word() (string, bool) {
 		return "seat", true
 	case "text":
 		return "text", true
+	case "m":
+		return "m", true
+	case "list":
+		return "list", true
 	}
-	return intern(s), true
+	if len(s) == 0 {
+		return "", true
+	}
+	slot := &d.recent[(len(s)+int(s[0])+7*int(s[len(s)-1]))%len(d.recent)]
+	if *slot == string(s) {
+		return *slot, true
+	}
+	if d.words == nil {
+		d.words = interned()
+	}
+	w, ok := d.words[string(s)] // no copy of s to look it up
+	if !ok {
+		w = string(s)
+	}
+	*slot = w
+	return w, true
 }
 
 // Int reads a whole number that fits an int.

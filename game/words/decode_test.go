@@ -3,6 +3,7 @@ package words
 import (
 	"encoding/json"
 	"reflect"
+	"strconv"
 	"testing"
 )
 
@@ -136,5 +137,32 @@ func TestFastArgKindsAsEncodingJSON(t *testing.T) {
 		if gotErr != nil || wantErr != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: read %#v (%v), encoding/json %#v (%v)", data, got, gotErr, want, wantErr)
 		}
+	}
+}
+
+// TestRecentWordsAsRead: a document of many words, repeated and sharing
+// the decoder's slots for recent words (Decoder.recent), some the
+// catalogue knows and some not, reads as encoding/json reads it.
+func TestRecentWordsAsRead(t *testing.T) {
+	want := New("game.account.number")
+	for i := range 60 {
+		sub := New([]string{"game.account.number", "x.unknown", "game.account.money", "x.other"}[i%4]).
+			Num([]string{"n", "count", "a", "bonds", "interest", "nation"}[i%6], i).
+			Term("t"+strconv.Itoa(i%9), []string{"imperial.nation.AH", "t.unknown", "imperial.nation.IT"}[i%3])
+		want = want.Sub("w"+strconv.Itoa(i), sub)
+	}
+	data, err := json.Marshal(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fast, slow Text
+	if d := NewDecoder(data); !d.Text(&fast) || !d.End() {
+		t.Fatalf("%s: the fast reader refused it", data)
+	}
+	if err := slow.unmarshalSlow(data); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(fast, slow) || !reflect.DeepEqual(fast, want) {
+		t.Errorf("fast %#v\nencoding/json %#v\nwritten %#v", fast, slow, want)
 	}
 }
