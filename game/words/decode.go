@@ -99,6 +99,15 @@ func (d *Decoder) quoted() ([]byte, bool) {
 		return nil, false
 	}
 	start := d.i
+	// The plain ASCII run first, a table's look a byte (most strings
+	// here are ids and keys); the loop below reads the rest.
+	for d.i < len(d.b) && plainByte[d.b[d.i]] {
+		d.i++
+	}
+	if d.i < len(d.b) && d.b[d.i] == '"' {
+		d.i++
+		return d.b[start : d.i-1], true
+	}
 	ascii := true
 	for ; d.i < len(d.b); d.i++ {
 		c := d.b[d.i]
@@ -118,6 +127,15 @@ func (d *Decoder) quoted() ([]byte, bool) {
 	}
 	return nil, false
 }
+
+// plainByte says which bytes a string may hold as they are: ASCII but
+// for the quote, the backslash and control characters.
+var plainByte = func() (t [256]bool) {
+	for c := ' '; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // word reads a string that is likely a key, a message id or an
 // argument's name: one the catalogue knows is returned as the catalogue's
