@@ -173,10 +173,16 @@ func valueHeads(x, n int) template.HTML {
 func numberCells(sp *words.Speaker, values []int) template.HTML {
 	var b strings.Builder
 	b.Grow(len(values) * len("<td>000</td>"))
+	var buf [32]byte
 	for _, v := range values {
-		b.WriteString("<td>")
-		b.WriteString(escapeText(sp.Number(v)))
-		b.WriteString("</td>")
+		if v > -1000 && v < 1000 {
+			// what sp.Number writes for these (its digits, TestNumberCells),
+			// needing no escape, without a string of its own
+			c := strconv.AppendInt(append(buf[:0], "<td>"...), int64(v), 10)
+			b.Write(append(c, "</td>"...))
+			continue
+		}
+		writeAll(&b, "<td>", escapeText(sp.Number(v)), "</td>")
 	}
 	return template.HTML(b.String())
 }
@@ -212,7 +218,7 @@ func escapeText(s string) string { return textEscaper.Replace(s) }
 // chip is a small square of a side's colour beside its name (which says
 // who it is: the colour only repeats it); empty for no valid colour.
 func chip(colour string) template.HTML {
-	if !hexColour.MatchString(colour) {
+	if !isHexColour(colour) {
 		return ""
 	}
 	// An empty span painted by its style (style.css .chip): a fifth of

@@ -52,9 +52,25 @@ var plotDashes = []string{"", "8 4", "2 3", "10 3 2 3", "5 5", "1 2"}
 
 var hexColour = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 
+// isHexColour is hexColour.MatchString(c) without the regexp machinery
+// (TestIsHexColourAsTheRegexp): an account's every line and row asks.
+func isHexColour(c string) bool {
+	if len(c) != 7 || c[0] != '#' {
+		return false
+	}
+	for i := 1; i < len(c); i++ {
+		switch x := c[i]; {
+		case x >= '0' && x <= '9', x >= 'a' && x <= 'f', x >= 'A' && x <= 'F':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // lineColour is line i's colour: its own if it has a valid one.
 func lineColour(c string, i int) string {
-	if hexColour.MatchString(c) {
+	if isHexColour(c) {
 		return strings.ToLower(c)
 	}
 	return seatColours[i%len(seatColours)]
@@ -195,19 +211,21 @@ func swatch(i int, colour string) template.HTML {
 	b.WriteString(`<svg class="swatch" width="34" height="14" viewBox="0 0 34 14" aria-hidden="true" focusable="false">`)
 	b.WriteString(`<line x1="1" y1="7" x2="33" y2="7" stroke="#1b1b1b" stroke-width="`)
 	f1(&b, plotCasing)
-	b.WriteString(`"/><line x1="1" y1="7" x2="33" y2="7" stroke="` + c + `" stroke-width="`)
+	writeAll(&b, `"/><line x1="1" y1="7" x2="33" y2="7" stroke="`, c, `" stroke-width="`)
 	f1(&b, plotLineWidth)
-	b.WriteString(`"` + dashAttr(i) + `/>`)
+	b.WriteByte('"')
+	writeDash(&b, i)
+	b.WriteString(`/>`)
 	marker(&b, i, 17, 7, c)
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
 }
 
-func dashAttr(i int) string {
+// writeDash writes line i's dash attribute, if it has a dash.
+func writeDash(b *strings.Builder, i int) {
 	if d := plotDashes[i%len(plotDashes)]; d != "" {
-		return ` stroke-dasharray="` + d + `"`
+		writeAll(b, ` stroke-dasharray="`, d, `"`)
 	}
-	return ""
 }
 
 // plotSVG draws p. Every word in it is escaped; colours are checked.
@@ -371,7 +389,7 @@ func (a plotAxes) writeLine(b *strings.Builder, pts *[]byte, i int, l plotLine, 
 	b.WriteString(`" stroke-width="`)
 	f1(b, plotLineWidth)
 	b.WriteString(`" stroke-linejoin="round"`)
-	b.WriteString(dashAttr(i))
+	writeDash(b, i)
 	b.WriteString(`/>`)
 	for k, v := range l.Values {
 		// Each line's markers start at its own offset, so lines that run
