@@ -32,6 +32,38 @@ type Decoder struct {
 	// neither hashed for the map again nor, if the catalogue does not
 	// know it, copied again.
 	recent [16]string
+	// Slabs the arguments read are kept in, a slice of each carved
+	// per Text (carve): an account's every cell has its Args, and many
+	// a list or nested Text, and each was an allocation of its own
+	// (half of reading an account's).
+	named []Named
+	items []Arg
+	mores []argMore
+}
+
+// slabMost is the most elements a slab is made for at once.
+const slabMost = 16
+
+// carve returns a copy of items in slab, its capacity its length (an
+// append to it copies it, never writes into the slab); an empty one is
+// empty, not nil, as a slice made at its length is. A slab is made first
+// at the length asked, then twice as large each time, up to slabMost: a
+// small document (an event) takes no more than it needs.
+func carve[T any](slab *[]T, items []T) []T {
+	if len(items) == 0 {
+		return []T{}
+	}
+	if cap(*slab)-len(*slab) < len(items) {
+		*slab = make([]T, 0, max(len(items), min(2*cap(*slab), slabMost)))
+	}
+	start := len(*slab)
+	*slab = append(*slab, items...)
+	return (*slab)[start:len(*slab):len(*slab)]
+}
+
+// more is &m, kept in the decoder's slab (as carve).
+func (d *Decoder) more(m argMore) *argMore {
+	return &carve(&d.mores, []argMore{m})[0]
 }
 
 // NewDecoder starts reading data.
@@ -305,7 +337,7 @@ func (d *Decoder) args(as *Args) bool {
 		return false
 	}
 	slices.SortFunc(out, func(a, b Named) int { return strings.Compare(a.Name, b.Name) })
-	*as = append(make(Args, 0, len(out)), out...)
+	*as = carve(&d.named, out)
 	return true
 }
 
@@ -367,12 +399,13 @@ func (d *Decoder) arg(a *Arg) bool {
 		*a = Seat(seat)
 	case term != "":
 		*a = Term(term)
+	// Sub, List and Frac, their argMore in the decoder's slab
 	case seen[argText]:
-		*a = Sub(text)
+		*a = Arg{kind: argText, more: d.more(argMore{text: text})}
 	case list != nil:
-		*a = List(list...)
+		*a = Arg{kind: argList, more: d.more(argMore{list: list})}
 	case seen[argFrac]:
-		*a = Frac(frac[0], frac[1])
+		*a = Arg{kind: argFrac, n: frac[0], more: d.more(argMore{den: frac[1]})}
 	default:
 		*a = Lit(lit)
 	}
@@ -402,7 +435,7 @@ func (d *Decoder) list(l *[]Arg) bool {
 			}
 		}
 	}
-	*l = append(make([]Arg, 0, len(out)), out...) // not nil, even empty: a list
+	*l = carve(&d.items, out) // not nil, even empty: a list
 	return true
 }
 

@@ -166,3 +166,52 @@ func TestRecentWordsAsRead(t *testing.T) {
 		t.Errorf("fast %#v\nencoding/json %#v\nwritten %#v", fast, slow, want)
 	}
 }
+
+// TestDecodedArgsOwnTheirRoom: the Args and lists of a document are
+// carved from shared slabs (carve); each is full (its capacity its
+// length), so an append to one copies it and never writes into another's.
+func TestDecodedArgsOwnTheirRoom(t *testing.T) {
+	var parts []Text
+	for i := range 40 {
+		parts = append(parts, New("x.part").Num("n", i).With("l", List(Num(i), Term("t"))).With("f", Frac(i, 2)))
+	}
+	data, err := json.Marshal(New("x.all").With("l", Texts(parts...)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Text
+	if d := NewDecoder(data); !d.Text(&got) || !d.End() {
+		t.Fatalf("%s: the fast reader refused it", data)
+	}
+	before, err := json.Marshal(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var walk func(as Args)
+	walk = func(as Args) {
+		if cap(as) != len(as) {
+			t.Errorf("args %v: capacity %d, length %d", as, cap(as), len(as))
+		}
+		_ = append(as, Named{Name: "zz", Arg: Num(-1)})
+		for _, a := range as {
+			if sub, ok := a.Arg.Text(); ok {
+				walk(sub.Args)
+			}
+			if items := a.Arg.Items(); items != nil {
+				if cap(items) != len(items) {
+					t.Errorf("list %v: capacity %d, length %d", items, cap(items), len(items))
+				}
+				_ = append(items, Num(-1))
+				for _, it := range items {
+					if sub, ok := it.Text(); ok {
+						walk(sub.Args)
+					}
+				}
+			}
+		}
+	}
+	walk(got.Args)
+	if after, _ := json.Marshal(got); string(after) != string(before) {
+		t.Errorf("appending to the decoded args changed them:\n%s\n%s", before, after)
+	}
+}
