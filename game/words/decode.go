@@ -133,12 +133,15 @@ func (d *Decoder) quoted() ([]byte, bool) {
 	start := d.i
 	// The plain ASCII run first, a table's look a byte (most strings
 	// here are ids and keys); the loop below reads the rest.
-	for d.i < len(d.b) && plainByte[d.b[d.i]] {
-		d.i++
+	// in locals: through d, the loop loaded both again at every byte
+	b, i := d.b, d.i
+	for i < len(b) && plainByte[b[i]] {
+		i++
 	}
-	if d.i < len(d.b) && d.b[d.i] == '"' {
+	d.i = i
+	if i < len(b) && b[i] == '"' {
 		d.i++
-		return d.b[start : d.i-1], true
+		return b[start:i], true
 	}
 	ascii := true
 	for ; d.i < len(d.b); d.i++ {
@@ -225,10 +228,12 @@ func (d *Decoder) Int() (int, bool) {
 		d.i++
 	}
 	start, n := d.i, 0
-	for d.i < len(d.b) && d.b[d.i] >= '0' && d.b[d.i] <= '9' {
-		n = n*10 + int(d.b[d.i]-'0')
-		d.i++
+	b, i := d.b, d.i // in locals, as in quoted
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		n = n*10 + int(b[i]-'0')
+		i++
 	}
+	d.i = i
 	digits := d.i - start
 	if digits == 0 || digits > 18 || (digits > 1 && d.b[start] == '0') {
 		return 0, false
