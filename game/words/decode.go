@@ -47,14 +47,18 @@ const slabMost = 16
 // carve returns a copy of items in slab, its capacity its length (an
 // append to it copies it, never writes into the slab); an empty one is
 // empty, not nil, as a slice made at its length is. A slab is made first
-// at the length asked, then twice as large each time, up to slabMost: a
-// small document (an event) takes no more than it needs.
-func carve[T any](slab *[]T, items []T) []T {
+// at the length asked, then twice as large each time, up to slabMost,
+// and never for more than the rest of the document would hold, an
+// element taking about least bytes of it (the shortest it is written
+// in): a small document (a move's events) takes little more than it
+// needs.
+func carve[T any](d *Decoder, slab *[]T, items []T, least int) []T {
 	if len(items) == 0 {
 		return []T{}
 	}
 	if cap(*slab)-len(*slab) < len(items) {
-		*slab = make([]T, 0, max(len(items), min(2*cap(*slab), slabMost)))
+		most := len(items) + (len(d.b)-d.i)/least
+		*slab = make([]T, 0, max(len(items), min(2*cap(*slab), slabMost, most)))
 	}
 	start := len(*slab)
 	*slab = append(*slab, items...)
@@ -63,7 +67,7 @@ func carve[T any](slab *[]T, items []T) []T {
 
 // more is &m, kept in the decoder's slab (as carve).
 func (d *Decoder) more(m argMore) *argMore {
-	return &carve(&d.mores, []argMore{m})[0]
+	return &carve(d, &d.mores, []argMore{m}, len(`{"list":[]}`))[0]
 }
 
 // NewDecoder starts reading data.
@@ -342,7 +346,7 @@ func (d *Decoder) args(as *Args) bool {
 		return false
 	}
 	slices.SortFunc(out, func(a, b Named) int { return strings.Compare(a.Name, b.Name) })
-	*as = carve(&d.named, out)
+	*as = carve(d, &d.named, out, len(`"a":{"n":0}`))
 	return true
 }
 
@@ -440,7 +444,7 @@ func (d *Decoder) list(l *[]Arg) bool {
 			}
 		}
 	}
-	*l = carve(&d.items, out) // not nil, even empty: a list
+	*l = carve(d, &d.items, out, len(`{"n":0},`)) // not nil, even empty: a list
 	return true
 }
 
