@@ -27,6 +27,8 @@ func TestReadAccountAsUnmarshal(t *testing.T) {
 		`{"charts":[{"title":"esc\"aped"}]}`, `{"charts":[{"series":[{"values":[1,2,]}]}]}`, `{"charts":[{}]} x`,
 		`{"tables":[{"rows":[{"cells":[{"id":"a","args":{"n":{"n":1},"n":{"n":2}}}]}]}]}`, `{"charts":[{"series":[{"colour":"\u00e9"}]}]}`,
 		`{"tables":[{"columns":[{"id":"a"},]}]}`, `{"charts":[1]}`,
+		`{"charts":[{"series":[{"colour":"#aa0000"},{"colour":"#aa0000"},{"colour":"ü"},{"colour":"` + "\xff" + `"}]}]}`,
+		`{"tables":[{"rows":[{"colour":"#AA0000","name":"colour"},{"colour":"values","cells":["#AA0000"]}]}]}`,
 	} {
 		got, gotErr := ReadAccount([]byte(data))
 		var want Account

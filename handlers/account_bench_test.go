@@ -49,3 +49,31 @@ func BenchmarkAccountView(b *testing.B) {
 		sayAccount(sp, acc)
 	}
 }
+
+// BenchmarkReadAccount: decoding a stored account alone (store.Account's
+// part after its row is read).
+func BenchmarkReadAccount(b *testing.B) {
+	data := goldenAccount(b, "imperial-standard-4p-v2")
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := game.ReadAccount(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkAccountHTML: writing a said account as the page's HTML, its
+// plots drawn (the rest of the account's part of a first view).
+func BenchmarkAccountHTML(b *testing.B) {
+	acc, err := game.ReadAccount(goldenAccount(b, "imperial-standard-4p-v2"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := testReader("de")
+	a := sayAccount(r.sp, acc)
+	b.ReportAllocs()
+	for b.Loop() {
+		accountHTML(r, a)
+	}
+}

@@ -126,7 +126,7 @@ func accountHTML(r *reader, a *accountView) template.HTML {
 	var b strings.Builder
 	b.Grow(accountRoom(a))
 	b.WriteString("\n<section class=\"account\" aria-labelledby=\"account-heading\">\n  <h2 id=\"account-heading\">")
-	b.WriteString(escapeText(r.sp.T("pages.account.heading")) + "</h2>\n  ")
+	writeAll(&b, escapeText(r.sp.T("pages.account.heading")), "</h2>\n  ")
 	for _, c := range a.Charts {
 		writeChart(&b, r, c)
 	}
@@ -140,38 +140,36 @@ func accountHTML(r *reader, a *accountView) template.HTML {
 
 func writeChart(b *strings.Builder, r *reader, c chartView) {
 	sp := r.sp
-	b.WriteString("\n  <figure class=\"chart\">\n    <figcaption>" + escapeText(c.Title) + "</figcaption>\n    <div class=\"plot-box\">")
+	title := escapeText(c.Title)
+	writeAll(b, "\n  <figure class=\"chart\">\n    <figcaption>", title, "</figcaption>\n    <div class=\"plot-box\">")
 	writePlot(b, c.plot)
-	b.WriteString("</div>\n    <ul class=\"legend\" aria-label=\"" + escapeText(sp.T("pages.account.legend")) + "\">\n      ")
+	writeAll(b, "</div>\n    <ul class=\"legend\" aria-label=\"", escapeText(sp.T("pages.account.legend")), "\">\n      ")
 	for _, l := range c.Legend {
-		b.WriteString("<li>" + string(l.Swatch) + " <span>" + escapeText(l.Name) + ": <strong>" + escapeText(sp.Number(l.Last)) + "</strong></span></li>")
+		writeAll(b, "<li>", string(l.Swatch), " <span>", escapeText(l.Name), ": <strong>", escapeText(sp.Number(l.Last)), "</strong></span></li>")
 	}
-	b.WriteString("\n    </ul>\n    <details>\n      <summary>" + escapeText(sp.T("pages.account.values")) + "</summary>\n      ")
-	b.WriteString(`<div class="wide" tabindex="0" role="region" aria-label="` + escapeText(c.Title) + "\"><table class=\"values\">\n        ")
-	b.WriteString(`<thead><tr><th scope="col">` + escapeText(c.X) + "</th>")
-	b.WriteString(string(c.Heads))
-	b.WriteString("</tr></thead>\n        <tbody>")
+	writeAll(b, "\n    </ul>\n    <details>\n      <summary>", escapeText(sp.T("pages.account.values")), "</summary>\n      ",
+		`<div class="wide" tabindex="0" role="region" aria-label="`, title, "\"><table class=\"values\">\n        ",
+		`<thead><tr><th scope="col">`, escapeText(c.X), "</th>", string(c.Heads), "</tr></thead>\n        <tbody>")
 	for _, l := range c.Legend {
-		b.WriteString(`<tr><th scope="row">` + escapeText(l.Name) + "</th>")
-		b.WriteString(string(l.Cells))
-		b.WriteString("</tr>")
+		writeAll(b, `<tr><th scope="row">`, escapeText(l.Name), "</th>", string(l.Cells), "</tr>")
 	}
 	b.WriteString("</tbody>\n      </table></div>\n    </details>\n  </figure>\n  ")
 }
 
 func writeStatsTable(b *strings.Builder, t statsView) {
-	b.WriteString("\n  <div class=\"wide\" tabindex=\"0\" role=\"region\" aria-label=\"" + escapeText(t.Title) + "\"><table class=\"stats\">\n    ")
-	b.WriteString("<caption>" + escapeText(t.Title) + "</caption>\n    <thead><tr><th scope=\"col\">" + escapeText(t.Head) + "</th>")
+	title := escapeText(t.Title)
+	writeAll(b, "\n  <div class=\"wide\" tabindex=\"0\" role=\"region\" aria-label=\"", title, "\"><table class=\"stats\">\n    ",
+		"<caption>", title, "</caption>\n    <thead><tr><th scope=\"col\">", escapeText(t.Head), "</th>")
 	for _, c := range t.Columns {
 		b.WriteString(`<th scope="col"`)
 		if c.Num {
 			b.WriteString(` class="num"`)
 		}
-		b.WriteString(">" + escapeText(c.Text) + "</th>")
+		writeAll(b, ">", escapeText(c.Text), "</th>")
 	}
 	b.WriteString("</tr></thead>\n    <tbody>")
 	for _, row := range t.Rows {
-		b.WriteString(`<tr><th scope="row"><span class="named">` + string(row.Swatch) + "<span>" + escapeText(row.Name) + "</span></span></th>" + string(row.HTML) + "</tr>")
+		writeAll(b, `<tr><th scope="row"><span class="named">`, string(row.Swatch), "<span>", escapeText(row.Name), "</span></span></th>", string(row.HTML), "</tr>")
 	}
 	b.WriteString("</tbody>\n  </table></div>\n  ")
 }

@@ -52,9 +52,25 @@ var plotDashes = []string{"", "8 4", "2 3", "10 3 2 3", "5 5", "1 2"}
 
 var hexColour = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 
+// isHexColour is hexColour.MatchString(c) without the regexp machinery
+// (TestIsHexColourAsTheRegexp): an account's every line and row asks.
+func isHexColour(c string) bool {
+	if len(c) != 7 || c[0] != '#' {
+		return false
+	}
+	for i := 1; i < len(c); i++ {
+		switch x := c[i]; {
+		case x >= '0' && x <= '9', x >= 'a' && x <= 'f', x >= 'A' && x <= 'F':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // lineColour is line i's colour: its own if it has a valid one.
 func lineColour(c string, i int) string {
-	if hexColour.MatchString(c) {
+	if isHexColour(c) {
 		return strings.ToLower(c)
 	}
 	return seatColours[i%len(seatColours)]
@@ -72,65 +88,76 @@ func niceStep(top, n int) int {
 	}
 }
 
-// marker draws marker shape i at (x, y). Written without fmt: a finished
-// game's plots have hundreds of markers, and formatting them was most of
-// drawing its account.
+// marker draws marker shape i at (x, y), made on the stack and written
+// to b at once: a finished game's plots have hundreds of markers, and a
+// builder's write of each of their dozen pieces (with its write barrier
+// while the collector runs) was half of drawing an account.
 func marker(b *strings.Builder, i int, x, y float64, fill string) {
+	var buf [markerRoom]byte
+	b.Write(appendMarker(buf[:0], i, x, y, fill))
+}
+
+// markerRoom holds any marker in a colour of seven bytes (markerBytes
+// is at most about 170 for the plus).
+const markerRoom = 256
+
+// appendMarker appends marker shape i at (x, y), written without fmt.
+func appendMarker(dst []byte, i int, x, y float64, fill string) []byte {
 	const r = 4.0
-	pt := func(sep byte, px, py float64) {
-		b.WriteByte(sep)
-		f1(b, px)
-		b.WriteByte(' ')
-		f1(b, py)
+	pt := func(dst []byte, sep byte, px, py float64) []byte {
+		dst = append(dst, sep)
+		dst = appendF1(dst, px)
+		dst = append(dst, ' ')
+		return appendF1(dst, py)
 	}
 	switch i % 6 {
 	case 0:
-		b.WriteString(`<circle cx="`)
-		f1(b, x)
-		b.WriteString(`" cy="`)
-		f1(b, y)
-		b.WriteString(`" r="4.0`)
+		dst = append(dst, `<circle cx="`...)
+		dst = appendF1(dst, x)
+		dst = append(dst, `" cy="`...)
+		dst = appendF1(dst, y)
+		dst = append(dst, `" r="4.0`...)
 	case 1:
-		b.WriteString(`<rect x="`)
-		f1(b, x-r)
-		b.WriteString(`" y="`)
-		f1(b, y-r)
-		b.WriteString(`" width="8.0" height="8.0`)
+		dst = append(dst, `<rect x="`...)
+		dst = appendF1(dst, x-r)
+		dst = append(dst, `" y="`...)
+		dst = appendF1(dst, y-r)
+		dst = append(dst, `" width="8.0" height="8.0`...)
 	case 2:
-		b.WriteString(`<path d="`)
-		pt('M', x, y-r-1)
-		pt('L', x+r+1, y+r)
-		pt('L', x-r-1, y+r)
-		b.WriteByte('Z')
+		dst = append(dst, `<path d="`...)
+		dst = pt(dst, 'M', x, y-r-1)
+		dst = pt(dst, 'L', x+r+1, y+r)
+		dst = pt(dst, 'L', x-r-1, y+r)
+		dst = append(dst, 'Z')
 	case 3:
-		b.WriteString(`<path d="`)
-		pt('M', x, y-r-1)
-		pt('L', x+r+1, y)
-		pt('L', x, y+r+1)
-		pt('L', x-r-1, y)
-		b.WriteByte('Z')
+		dst = append(dst, `<path d="`...)
+		dst = pt(dst, 'M', x, y-r-1)
+		dst = pt(dst, 'L', x+r+1, y)
+		dst = pt(dst, 'L', x, y+r+1)
+		dst = pt(dst, 'L', x-r-1, y)
+		dst = append(dst, 'Z')
 	case 4:
-		b.WriteString(`<path d="`)
-		pt('M', x, y+r+1)
-		pt('L', x+r+1, y-r)
-		pt('L', x-r-1, y-r)
-		b.WriteByte('Z')
+		dst = append(dst, `<path d="`...)
+		dst = pt(dst, 'M', x, y+r+1)
+		dst = pt(dst, 'L', x+r+1, y-r)
+		dst = pt(dst, 'L', x-r-1, y-r)
+		dst = append(dst, 'Z')
 	default: // a plus
 		const a, l = 1.8, r + 1
 		pts := [...][2]float64{{-a, -l}, {a, -l}, {a, -a}, {l, -a}, {l, a}, {a, a}, {a, l}, {-a, l}, {-a, a}, {-l, a}, {-l, -a}, {-a, -a}}
-		b.WriteString(`<polygon points="`)
+		dst = append(dst, `<polygon points="`...)
 		for k, p := range pts {
 			if k > 0 {
-				b.WriteByte(' ')
+				dst = append(dst, ' ')
 			}
-			f1(b, x+p[0])
-			b.WriteByte(',')
-			f1(b, y+p[1])
+			dst = appendF1(dst, x+p[0])
+			dst = append(dst, ',')
+			dst = appendF1(dst, y+p[1])
 		}
 	}
-	b.WriteString(`" fill="`)
-	b.WriteString(fill)
-	b.WriteString(`" stroke="#1b1b1b" stroke-width="1"/>`)
+	dst = append(dst, `" fill="`...)
+	dst = append(dst, fill...)
+	return append(dst, `" stroke="#1b1b1b" stroke-width="1"/>`...)
 }
 
 // f1 writes v as %.1f does.
@@ -184,19 +211,21 @@ func swatch(i int, colour string) template.HTML {
 	b.WriteString(`<svg class="swatch" width="34" height="14" viewBox="0 0 34 14" aria-hidden="true" focusable="false">`)
 	b.WriteString(`<line x1="1" y1="7" x2="33" y2="7" stroke="#1b1b1b" stroke-width="`)
 	f1(&b, plotCasing)
-	b.WriteString(`"/><line x1="1" y1="7" x2="33" y2="7" stroke="` + c + `" stroke-width="`)
+	writeAll(&b, `"/><line x1="1" y1="7" x2="33" y2="7" stroke="`, c, `" stroke-width="`)
 	f1(&b, plotLineWidth)
-	b.WriteString(`"` + dashAttr(i) + `/>`)
+	b.WriteByte('"')
+	writeDash(&b, i)
+	b.WriteString(`/>`)
 	marker(&b, i, 17, 7, c)
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
 }
 
-func dashAttr(i int) string {
+// writeDash writes line i's dash attribute, if it has a dash.
+func writeDash(b *strings.Builder, i int) {
 	if d := plotDashes[i%len(plotDashes)]; d != "" {
-		return ` stroke-dasharray="` + d + `"`
+		writeAll(b, ` stroke-dasharray="`, d, `"`)
 	}
-	return ""
 }
 
 // plotSVG draws p. Every word in it is escaped; colours are checked.
@@ -259,11 +288,16 @@ func writePlot(b *strings.Builder, p plotSpec) {
 	ax := plotAxes{n: n, step: step, yMax: max(step, (top+step-1)/step*step), xStart: p.XStart}
 	esc := html.EscapeString
 	every := max(1, (n+plotMaxMarks-1)/plotMaxMarks)
-	b.WriteString(`<svg class="plot" viewBox="0 0 ` + plotBox + `" role="img" aria-labelledby="` + p.ID + `-title ` + p.ID + `-desc" xmlns="http://www.w3.org/2000/svg">`)
-	b.WriteString(`<title id="` + p.ID + `-title">` + esc(p.Title) + `</title><desc id="` + p.ID + `-desc">` + esc(p.Desc) + `</desc>`)
-	b.WriteString(plotFrame)
+	// Piece by piece: pieces joined with + were a string each to make.
+	for _, s := range [...]string{`<svg class="plot" viewBox="0 0 `, plotBox, `" role="img" aria-labelledby="`, p.ID, `-title `,
+		p.ID, `-desc" xmlns="http://www.w3.org/2000/svg"><title id="`, p.ID, `-title">`, esc(p.Title),
+		`</title><desc id="`, p.ID, `-desc">`, esc(p.Desc), `</desc>`, plotFrame} {
+		b.WriteString(s)
+	}
 	ax.writeGrid(b)
-	b.WriteString(plotXAxis + esc(p.X) + `</text>` + plotYAxis + esc(p.Y) + `</text>`)
+	for _, s := range [...]string{plotXAxis, esc(p.X), `</text>`, plotYAxis, esc(p.Y), `</text>`} {
+		b.WriteString(s)
+	}
 	pts := make([]byte, 0, 12*n) // a point is at most 12 bytes
 	for i, l := range p.Lines {
 		ax.writeLine(b, &pts, i, l, every)
@@ -286,35 +320,38 @@ func (a plotAxes) y(v int) float64 {
 }
 
 // writeGrid writes the horizontal grid with the values and the vertical
-// ticks with the rounds.
+// ticks with the rounds, each line made on the stack and written at once
+// (its numbers' strings and a dozen writes each were a tenth of drawing
+// an account).
 func (a plotAxes) writeGrid(b *strings.Builder) {
 	b.WriteString(`<g class="grid" font-size="13" fill="#1b1b1b">`)
+	var buf [256]byte
 	for v := 0; v <= a.yMax; v += a.step {
 		y := a.y(v)
-		b.WriteString(`<line x1="` + strconv.Itoa(plotLeft) + `" y1="`)
-		f1(b, y)
-		b.WriteString(`" x2="` + strconv.Itoa(plotLeft+plotInnerW) + `" y2="`)
-		f1(b, y)
-		b.WriteString(`" stroke="#d8d3c6"/><text x="` + strconv.Itoa(plotLeft-6) + `" y="`)
-		f1(b, y+4)
-		b.WriteString(`" text-anchor="end">`)
-		wi(b, v)
-		b.WriteString(`</text>`)
+		l := append(buf[:0], gridY1...)
+		l = appendF1(l, y)
+		l = append(l, gridY2...)
+		l = appendF1(l, y)
+		l = append(l, gridY3...)
+		l = appendF1(l, y+4)
+		l = append(l, `" text-anchor="end">`...)
+		l = strconv.AppendInt(l, int64(v), 10)
+		b.Write(append(l, `</text>`...))
 	}
 	xStep := niceStep(max(a.n-1, 1), 10)
 	for i := 0; i < a.n; i += xStep {
 		x := a.x(i)
-		b.WriteString(`<line x1="`)
-		f1(b, x)
-		b.WriteString(`" y1="` + strconv.Itoa(plotTop+plotInnerH) + `" x2="`)
-		f1(b, x)
+		l := append(buf[:0], `<line x1="`...)
+		l = appendF1(l, x)
+		l = append(l, gridX1...)
+		l = appendF1(l, x)
 		// The round's number hangs from just below the tick: larger
 		// words (a phone's) grow downwards, away from the plot.
-		b.WriteString(`" y2="` + strconv.Itoa(plotTop+plotInnerH+5) + `" stroke="#8a8577"/><text x="`)
-		f1(b, x)
-		b.WriteString(`" y="` + strconv.Itoa(plotTop+plotInnerH+8) + `" text-anchor="middle" dominant-baseline="hanging">`)
-		wi(b, a.xStart+i)
-		b.WriteString(`</text>`)
+		l = append(l, gridX2...)
+		l = appendF1(l, x)
+		l = append(l, gridX3...)
+		l = strconv.AppendInt(l, int64(a.xStart+i), 10)
+		b.Write(append(l, `</text>`...))
 	}
 	b.WriteString(`</g>`)
 }
@@ -352,7 +389,7 @@ func (a plotAxes) writeLine(b *strings.Builder, pts *[]byte, i int, l plotLine, 
 	b.WriteString(`" stroke-width="`)
 	f1(b, plotLineWidth)
 	b.WriteString(`" stroke-linejoin="round"`)
-	b.WriteString(dashAttr(i))
+	writeDash(b, i)
 	b.WriteString(`/>`)
 	for k, v := range l.Values {
 		// Each line's markers start at its own offset, so lines that run
@@ -373,6 +410,13 @@ var (
 		`" text-anchor="middle" font-size="14" fill="#1b1b1b">`
 	plotYAxis = `<text class="axis" transform="translate(16 ` + strconv.Itoa(plotTop+plotInnerH/2) +
 		`) rotate(-90)" text-anchor="middle" font-size="14" fill="#1b1b1b">`
+	// the grid's lines between their coordinates (writeGrid)
+	gridY1 = `<line x1="` + strconv.Itoa(plotLeft) + `" y1="`
+	gridY2 = `" x2="` + strconv.Itoa(plotLeft+plotInnerW) + `" y2="`
+	gridY3 = `" stroke="#d8d3c6"/><text x="` + strconv.Itoa(plotLeft-6) + `" y="`
+	gridX1 = `" y1="` + strconv.Itoa(plotTop+plotInnerH) + `" x2="`
+	gridX2 = `" y2="` + strconv.Itoa(plotTop+plotInnerH+5) + `" stroke="#8a8577"/><text x="`
+	gridX3 = `" y="` + strconv.Itoa(plotTop+plotInnerH+8) + `" text-anchor="middle" dominant-baseline="hanging">`
 )
 
 // wi writes v in decimal.

@@ -22,6 +22,52 @@ import (
 type Decoder struct {
 	b []byte
 	i int
+	// words is the interned strings (intern.go), looked up once a
+	// decoder: through its sync.Once for every word, the lookup cost a
+	// tenth of reading an account.
+	words map[string]string
+	// recent are words read before, by a hash of a few of their bytes:
+	// a document repeats its keys and ids (an account's "values" and
+	// "game.account.number" dozens of times), and a word found here is
+	// neither hashed for the map again nor, if the catalogue does not
+	// know it, copied again.
+	recent [16]string
+	// Slabs the arguments read are kept in, a slice of each carved
+	// per Text (carve): an account's every cell has its Args, and many
+	// a list or nested Text, and each was an allocation of its own
+	// (half of reading an account's).
+	named []Named
+	items []Arg
+	mores []argMore
+}
+
+// slabMost is the most elements a slab is made for at once.
+const slabMost = 16
+
+// carve returns a copy of items in slab, its capacity its length (an
+// append to it copies it, never writes into the slab); an empty one is
+// empty, not nil, as a slice made at its length is. A slab is made first
+// at the length asked, then twice as large each time, up to slabMost,
+// and never for more than the rest of the document would hold, an
+// element taking about least bytes of it (the shortest it is written
+// in): a small document (a move's events) takes little more than it
+// needs.
+func carve[T any](d *Decoder, slab *[]T, items []T, least int) []T {
+	if len(items) == 0 {
+		return []T{}
+	}
+	if cap(*slab)-len(*slab) < len(items) {
+		most := len(items) + (len(d.b)-d.i)/least
+		*slab = make([]T, 0, max(len(items), min(2*cap(*slab), slabMost, most)))
+	}
+	start := len(*slab)
+	*slab = append(*slab, items...)
+	return (*slab)[start:len(*slab):len(*slab)]
+}
+
+// more is &m, kept in the decoder's slab (as carve).
+func (d *Decoder) more(m argMore) *argMore {
+	return &carve(d, &d.mores, []argMore{m}, len(`{"list":[]}`))[0]
 }
 
 // NewDecoder starts reading data.
@@ -40,6 +86,16 @@ func (d *Decoder) ws() {
 
 // Peek returns the next byte after white space (0 at the end).
 func (d *Decoder) Peek() byte {
+	// Rondel writes no white space: the next byte is most often it, and
+	// this much is inlined where it is called (thousands of times an
+	// account).
+	if d.i < len(d.b) && d.b[d.i] > ' ' {
+		return d.b[d.i]
+	}
+	return d.peekSpace()
+}
+
+func (d *Decoder) peekSpace() byte {
 	d.ws()
 	if d.i < len(d.b) {
 		return d.b[d.i]
@@ -49,7 +105,11 @@ func (d *Decoder) Peek() byte {
 
 // Byte reads c (after white space).
 func (d *Decoder) Byte(c byte) bool {
-	if d.Peek() != c {
+	if d.i < len(d.b) && d.b[d.i] == c && c > ' ' { // inlined, as Peek's
+		d.i++
+		return true
+	}
+	if d.peekSpace() != c {
 		return false
 	}
 	d.i++
@@ -75,6 +135,18 @@ func (d *Decoder) quoted() ([]byte, bool) {
 		return nil, false
 	}
 	start := d.i
+	// The plain ASCII run first, a table's look a byte (most strings
+	// here are ids and keys); the loop below reads the rest.
+	// in locals: through d, the loop loaded both again at every byte
+	b, i := d.b, d.i
+	for i < len(b) && plainByte[b[i]] {
+		i++
+	}
+	d.i = i
+	if i < len(b) && b[i] == '"' {
+		d.i++
+		return b[start:i], true
+	}
 	ascii := true
 	for ; d.i < len(d.b); d.i++ {
 		c := d.b[d.i]
@@ -94,6 +166,15 @@ func (d *Decoder) quoted() ([]byte, bool) {
 	}
 	return nil, false
 }
+
+// plainByte says which bytes a string may hold as they are: ASCII but
+// for the quote, the backslash and control characters.
+var plainByte = func() (t [256]bool) {
+	for c := ' '; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // word reads a string that is likely a key, a message id or an
 // argument's name: one the catalogue knows is returned as the catalogue's
@@ -120,8 +201,27 @@ func (d *Decoder) word() (string, bool) {
 		return "seat", true
 	case "text":
 		return "text", true
+	case "m":
+		return "m", true
+	case "list":
+		return "list", true
 	}
-	return intern(s), true
+	if len(s) == 0 {
+		return "", true
+	}
+	slot := &d.recent[(len(s)+int(s[0])+7*int(s[len(s)-1]))%len(d.recent)]
+	if *slot == string(s) {
+		return *slot, true
+	}
+	if d.words == nil {
+		d.words = interned()
+	}
+	w, ok := d.words[string(s)] // no copy of s to look it up
+	if !ok {
+		w = string(s)
+	}
+	*slot = w
+	return w, true
 }
 
 // Int reads a whole number that fits an int.
@@ -132,10 +232,12 @@ func (d *Decoder) Int() (int, bool) {
 		d.i++
 	}
 	start, n := d.i, 0
-	for d.i < len(d.b) && d.b[d.i] >= '0' && d.b[d.i] <= '9' {
-		n = n*10 + int(d.b[d.i]-'0')
-		d.i++
+	b, i := d.b, d.i // in locals, as in quoted
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		n = n*10 + int(b[i]-'0')
+		i++
 	}
+	d.i = i
 	digits := d.i - start
 	if digits == 0 || digits > 18 || (digits > 1 && d.b[start] == '0') {
 		return 0, false
@@ -244,7 +346,7 @@ func (d *Decoder) args(as *Args) bool {
 		return false
 	}
 	slices.SortFunc(out, func(a, b Named) int { return strings.Compare(a.Name, b.Name) })
-	*as = append(make(Args, 0, len(out)), out...)
+	*as = carve(d, &d.named, out, len(`"a":{"n":0}`))
 	return true
 }
 
@@ -306,12 +408,13 @@ func (d *Decoder) arg(a *Arg) bool {
 		*a = Seat(seat)
 	case term != "":
 		*a = Term(term)
+	// Sub, List and Frac, their argMore in the decoder's slab
 	case seen[argText]:
-		*a = Sub(text)
+		*a = Arg{kind: argText, more: d.more(argMore{text: text})}
 	case list != nil:
-		*a = List(list...)
+		*a = Arg{kind: argList, more: d.more(argMore{list: list})}
 	case seen[argFrac]:
-		*a = Frac(frac[0], frac[1])
+		*a = Arg{kind: argFrac, n: frac[0], more: d.more(argMore{den: frac[1]})}
 	default:
 		*a = Lit(lit)
 	}
@@ -341,7 +444,7 @@ func (d *Decoder) list(l *[]Arg) bool {
 			}
 		}
 	}
-	*l = append(make([]Arg, 0, len(out)), out...) // not nil, even empty: a list
+	*l = carve(d, &d.items, out, len(`{"n":0},`)) // not nil, even empty: a list
 	return true
 }
 

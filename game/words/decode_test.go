@@ -3,6 +3,7 @@ package words
 import (
 	"encoding/json"
 	"reflect"
+	"strconv"
 	"testing"
 )
 
@@ -136,5 +137,81 @@ func TestFastArgKindsAsEncodingJSON(t *testing.T) {
 		if gotErr != nil || wantErr != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: read %#v (%v), encoding/json %#v (%v)", data, got, gotErr, want, wantErr)
 		}
+	}
+}
+
+// TestRecentWordsAsRead: a document of many words, repeated and sharing
+// the decoder's slots for recent words (Decoder.recent), some the
+// catalogue knows and some not, reads as encoding/json reads it.
+func TestRecentWordsAsRead(t *testing.T) {
+	want := New("game.account.number")
+	for i := range 60 {
+		sub := New([]string{"game.account.number", "x.unknown", "game.account.money", "x.other"}[i%4]).
+			Num([]string{"n", "count", "a", "bonds", "interest", "nation"}[i%6], i).
+			Term("t"+strconv.Itoa(i%9), []string{"imperial.nation.AH", "t.unknown", "imperial.nation.IT"}[i%3])
+		want = want.Sub("w"+strconv.Itoa(i), sub)
+	}
+	data, err := json.Marshal(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fast, slow Text
+	if d := NewDecoder(data); !d.Text(&fast) || !d.End() {
+		t.Fatalf("%s: the fast reader refused it", data)
+	}
+	if err := slow.unmarshalSlow(data); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(fast, slow) || !reflect.DeepEqual(fast, want) {
+		t.Errorf("fast %#v\nencoding/json %#v\nwritten %#v", fast, slow, want)
+	}
+}
+
+// TestDecodedArgsOwnTheirRoom: the Args and lists of a document are
+// carved from shared slabs (carve); each is full (its capacity its
+// length), so an append to one copies it and never writes into another's.
+func TestDecodedArgsOwnTheirRoom(t *testing.T) {
+	var parts []Text
+	for i := range 40 {
+		parts = append(parts, New("x.part").Num("n", i).With("l", List(Num(i), Term("t"))).With("f", Frac(i, 2)))
+	}
+	data, err := json.Marshal(New("x.all").With("l", Texts(parts...)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Text
+	if d := NewDecoder(data); !d.Text(&got) || !d.End() {
+		t.Fatalf("%s: the fast reader refused it", data)
+	}
+	before, err := json.Marshal(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var walk func(as Args)
+	walk = func(as Args) {
+		if cap(as) != len(as) {
+			t.Errorf("args %v: capacity %d, length %d", as, cap(as), len(as))
+		}
+		_ = append(as, Named{Name: "zz", Arg: Num(-1)})
+		for _, a := range as {
+			if sub, ok := a.Arg.Text(); ok {
+				walk(sub.Args)
+			}
+			if items := a.Arg.Items(); items != nil {
+				if cap(items) != len(items) {
+					t.Errorf("list %v: capacity %d, length %d", items, cap(items), len(items))
+				}
+				_ = append(items, Num(-1))
+				for _, it := range items {
+					if sub, ok := it.Text(); ok {
+						walk(sub.Args)
+					}
+				}
+			}
+		}
+	}
+	walk(got.Args)
+	if after, _ := json.Marshal(got); string(after) != string(before) {
+		t.Errorf("appending to the decoded args changed them:\n%s\n%s", before, after)
 	}
 }

@@ -12,7 +12,8 @@ import "sync"
 // wireKeys are the keys of the JSON Rondel writes for Texts and events.
 var wireKeys = []string{"id", "args", "msg", "text", "seats", "n", "m", "seat", "term", "lit", "list", "frac"}
 
-// interned maps a string to its kept copy: built once, read only after.
+// interned maps a string to its kept copy: built once, read only after
+// (each Decoder looks it up once, Decoder.word).
 var interned = sync.OnceValue(func() map[string]string {
 	m := make(map[string]string, 4096)
 	for _, k := range wireKeys {
@@ -29,12 +30,3 @@ var interned = sync.OnceValue(func() map[string]string {
 	}
 	return m
 })
-
-// intern returns b as a string: the kept one when there is one (no
-// allocation: the lookup by string(b) does not copy b), else a copy.
-func intern(b []byte) string {
-	if s, ok := interned()[string(b)]; ok {
-		return s
-	}
-	return string(b)
-}
