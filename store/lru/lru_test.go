@@ -240,7 +240,7 @@ func TestRoomToSpareNeedsOnlyASecondSight(t *testing.T) {
 }
 
 func TestOldAsksWeighLess(t *testing.T) {
-	s := newSketch(64)
+	s := newSketch(1024)
 	const hot = uint64(7) << 58
 	for range 50 {
 		s.add(hot)
