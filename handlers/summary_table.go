@@ -27,12 +27,7 @@ func (w *summaryWriter) list(items []any, depth int, key string) {
 	}
 	if cols, ok := recordColumns(len(items), func(i int) any { return items[i] }); ok {
 		b.WriteString(`<table` + summaryClass(depth) + `><thead><tr>`)
-		for _, c := range cols {
-			b.WriteString("<th>")
-			b.WriteString(w.key(c.key, key))
-			b.WriteString("</th>")
-		}
-		b.WriteString("</tr></thead><tbody>")
+		w.heads(cols, key)
 		for _, it := range items {
 			b.WriteString("<tr>")
 			w.cells(it.(object), cols, depth)
@@ -149,12 +144,7 @@ func (w *summaryWriter) keyedTable(m object, depth int, key string) bool {
 		return false
 	}
 	b.WriteString(`<table` + summaryClass(depth) + `><thead><tr><th></th>`)
-	for _, c := range cols {
-		b.WriteString("<th>")
-		b.WriteString(w.key(c.key, key))
-		b.WriteString("</th>")
-	}
-	b.WriteString("</tr></thead><tbody>")
+	w.heads(cols, key)
 	for _, f := range m {
 		b.WriteString("<tr><th>")
 		b.WriteString(html.EscapeString(w.v.id(f.key, key)))
@@ -164,4 +154,15 @@ func (w *summaryWriter) keyedTable(m object, depth int, key string) bool {
 	}
 	b.WriteString("</tbody></table>")
 	return true
+}
+
+// heads writes a table's column heads, said as keys under key, and ends
+// its head row.
+func (w *summaryWriter) heads(cols object, key string) {
+	for _, c := range cols {
+		w.b.WriteString("<th>")
+		w.b.WriteString(w.key(c.key, key))
+		w.b.WriteString("</th>")
+	}
+	w.b.WriteString("</tr></thead><tbody>")
 }
