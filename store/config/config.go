@@ -105,7 +105,7 @@ func Default() Config {
 		Addr:           "localhost:8080",
 		Database:       "rondel.db",
 		Log:            Log{Level: "info", Format: "text"},
-		Cache:          Cache{StateMB: 24, BoardMB: 4, PageMB: 8},
+		Cache:          Cache{StateMB: 8, BoardMB: 4, PageMB: 8},
 		MemoryMB:       112,
 		Auth:           Auth{LinkMinutes: 15, SessionDays: 30, InviteDays: 14, RateWindowMinutes: 60, PerAddress: 5, PerAddressAll: 20, PerIP: 20},
 		Mail:           Mail{From: "Rondel <rondel@localhost>", SMTP: SMTP{Port: 587, TLS: "starttls"}, Replies: defaultReplies()},
