@@ -98,28 +98,48 @@ func Tenths(k int64) string {
 // drawing without a string each).
 func AppendTenths(b []byte, k int64) []byte {
 	var buf [24]byte
+	return append(b, tenths(&buf, k)...)
+}
+
+// tenths writes Tenths(k) at the end of buf and returns it there: its
+// callers copy it once, to where it goes.
+func tenths(buf *[24]byte, k int64) []byte {
 	i := len(buf)
 	neg := k < 0
+	u := uint64(k)
 	if neg {
-		k = -k
+		u = -u
 	}
-	if d := k % 10; d != 0 {
+	if d := u % 10; d != 0 {
 		i -= 2
 		buf[i], buf[i+1] = '.', byte('0'+d)
 	}
-	for k /= 10; ; k /= 10 {
+	u /= 10
+	for u >= 100 { // two digits a step: most coordinates have three or four
+		q := u / 100
+		r := u - q*100
+		i -= 2
+		buf[i], buf[i+1] = digitPairs[2*r], digitPairs[2*r+1]
+		u = q
+	}
+	if u >= 10 {
+		i -= 2
+		buf[i], buf[i+1] = digitPairs[2*u], digitPairs[2*u+1]
+	} else {
 		i--
-		buf[i] = byte('0' + k%10)
-		if k < 10 {
-			break
-		}
+		buf[i] = byte('0' + u)
 	}
 	if neg {
 		i--
 		buf[i] = '-'
 	}
-	return append(b, buf[i:]...)
+	return buf[i:]
 }
+
+// digitPairs are the numbers 00 to 99, two digits each.
+const digitPairs = "00010203040506070809" + "10111213141516171819" + "20212223242526272829" + "30313233343536373839" +
+	"40414243444546474849" + "50515253545556575859" + "60616263646566676869" + "70717273747576777879" +
+	"80818283848586878889" + "90919293949596979899"
 
 // paint is the fill and stroke attributes of an op: a style class stands
 // for the stroke when set; an inherited fill is left to the <use>.
@@ -232,7 +252,7 @@ func ws(w *strings.Builder, parts ...string) {
 func writeNum(w *strings.Builder, v float64) {
 	if k := math.Round(v * 10); math.Abs(k) < 1e15 {
 		var buf [24]byte
-		w.Write(AppendTenths(buf[:0], int64(k))) // as num: no search for the shortest digits
+		w.Write(tenths(&buf, int64(k))) // as num: no search for the shortest digits
 		return
 	}
 	v = math.Round(v*10) / 10
