@@ -79,8 +79,11 @@ func (s *State) mapScene(f sceneFor) *picture.Scene {
 		}
 	}
 	sc.Add(picture.MapElement("land", land...))
+	// every route's line's two ends in one allocation, not one each (a
+	// board's seventy routes were half of its allocations)
+	ends := make([][2]float64, 2*len(b.Routes))
 	for ri := range b.Routes {
-		s.sceneRoute(sc, ri, f)
+		s.sceneRoute(sc, ri, f, ends[2*ri:2*ri+2:2*ri+2])
 	}
 	sc.Add(picture.MapElement("rome", picture.Circle(float64(b.Rome.X), float64(b.Rome.Y), 17, "#8b1a1a", "#f2d16b", 3)))
 	data := make([]picture.Attr, len(b.Cities)) // every city's data-city in one allocation
@@ -96,15 +99,20 @@ func (s *State) mapScene(f sceneFor) *picture.Scene {
 
 // sceneRoute draws the line and one slot per road, filled when built. An
 // empty slot is pale and dashed so that it never looks like a road of the
-// white player, which is solid white with a black edge.
-func (s *State) sceneRoute(sc *picture.Scene, ri int, f sceneFor) {
+// white player, which is solid white with a black edge. ends is the
+// room for the line's two ends.
+func (s *State) sceneRoute(sc *picture.Scene, ri int, f sceneFor, ends [][2]float64) {
 	r := s.b.Routes[ri]
 	x1, y1 := s.nodePoint(r.A)
 	x2, y2 := s.nodePoint(r.B)
+	ends[0], ends[1] = [2]float64{x1, y1}, [2]float64{x2, y2}
+	line := picture.Op{Kind: picture.OpPoly, Points: ends} // picture.Line's, in ends
 	if r.Sea {
-		sc.Add(picture.Line(x1, y1, x2, y2, "#4f86a8", 2.5).DashGap(7, 5))
+		line.Stroke, line.Width = "#4f86a8", 2.5
+		sc.Add(line.DashGap(7, 5))
 	} else {
-		sc.Add(picture.Line(x1, y1, x2, y2, "#a08a62", 3))
+		line.Stroke, line.Width = "#a08a62", 3
+		sc.Add(line)
 	}
 	angle := math.Atan2(y2-y1, x2-x1) * 180 / math.Pi
 	o := s.d.Built[ri]

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"html"
 	"os"
 	"slices"
 	"strconv"
@@ -126,6 +127,40 @@ func TestSayAsT(t *testing.T) {
 			}
 			if want == "" || strings.HasPrefix(want, "imperial.") {
 				t.Errorf("%s %s: no words (%q)", lang, k, want)
+			}
+		}
+	}
+}
+
+// TestBondTipAsSay: the bond cells' tooltips written from the phrase's
+// parts are what say("bonds.tip", ...) says, escaped, in every language,
+// for one bond and several, and with the phrase said whole (no parts).
+func TestBondTipAsSay(t *testing.T) {
+	s := newGame(t, 4, 1)
+	for _, lang := range words.Languages {
+		d := s.drawingCopy(words.Default().Speaker(lang, nil))
+		for _, whole := range []bool{false, true} {
+			tip := d.bondTipOf()
+			if !tip.ok {
+				t.Errorf("%s: bonds.tip not cut at its placeholders", lang)
+			}
+			if whole {
+				tip = bondTip{}
+			}
+			for ni := range d.Nations {
+				for _, costs := range [][]string{{"2"}, {"4", "9", "30"}} {
+					total := 0
+					for _, c := range costs {
+						n, _ := strconv.Atoi(c)
+						total += n
+					}
+					var w strings.Builder
+					tip.write(&w, d, ni, costs, total)
+					want := html.EscapeString(d.say("bonds.tip", d.nationName(ni), strings.Join(costs, ", "), d.money(total)))
+					if w.String() != want {
+						t.Errorf("%s %d %v: %q, say %q", lang, ni, costs, w.String(), want)
+					}
+				}
 			}
 		}
 	}

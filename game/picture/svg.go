@@ -234,10 +234,16 @@ func appendTextPaint(b []byte, o *Op) []byte {
 	return b
 }
 
-// writeData writes an op's data- attributes.
+// writeData writes an op's data- attributes, each part written as it
+// is (not gathered for ws: a board's pieces carry some five hundred).
 func writeData(w *strings.Builder, o *Op) {
-	for _, a := range o.Data {
-		ws(w, ` data-`, attr(a.Name), `="`, attr(a.Value), `"`)
+	for i := range o.Data {
+		a := &o.Data[i]
+		w.WriteString(` data-`)
+		w.WriteString(attr(a.Name))
+		w.WriteString(`="`)
+		w.WriteString(attr(a.Value))
+		w.WriteByte('"')
 	}
 }
 
