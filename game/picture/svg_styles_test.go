@@ -211,10 +211,10 @@ func TestWriteNumIsNum(t *testing.T) {
 	t.Parallel()
 	for i := -30000; i <= 30000; i++ {
 		for _, v := range []float64{float64(i) / 100, float64(i)/20 + 1e-9, float64(i) * 1.7, float64(i) * 1e11} {
-			var b strings.Builder
+			var b sink
 			writeNum(&b, v)
-			if b.String() != num(v) {
-				t.Fatalf("writeNum(%v) = %q, num %q", v, b.String(), num(v))
+			if string(b.bytes()) != num(v) {
+				t.Fatalf("writeNum(%v) = %q, num %q", v, b.bytes(), num(v))
 			}
 		}
 	}
@@ -282,5 +282,25 @@ func TestPaintKeyTellsSignaturesApart(t *testing.T) {
 		key := paintKeyOf(&o)
 		key.fill = textOf(Inherit)
 		check(lines, key, appendPaintSig(nil, &line))
+	}
+}
+
+// TestSinkAsBuilder: a sink, from no room and growing, holds what a
+// strings.Builder given the same writes holds.
+func TestSinkAsBuilder(t *testing.T) {
+	t.Parallel()
+	var s sink
+	var b strings.Builder
+	for i := range 3000 {
+		p := strings.Repeat("ab", i%700)
+		s.WriteString(p)
+		b.WriteString(p)
+		s.Write([]byte(p[:len(p)/2]))
+		b.Write([]byte(p[:len(p)/2]))
+		s.WriteByte(byte('a' + i%26))
+		b.WriteByte(byte('a' + i%26))
+	}
+	if string(s.bytes()) != b.String() {
+		t.Errorf("sink %d bytes, builder %d, not the same", len(s.bytes()), b.Len())
 	}
 }
