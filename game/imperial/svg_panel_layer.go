@@ -120,7 +120,7 @@ func (s *State) drawPanelLayer(w *strings.Builder, top float64, viewer int) {
 	writes(w, `<use href="`, s.ref("panel"), `"/>`)
 	s.drawRondel(w, rondelX, top+rondelDY)
 	w.WriteString(chipText)
-	tip := s.bondTipOf()
+	tip := s.phraseOf("bonds.tip")
 	for ni := range s.Nations {
 		for seat := range s.Players {
 			s.bondCell(w, bondX+float64(ni)*cellW, top+290+20+float64(seat)*19, cellW, ni, seat, tip)

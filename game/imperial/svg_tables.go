@@ -118,7 +118,7 @@ func (s *State) drawPlayerTable(w *strings.Builder, top float64, viewer int) {
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" fill="%s">%s</text>`, x+140, y+14, colInk, s.money(p.Cash))
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s">%s</text>`, x+190, y+14, colInk, s.roleWords(seat))
 		for ni := range s.Nations {
-			s.bondCell(w, bondX+float64(ni)*cellW, y, cellW, ni, seat, bondTip{})
+			s.bondCell(w, bondX+float64(ni)*cellW, y, cellW, ni, seat, phrase{key: "bonds.tip"})
 		}
 	}
 }
@@ -139,7 +139,9 @@ func (s *State) roleWords(seat int) string {
 
 // bondCell writes the costs of one player's bonds of one nation, on a tint
 // of the nation's colour; when they do not fit, their total and number.
-func (s *State) bondCell(w *strings.Builder, x, y, width float64, ni, seat int, tip bondTip) {
+// tip is its tooltip's phrase on a position layer (the whole board says
+// it whole).
+func (s *State) bondCell(w *strings.Builder, x, y, width float64, ni, seat int, tip phrase) {
 	var room [8]string // a player's bonds of one nation, on the stack
 	costs := room[:0]
 	total := 0
@@ -154,7 +156,7 @@ func (s *State) bondCell(w *strings.Builder, x, y, width float64, ni, seat int, 
 	}
 	if s.layered() { // in a group that says the text's style (drawPanelLayer)
 		w.WriteString(`<g><title>`)
-		tip.write(w, s, ni, costs, total)
+		tip.write(w, s, s.nationName(ni), strings.Join(costs, ", "), s.money(total))
 		w.WriteString(`</title><use href="#imp-bc" x="`)
 		writeNum(w, x+1)
 		w.WriteString(`" y="`)

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"html"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -132,34 +133,32 @@ func TestSayAsT(t *testing.T) {
 	}
 }
 
-// TestBondTipAsSay: the bond cells' tooltips written from the phrase's
-// parts are what say("bonds.tip", ...) says, escaped, in every language,
-// for one bond and several, and with the phrase said whole (no parts).
-func TestBondTipAsSay(t *testing.T) {
+// TestPhraseAsSay: a phrase written from its parts is what say says for
+// the same values, escaped, in every language, for every phrase of the
+// board with arguments (words to escape among the values), and also
+// when it is said whole (no parts).
+func TestPhraseAsSay(t *testing.T) {
 	s := newGame(t, 4, 1)
+	keys := slices.Sorted(maps.Keys(boardArgs))
+	sample := []string{"Wien & <Graz>", "4, 9, 30", "12M", `"x"`}
 	for _, lang := range words.Languages {
 		d := s.drawingCopy(words.Default().Speaker(lang, nil))
-		for _, whole := range []bool{false, true} {
-			tip := d.bondTipOf()
-			if !tip.ok {
-				t.Errorf("%s: bonds.tip not cut at its placeholders", lang)
+		for _, k := range keys {
+			vals := sample[:len(boardArgs[k])]
+			args := make([]any, len(vals))
+			for i, v := range vals {
+				args[i] = v
 			}
-			if whole {
-				tip = bondTip{}
+			want := html.EscapeString(d.say(k, args...))
+			p := d.phraseOf(k)
+			if !p.ok {
+				t.Errorf("%s %s: not cut at its placeholders", lang, k)
 			}
-			for ni := range d.Nations {
-				for _, costs := range [][]string{{"2"}, {"4", "9", "30"}} {
-					total := 0
-					for _, c := range costs {
-						n, _ := strconv.Atoi(c)
-						total += n
-					}
-					var w strings.Builder
-					tip.write(&w, d, ni, costs, total)
-					want := html.EscapeString(d.say("bonds.tip", d.nationName(ni), strings.Join(costs, ", "), d.money(total)))
-					if w.String() != want {
-						t.Errorf("%s %d %v: %q, say %q", lang, ni, costs, w.String(), want)
-					}
+			for _, p := range []phrase{p, {key: k}} {
+				var w strings.Builder
+				p.write(&w, d, vals...)
+				if w.String() != want {
+					t.Errorf("%s %s (cut %v): %q, say %q", lang, k, p.ok, w.String(), want)
 				}
 			}
 		}
