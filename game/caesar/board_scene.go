@@ -116,17 +116,21 @@ func (s *State) sceneRoute(sc *picture.Scene, ri int, f sceneFor, ends [][2]floa
 	}
 	angle := math.Atan2(y2-y1, x2-x1) * 180 / math.Pi
 	o := s.d.Built[ri]
+	// the route's slots alike but for where they lie: made once, each
+	// copied where it is kept (made slot by slot, each was copied three
+	// times and looked its builder's colour up again)
+	slot := picture.Rect(-9, -4, 18, 8, "#fbf8f0", "#8c7b5a", 1.2)
+	if o >= 0 {
+		slot.Fill, slot.Stroke = playerFill[playerColours[o]], "#111"
+	} else {
+		slot.Opacity, slot.Dash, slot.Gap = 0.6, 3, 2
+	}
+	slot.R, slot.Turn = 2, angle
 	for k := 1; k <= r.Roads; k++ {
 		t := float64(k) / float64(r.Roads+1)
-		slot := picture.Rect(-9, -4, 18, 8, "#fbf8f0", "#8c7b5a", 1.2)
-		if o >= 0 {
-			slot.Fill, slot.Stroke = playerFill[playerColours[o]], "#111"
-		} else {
-			slot.Opacity = 0.6
-			slot = slot.DashGap(3, 2)
-		}
-		slot.R, slot.TX, slot.TY, slot.Turn = 2, x1+(x2-x1)*t, y1+(y2-y1)*t, angle
-		sc.Add(slot)
+		sc.Ops = append(sc.Ops, slot)
+		at := &sc.Ops[len(sc.Ops)-1]
+		at.TX, at.TY = x1+(x2-x1)*t, y1+(y2-y1)*t
 	}
 	if f.old != nil && o >= 0 && f.old.d.Built[ri] < 0 {
 		sc.Add(picture.Circle((x1+x2)/2, (y1+y2)/2, 14, "", "#e67e22", 3))
