@@ -304,7 +304,8 @@ func (s *State) drawPowerTrack(w *strings.Builder, top float64) {
 		if !s.moving() {
 			continue
 		}
-		var here []int
+		var room [8]int // the nations here, on the stack (a board's few)
+		here := room[:0]
 		for ni, nat := range s.Nations {
 			if min(nat.Power, maxPower) == p {
 				here = append(here, ni)
@@ -340,7 +341,8 @@ func (s *State) drawTaxChart(w *strings.Builder, top float64) {
 		if !s.moving() {
 			continue
 		}
-		var here []int
+		var room [8]int // the nations here, on the stack (a board's few)
+		here := room[:0]
 		for ni, nat := range s.Nations {
 			if s.b.TaxColumn(nat.TaxValue) == i {
 				here = append(here, ni)
