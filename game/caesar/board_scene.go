@@ -30,7 +30,15 @@ type sceneFor struct {
 	// cities' children (lent by the web board: only a scene dropped at
 	// once may take it). mapScene leaves in it all the memory it used,
 	// for the board to clear.
-	lent *[]picture.Op
+	lent *lentScene
+}
+
+// lentScene is the memory a web board's scene is built in, lent from one
+// drawing to the next (svg.go's sceneOps): its ops and cities' children,
+// and its routes' lines' ends.
+type lentScene struct {
+	ops  []picture.Op
+	ends [][2]float64
 }
 
 // cityOps is the most ops a city's group holds (sceneCity).
@@ -51,12 +59,12 @@ func (s *State) mapScene(f sceneFor) *picture.Scene {
 			top += 2 + r.Roads // the line, the slots, a change ring
 		}
 		need := top + cityOps*len(b.Cities)
-		buf := *f.lent
+		buf := f.lent.ops
 		if cap(buf) < need {
 			buf = make([]picture.Op, 0, need)
 		}
 		buf = buf[:need]
-		*f.lent = buf
+		f.lent.ops = buf
 		// capped: a scene outgrowing its part is copied out, never over
 		// the children
 		sc.Ops, kids = buf[:0:top], buf[top:top:need]
@@ -79,9 +87,17 @@ func (s *State) mapScene(f sceneFor) *picture.Scene {
 		}
 	}
 	sc.Add(picture.MapElement("land", land...))
-	// every route's line's two ends in one allocation, not one each (a
-	// board's seventy routes were half of its allocations)
-	ends := make([][2]float64, 2*len(b.Routes))
+	// every route's line's two ends in one allocation, or the lent one,
+	// not one each (a board's seventy routes were half of its allocations)
+	var ends [][2]float64
+	if f.lent != nil && cap(f.lent.ends) >= 2*len(b.Routes) {
+		ends = f.lent.ends[:2*len(b.Routes)]
+	} else {
+		ends = make([][2]float64, 2*len(b.Routes))
+	}
+	if f.lent != nil {
+		f.lent.ends = ends
+	}
 	for ri := range b.Routes {
 		s.sceneRoute(sc, ri, f, ends[2*ri:2*ri+2:2*ri+2])
 	}
