@@ -30,7 +30,15 @@ type sceneFor struct {
 	// cities' children (lent by the web board: only a scene dropped at
 	// once may take it). mapScene leaves in it all the memory it used,
 	// for the board to clear.
-	lent *[]picture.Op
+	lent *lentScene
+}
+
+// lentScene is the memory a web board's scene is built in, lent from one
+// drawing to the next (svg.go's sceneOps): its ops and cities' children,
+// and its routes' lines' ends.
+type lentScene struct {
+	ops  []picture.Op
+	ends [][2]float64
 }
 
 // cityOps is the most ops a city's group holds (sceneCity).
@@ -51,12 +59,12 @@ func (s *State) mapScene(f sceneFor) *picture.Scene {
 			top += 2 + r.Roads // the line, the slots, a change ring
 		}
 		need := top + cityOps*len(b.Cities)
-		buf := *f.lent
+		buf := f.lent.ops
 		if cap(buf) < need {
 			buf = make([]picture.Op, 0, need)
 		}
 		buf = buf[:need]
-		*f.lent = buf
+		f.lent.ops = buf
 		// capped: a scene outgrowing its part is copied out, never over
 		// the children
 		sc.Ops, kids = buf[:0:top], buf[top:top:need]
@@ -79,8 +87,19 @@ func (s *State) mapScene(f sceneFor) *picture.Scene {
 		}
 	}
 	sc.Add(picture.MapElement("land", land...))
+	// every route's line's two ends in one allocation, or the lent one,
+	// not one each (a board's seventy routes were half of its allocations)
+	var ends [][2]float64
+	if f.lent != nil && cap(f.lent.ends) >= 2*len(b.Routes) {
+		ends = f.lent.ends[:2*len(b.Routes)]
+	} else {
+		ends = make([][2]float64, 2*len(b.Routes))
+	}
+	if f.lent != nil {
+		f.lent.ends = ends
+	}
 	for ri := range b.Routes {
-		s.sceneRoute(sc, ri, f)
+		s.sceneRoute(sc, ri, f, ends[2*ri:2*ri+2:2*ri+2])
 	}
 	sc.Add(picture.MapElement("rome", picture.Circle(float64(b.Rome.X), float64(b.Rome.Y), 17, "#8b1a1a", "#f2d16b", 3)))
 	data := make([]picture.Attr, len(b.Cities)) // every city's data-city in one allocation
@@ -96,29 +115,38 @@ func (s *State) mapScene(f sceneFor) *picture.Scene {
 
 // sceneRoute draws the line and one slot per road, filled when built. An
 // empty slot is pale and dashed so that it never looks like a road of the
-// white player, which is solid white with a black edge.
-func (s *State) sceneRoute(sc *picture.Scene, ri int, f sceneFor) {
+// white player, which is solid white with a black edge. ends is the
+// room for the line's two ends.
+func (s *State) sceneRoute(sc *picture.Scene, ri int, f sceneFor, ends [][2]float64) {
 	r := s.b.Routes[ri]
 	x1, y1 := s.nodePoint(r.A)
 	x2, y2 := s.nodePoint(r.B)
+	ends[0], ends[1] = [2]float64{x1, y1}, [2]float64{x2, y2}
+	line := picture.Op{Kind: picture.OpPoly, Points: ends} // picture.Line's, in ends
 	if r.Sea {
-		sc.Add(picture.Line(x1, y1, x2, y2, "#4f86a8", 2.5).DashGap(7, 5))
+		line.Stroke, line.Width = "#4f86a8", 2.5
+		sc.Add(line.DashGap(7, 5))
 	} else {
-		sc.Add(picture.Line(x1, y1, x2, y2, "#a08a62", 3))
+		line.Stroke, line.Width = "#a08a62", 3
+		sc.Add(line)
 	}
 	angle := math.Atan2(y2-y1, x2-x1) * 180 / math.Pi
 	o := s.d.Built[ri]
+	// the route's slots alike but for where they lie: made once, each
+	// copied where it is kept (made slot by slot, each was copied three
+	// times and looked its builder's colour up again)
+	slot := picture.Rect(-9, -4, 18, 8, "#fbf8f0", "#8c7b5a", 1.2)
+	if o >= 0 {
+		slot.Fill, slot.Stroke = playerFill[playerColours[o]], "#111"
+	} else {
+		slot.Opacity, slot.Dash, slot.Gap = 0.6, 3, 2
+	}
+	slot.R, slot.Turn = 2, angle
 	for k := 1; k <= r.Roads; k++ {
 		t := float64(k) / float64(r.Roads+1)
-		slot := picture.Rect(-9, -4, 18, 8, "#fbf8f0", "#8c7b5a", 1.2)
-		if o >= 0 {
-			slot.Fill, slot.Stroke = playerFill[playerColours[o]], "#111"
-		} else {
-			slot.Opacity = 0.6
-			slot = slot.DashGap(3, 2)
-		}
-		slot.R, slot.TX, slot.TY, slot.Turn = 2, x1+(x2-x1)*t, y1+(y2-y1)*t, angle
-		sc.Add(slot)
+		sc.Ops = append(sc.Ops, slot)
+		at := &sc.Ops[len(sc.Ops)-1]
+		at.TX, at.TY = x1+(x2-x1)*t, y1+(y2-y1)*t
 	}
 	if f.old != nil && o >= 0 && f.old.d.Built[ri] < 0 {
 		sc.Add(picture.Circle((x1+x2)/2, (y1+y2)/2, 14, "", "#e67e22", 3))

@@ -157,8 +157,12 @@ func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
 		w.WriteString(chipText)
 		defer w.WriteString(`</g>`)
 	}
-	spots := [][2]float64{{67, -15}, {67, 15}, {45, -12}, {45, 12}, {88, 0}, {26, 0}}
-	count := make([]int, numSlots)
+	spots := [...][2]float64{{67, -15}, {67, 15}, {45, -12}, {45, 12}, {88, 0}, {26, 0}}
+	var count [numSlots]int
+	var tip phrase // the markers' tooltip on a position layer
+	if s.layered() {
+		tip = s.phraseOf("rondel.marker")
+	}
 	for ni, nat := range s.Nations {
 		if nat.Rondel < 0 {
 			continue
@@ -177,10 +181,10 @@ func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
 		if ni == s.Turn && !s.Finished() {
 			width = 2.5
 		}
-		tip := html.EscapeString(s.say("rondel.marker", s.nationName(ni), s.slotWord(nat.Rondel)))
 		if s.layered() { // in a group that says the text's style (drawPanelLayer)
-			writes(w, `<g data-nation="`, s.nationID(ni), `" data-slot="`, slotNames[nat.Rondel], `"><title>`, tip,
-				`</title><use href="#imp-mk" x="`)
+			writes(w, `<g data-nation="`, s.nationID(ni), `" data-slot="`, slotNames[nat.Rondel], `"><title>`)
+			tip.write(w, s, s.nationName(ni), s.slotWord(nat.Rondel))
+			w.WriteString(`</title><use href="#imp-mk" x="`)
 			writeNum(w, mx-13) // numbers written in place, not made strings
 			w.WriteString(`" y="`)
 			writeNum(w, my-8)
@@ -201,6 +205,7 @@ func (s *State) drawRondel(w *strings.Builder, cx, cy float64) {
 			writes(w, `>`, html.EscapeString(s.nationID(ni)), `</text></g>`)
 			continue
 		}
+		tip := html.EscapeString(s.say("rondel.marker", s.nationName(ni), s.slotWord(nat.Rondel)))
 		fmt.Fprintf(w, `<g data-nation="%s" data-slot="%s"><title>%s</title><rect x="%.1f" y="%.1f" width="26" height="16" rx="4" fill="%s" stroke="%s" stroke-width="%.1f"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text></g>`,
 			s.nationID(ni), slotNames[nat.Rondel], tip, mx-13, my-8, col, stroke, width, mx, my+4, inkOn(col), html.EscapeString(s.nationID(ni)))
 	}
@@ -299,7 +304,8 @@ func (s *State) drawPowerTrack(w *strings.Builder, top float64) {
 		if !s.moving() {
 			continue
 		}
-		var here []int
+		var room [8]int // the nations here, on the stack (a board's few)
+		here := room[:0]
 		for ni, nat := range s.Nations {
 			if min(nat.Power, maxPower) == p {
 				here = append(here, ni)
@@ -335,7 +341,8 @@ func (s *State) drawTaxChart(w *strings.Builder, top float64) {
 		if !s.moving() {
 			continue
 		}
-		var here []int
+		var room [8]int // the nations here, on the stack (a board's few)
+		here := room[:0]
 		for ni, nat := range s.Nations {
 			if s.b.TaxColumn(nat.TaxValue) == i {
 				here = append(here, ni)

@@ -120,9 +120,10 @@ func (s *State) drawPanelLayer(w *strings.Builder, top float64, viewer int) {
 	writes(w, `<use href="`, s.ref("panel"), `"/>`)
 	s.drawRondel(w, rondelX, top+rondelDY)
 	w.WriteString(chipText)
+	tip := s.phraseOf("bonds.tip")
 	for ni := range s.Nations {
 		for seat := range s.Players {
-			s.bondCell(w, bondX+float64(ni)*cellW, top+290+20+float64(seat)*19, cellW, ni, seat)
+			s.bondCell(w, bondX+float64(ni)*cellW, top+290+20+float64(seat)*19, cellW, ni, seat, tip)
 		}
 	}
 	w.WriteString(`</g>`)

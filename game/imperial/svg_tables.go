@@ -118,7 +118,7 @@ func (s *State) drawPlayerTable(w *strings.Builder, top float64, viewer int) {
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="12" fill="%s">%s</text>`, x+140, y+14, colInk, s.money(p.Cash))
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" fill="%s">%s</text>`, x+190, y+14, colInk, s.roleWords(seat))
 		for ni := range s.Nations {
-			s.bondCell(w, bondX+float64(ni)*cellW, y, cellW, ni, seat)
+			s.bondCell(w, bondX+float64(ni)*cellW, y, cellW, ni, seat, phrase{key: "bonds.tip"})
 		}
 	}
 }
@@ -139,7 +139,9 @@ func (s *State) roleWords(seat int) string {
 
 // bondCell writes the costs of one player's bonds of one nation, on a tint
 // of the nation's colour; when they do not fit, their total and number.
-func (s *State) bondCell(w *strings.Builder, x, y, width float64, ni, seat int) {
+// tip is its tooltip's phrase on a position layer (the whole board says
+// it whole).
+func (s *State) bondCell(w *strings.Builder, x, y, width float64, ni, seat int, tip phrase) {
 	var room [8]string // a player's bonds of one nation, on the stack
 	costs := room[:0]
 	total := 0
@@ -152,13 +154,10 @@ func (s *State) bondCell(w *strings.Builder, x, y, width float64, ni, seat int) 
 	if len(costs) == 0 {
 		return
 	}
-	text := strings.Join(costs, " ")
-	if float64(len(text))*6.6+6 > width {
-		text = s.say("bonds.sum", total, len(costs))
-	}
-	tip := html.EscapeString(s.say("bonds.tip", s.nationName(ni), strings.Join(costs, ", "), s.money(total)))
 	if s.layered() { // in a group that says the text's style (drawPanelLayer)
-		writes(w, `<g><title>`, tip, `</title><use href="#imp-bc" x="`)
+		w.WriteString(`<g><title>`)
+		tip.write(w, s, s.nationName(ni), strings.Join(costs, ", "), s.money(total))
+		w.WriteString(`</title><use href="#imp-bc" x="`)
 		writeNum(w, x+1)
 		w.WriteString(`" y="`)
 		writeNum(w, y+1.5)
@@ -166,11 +165,38 @@ func (s *State) bondCell(w *strings.Builder, x, y, width float64, ni, seat int) 
 		writeNum(w, x+width/2)
 		w.WriteString(`" y="`)
 		writeNum(w, y+13.5)
-		writes(w, `">`, text, `</text></g>`)
+		w.WriteString(`">`)
+		s.writeBondText(w, costs, total, width)
+		w.WriteString(`</text></g>`)
 		return
 	}
+	text := strings.Join(costs, " ")
+	if float64(len(text))*6.6+6 > width {
+		text = s.say("bonds.sum", total, len(costs))
+	}
+	tipText := html.EscapeString(s.say("bonds.tip", s.nationName(ni), strings.Join(costs, ", "), s.money(total)))
 	fmt.Fprintf(w, `<g><title>%s</title><rect x="%.1f" y="%.1f" width="%.1f" height="16" rx="3" fill="%s" stroke="%s" stroke-width="1"/><text x="%.1f" y="%.1f" font-size="11" font-weight="700" fill="%s" text-anchor="middle">%s</text></g>`,
-		tip, x+1, y+1.5, width-2, mix("#ffffff", s.nationColour(ni), 0.35), s.nationColour(ni), x+width/2, y+13.5, colInk, text)
+		tipText, x+1, y+1.5, width-2, mix("#ffffff", s.nationColour(ni), 0.35), s.nationColour(ni), x+width/2, y+13.5, colInk, text)
+}
+
+// writeBondText writes a bond cell's words: the costs, or their total and
+// number when the costs do not fit its width (as bondCell's whole board
+// says them, without joining the costs first).
+func (s *State) writeBondText(w *strings.Builder, costs []string, total int, width float64) {
+	n := len(costs) - 1 // the spaces between
+	for _, c := range costs {
+		n += len(c)
+	}
+	if float64(n)*6.6+6 > width {
+		w.WriteString(s.say("bonds.sum", total, len(costs)))
+		return
+	}
+	for k, c := range costs {
+		if k > 0 {
+			w.WriteByte(' ')
+		}
+		w.WriteString(c)
+	}
 }
 
 // drawLegend explains the symbols of the map, two columns.

@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"html"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -126,6 +128,38 @@ func TestSayAsT(t *testing.T) {
 			}
 			if want == "" || strings.HasPrefix(want, "imperial.") {
 				t.Errorf("%s %s: no words (%q)", lang, k, want)
+			}
+		}
+	}
+}
+
+// TestPhraseAsSay: a phrase written from its parts is what say says for
+// the same values, escaped, in every language, for every phrase of the
+// board with arguments (words to escape among the values), and also
+// when it is said whole (no parts).
+func TestPhraseAsSay(t *testing.T) {
+	s := newGame(t, 4, 1)
+	keys := slices.Sorted(maps.Keys(boardArgs))
+	sample := []string{"Wien & <Graz>", "4, 9, 30", "12M", `"x"`}
+	for _, lang := range words.Languages {
+		d := s.drawingCopy(words.Default().Speaker(lang, nil))
+		for _, k := range keys {
+			vals := sample[:len(boardArgs[k])]
+			args := make([]any, len(vals))
+			for i, v := range vals {
+				args[i] = v
+			}
+			want := html.EscapeString(d.say(k, args...))
+			p := d.phraseOf(k)
+			if !p.ok {
+				t.Errorf("%s %s: not cut at its placeholders", lang, k)
+			}
+			for _, p := range []phrase{p, {key: k}} {
+				var w strings.Builder
+				p.write(&w, d, vals...)
+				if w.String() != want {
+					t.Errorf("%s %s (cut %v): %q, say %q", lang, k, p.ok, w.String(), want)
+				}
 			}
 		}
 	}

@@ -37,12 +37,16 @@ func SVG(s *Scene) string {
 // stand-in (the map's words and scenery are the map's). Coordinates are
 // written with one decimal at most.
 func WriteOps(w *strings.Builder, ops []Op, mapURL string, over bool) {
-	writeOps(w, ops, attr(mapURL), over, nil)
+	m := lendStyles(len(ops))
+	defer m.release()
+	out := m.sink(len(ops))
+	writeOps(&out, ops, attr(mapURL), over, nil)
+	m.flush(w, out)
 }
 
 // writeOps writes ops; url is the map asset's address escaped (once for
 // the drawing, not once per element).
-func writeOps(w *strings.Builder, ops []Op, url string, over bool, st *styles) {
+func writeOps(w *sink, ops []Op, url string, over bool, st *styles) {
 	base := st.block(len(ops)) // numbered as countSigs numbered them
 	for i := 0; i < len(ops); {
 		if st != nil { // WriteStyled's
@@ -98,28 +102,48 @@ func Tenths(k int64) string {
 // drawing without a string each).
 func AppendTenths(b []byte, k int64) []byte {
 	var buf [24]byte
+	return append(b, tenths(&buf, k)...)
+}
+
+// tenths writes Tenths(k) at the end of buf and returns it there: its
+// callers copy it once, to where it goes.
+func tenths(buf *[24]byte, k int64) []byte {
 	i := len(buf)
 	neg := k < 0
+	u := uint64(k)
 	if neg {
-		k = -k
+		u = -u
 	}
-	if d := k % 10; d != 0 {
+	if d := u % 10; d != 0 {
 		i -= 2
 		buf[i], buf[i+1] = '.', byte('0'+d)
 	}
-	for k /= 10; ; k /= 10 {
+	u /= 10
+	for u >= 100 { // two digits a step: most coordinates have three or four
+		q := u / 100
+		r := u - q*100
+		i -= 2
+		buf[i], buf[i+1] = digitPairs[2*r], digitPairs[2*r+1]
+		u = q
+	}
+	if u >= 10 {
+		i -= 2
+		buf[i], buf[i+1] = digitPairs[2*u], digitPairs[2*u+1]
+	} else {
 		i--
-		buf[i] = byte('0' + k%10)
-		if k < 10 {
-			break
-		}
+		buf[i] = byte('0' + u)
 	}
 	if neg {
 		i--
 		buf[i] = '-'
 	}
-	return append(b, buf[i:]...)
+	return buf[i:]
 }
+
+// digitPairs are the numbers 00 to 99, two digits each.
+const digitPairs = "00010203040506070809" + "10111213141516171819" + "20212223242526272829" + "30313233343536373839" +
+	"40414243444546474849" + "50515253545556575859" + "60616263646566676869" + "70717273747576777879" +
+	"80818283848586878889" + "90919293949596979899"
 
 // paint is the fill and stroke attributes of an op: a style class stands
 // for the stroke when set; an inherited fill is left to the <use>.
@@ -214,25 +238,31 @@ func appendTextPaint(b []byte, o *Op) []byte {
 	return b
 }
 
-// writeData writes an op's data- attributes.
-func writeData(w *strings.Builder, o *Op) {
-	for _, a := range o.Data {
-		ws(w, ` data-`, attr(a.Name), `="`, attr(a.Value), `"`)
+// writeData writes an op's data- attributes, each part written as it
+// is (not gathered for ws: a board's pieces carry some five hundred).
+func writeData(w *sink, o *Op) {
+	for i := range o.Data {
+		a := &o.Data[i]
+		w.WriteString(` data-`)
+		w.WriteString(attr(a.Name))
+		w.WriteString(`="`)
+		w.WriteString(attr(a.Value))
+		w.WriteByte('"')
 	}
 }
 
 // ws writes strings one after the other.
-func ws(w *strings.Builder, parts ...string) {
+func ws(w *sink, parts ...string) {
 	for _, p := range parts {
 		w.WriteString(p)
 	}
 }
 
 // writeNum writes num(v) without making a string of it.
-func writeNum(w *strings.Builder, v float64) {
+func writeNum(w *sink, v float64) {
 	if k := math.Round(v * 10); math.Abs(k) < 1e15 {
 		var buf [24]byte
-		w.Write(AppendTenths(buf[:0], int64(k))) // as num: no search for the shortest digits
+		w.Write(tenths(&buf, int64(k))) // as num: no search for the shortest digits
 		return
 	}
 	v = math.Round(v*10) / 10
@@ -245,7 +275,7 @@ func writeNum(w *strings.Builder, v float64) {
 }
 
 // svgRect writes an OpRect, op number k.
-func svgRect(w *strings.Builder, o *Op, k int, st *styles) {
+func svgRect(w *sink, o *Op, k int, st *styles) {
 	w.WriteString(`<rect`)
 	if o.X != 0 || o.Y != 0 {
 		w.WriteString(` x="`)
@@ -281,7 +311,7 @@ func svgRect(w *strings.Builder, o *Op, k int, st *styles) {
 
 // svgPoly writes an OpPoly, op number k: a line, a polyline or a
 // polygon.
-func svgPoly(w *strings.Builder, o *Op, k int, st *styles) {
+func svgPoly(w *sink, o *Op, k int, st *styles) {
 	if len(o.Points) == 2 && o.Fill == "" {
 		a, b := o.Points[0], o.Points[1]
 		// numbers and paint written in place, not made strings first
@@ -312,7 +342,7 @@ func svgPoly(w *strings.Builder, o *Op, k int, st *styles) {
 }
 
 // closeTag ends an element: with its tooltip inside, or empty.
-func closeTag(w *strings.Builder, tag string, o *Op) {
+func closeTag(w *sink, tag string, o *Op) {
 	if o.Title == "" {
 		w.WriteString(`/>`)
 		return
@@ -321,7 +351,7 @@ func closeTag(w *strings.Builder, tag string, o *Op) {
 }
 
 // writePoints writes points(pts) in place.
-func writePoints(w *strings.Builder, pts [][2]float64) {
+func writePoints(w *sink, pts [][2]float64) {
 	for i, p := range pts {
 		if i > 0 {
 			w.WriteByte(' ')
@@ -344,7 +374,7 @@ func points(pts [][2]float64) string {
 }
 
 // svgOp writes o, op number k (styles' slots).
-func svgOp(w *strings.Builder, o *Op, k int, url string, over bool, st *styles) {
+func svgOp(w *sink, o *Op, k int, url string, over bool, st *styles) {
 	// Written piece by piece, never as one string made first: a page's
 	// board writes some two hundred elements (issue 20).
 	if o.Ref != "" && (over || o.Kind == OpGroup) {
@@ -415,7 +445,9 @@ func svgOp(w *strings.Builder, o *Op, k int, url string, over bool, st *styles) 
 		ux, uy := (b[0]-a[0])/l, (b[1]-a[1])/l
 		head := o.Width * 3.2
 		ex, ey := b[0]-ux*head*0.8, b[1]-uy*head*0.8
-		fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%g"/>`, num(a[0]), num(a[1]), num(ex), num(ey), attr(o.Stroke), o.Width)
-		fmt.Fprintf(w, `<polygon points="%s" fill="%s"/>`, points([][2]float64{b, {ex - uy*head*0.6, ey + ux*head*0.6}, {ex + uy*head*0.6, ey - ux*head*0.6}}), attr(o.Stroke))
+		// (the mail's picture's: through fmt, whose writer would move the
+		// sink to the heap)
+		w.WriteString(fmt.Sprintf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%g"/>`, num(a[0]), num(a[1]), num(ex), num(ey), attr(o.Stroke), o.Width))
+		w.WriteString(fmt.Sprintf(`<polygon points="%s" fill="%s"/>`, points([][2]float64{b, {ex - uy*head*0.6, ey + ux*head*0.6}, {ex + uy*head*0.6, ey - ux*head*0.6}}), attr(o.Stroke)))
 	}
 }

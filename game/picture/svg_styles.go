@@ -39,6 +39,11 @@ type styles struct {
 	// with a drawing's few dozen)
 	uniq  map[uint64]int32
 	infos []sigInfo
+	// keys finds a signature by what it is made of (paintKey): most ops
+	// share their paint with others, and making each one's signature
+	// (its numbers formatted, its bytes hashed) was a fifth of Caesar's
+	// position layer's CPU
+	keys map[paintKey]int32
 }
 
 // sigInfo is a signature of the drawing (arena[off:end]), the class
@@ -76,8 +81,7 @@ func (st *styles) sig(o *Op, k int) int32 {
 	if i := st.slots[2*k]; i > 0 {
 		return i - 1
 	}
-	var buf [160]byte
-	i := st.once(appendPaintSig(buf[:0], o))
+	i := st.keyed(paintKeyOf(o), o)
 	st.slots[2*k] = i + 1
 	return i
 }
@@ -87,8 +91,7 @@ func (st *styles) textSig(o *Op, k int) int32 {
 	if i := st.slots[2*k+1]; i > 0 {
 		return i - 1
 	}
-	var buf [160]byte
-	i := st.once(appendTextPaint(buf[:0], o))
+	i := st.keyed(textKeyOf(o), o)
 	st.slots[2*k+1] = i + 1
 	return i
 }
@@ -99,10 +102,9 @@ func (st *styles) lineSig(o *Op, k int) int32 {
 	if i := st.slots[2*k+1]; i > 0 {
 		return i - 1
 	}
-	line := *o
-	line.Fill = Inherit
-	var buf [160]byte
-	i := st.once(appendPaintSig(buf[:0], &line))
+	key := paintKeyOf(o)
+	key.fill = textOf(Inherit)
+	i := st.keyed(key, o)
 	st.slots[2*k+1] = i + 1
 	return i
 }
@@ -145,18 +147,16 @@ func sigHash(b []byte) uint64 {
 // enough to pay for its rule written as a class, and the rules after
 // the ops.
 func WriteStyled(w *strings.Builder, ops []Op, mapURL string, over bool) {
-	m, _ := styleMemory.Get().(*styleMaps)
-	if m == nil {
-		m = &styleMaps{used: map[[7]byte]int32{},
-			st: styles{slots: make([]int32, 0, 4*len(ops)), arena: make([]byte, 0, 4<<10), uniq: make(map[uint64]int32, 64), infos: make([]sigInfo, 0, 64)}}
-	}
+	m := lendStyles(len(ops))
 	defer m.release()
 	st := &m.st
 	st.countSigs(ops, over)
 	var room [64]styleRule
 	rules := st.keep(room[:0], m.used)
 	st.next = 0 // the writing walks the ops as the counting did
-	writeOps(w, ops, attr(mapURL), over, st)
+	out := m.sink(len(ops))
+	writeOps(&out, ops, attr(mapURL), over, st)
+	m.flush(w, out)
 	if len(rules) > 0 {
 		// the same drawing, the same bytes: sorted as the rules' text
 		// (`.name{css}`), which is by name, a name's rules being one
@@ -218,11 +218,37 @@ type styleRule struct {
 	sig  int32
 }
 
-// styleMaps is a styled drawing's maps and slots, lent from one drawing
-// to the next.
+// styleMaps is a styled drawing's maps and slots, and any drawing's
+// sink's bytes, lent from one drawing to the next.
 type styleMaps struct {
 	used map[[7]byte]int32
 	st   styles
+	out  []byte
+}
+
+// lendStyles lends a drawing of n ops the memory of one before.
+func lendStyles(n int) *styleMaps {
+	if m, _ := styleMemory.Get().(*styleMaps); m != nil {
+		return m
+	}
+	return &styleMaps{used: map[[7]byte]int32{},
+		st: styles{slots: make([]int32, 0, 4*n), arena: make([]byte, 0, 4<<10), uniq: make(map[uint64]int32, 64), keys: make(map[paintKey]int32, 64), infos: make([]sigInfo, 0, 64)}}
+}
+
+// sink is a sink in the lent bytes, room for some 100 bytes an op (a
+// board's groups' children included) made at once.
+func (m *styleMaps) sink(n int) sink {
+	if len(m.out) < 100*n {
+		m.out = make([]byte, 100*n)
+	}
+	return sink{b: m.out}
+}
+
+// flush writes what out holds to w and keeps its bytes, grown or not,
+// for the next drawing.
+func (m *styleMaps) flush(w *strings.Builder, out sink) {
+	w.Write(out.bytes())
+	m.out = out.b
 }
 
 var styleMemory sync.Pool // of *styleMaps
@@ -234,6 +260,7 @@ func (m *styleMaps) release() {
 	clear(m.st.slots)
 	m.st.slots, m.st.next = m.st.slots[:0], 0
 	clear(m.st.uniq)
+	clear(m.st.keys)
 	m.st.arena = m.st.arena[:0]
 	clear(m.st.infos)
 	m.st.infos = m.st.infos[:0]
@@ -279,7 +306,7 @@ func (st *styles) add(i int32, own bool) {
 
 // writePaint writes the paint attributes of o, op number k, its own
 // class and the class of its paint when it has one.
-func (st *styles) writePaint(w *strings.Builder, o *Op, k int) {
+func (st *styles) writePaint(w *sink, o *Op, k int) {
 	if st == nil {
 		w.WriteString(paint(*o))
 		return
@@ -288,7 +315,7 @@ func (st *styles) writePaint(w *strings.Builder, o *Op, k int) {
 }
 
 // writeClassed writes signature i's attributes, or its class, with own.
-func (st *styles) writeClassed(w *strings.Builder, i int32, own string) {
+func (st *styles) writeClassed(w *sink, i int32, own string) {
 	in := &st.infos[i]
 	switch {
 	case in.classed:
@@ -308,7 +335,7 @@ func (st *styles) writeClassed(w *strings.Builder, i int32, own string) {
 
 // writeLinePaint writes the paint of o, op number k, as a <line>: no
 // fill to say.
-func (st *styles) writeLinePaint(w *strings.Builder, o *Op, k int) {
+func (st *styles) writeLinePaint(w *sink, o *Op, k int) {
 	if st == nil {
 		line := *o
 		line.Fill = Inherit
@@ -320,7 +347,7 @@ func (st *styles) writeLinePaint(w *strings.Builder, o *Op, k int) {
 
 // writeText writes the font and paint attributes of o, text number k,
 // or their class.
-func (st *styles) writeText(w *strings.Builder, o *Op, k int) {
+func (st *styles) writeText(w *sink, o *Op, k int) {
 	if st == nil {
 		w.WriteString(textPaint(o))
 		return
@@ -448,7 +475,7 @@ func (st *styles) runnable(o *Op, k int) bool {
 
 // writeRun writes a run, its first op number k, as a group with its
 // paint, of <use>s without.
-func writeRun(w *strings.Builder, ops []Op, k int, url string, st *styles) {
+func writeRun(w *sink, ops []Op, k int, url string, st *styles) {
 	w.WriteString(`<g`)
 	st.writeClassed(w, st.sig(&ops[0], k), ops[0].Class)
 	w.WriteString(`>`)

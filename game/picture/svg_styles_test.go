@@ -4,6 +4,7 @@ import (
 	"hash/fnv"
 	"html"
 	"math"
+	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"strings"
@@ -210,10 +211,10 @@ func TestWriteNumIsNum(t *testing.T) {
 	t.Parallel()
 	for i := -30000; i <= 30000; i++ {
 		for _, v := range []float64{float64(i) / 100, float64(i)/20 + 1e-9, float64(i) * 1.7, float64(i) * 1e11} {
-			var b strings.Builder
+			var b sink
 			writeNum(&b, v)
-			if b.String() != num(v) {
-				t.Fatalf("writeNum(%v) = %q, num %q", v, b.String(), num(v))
+			if string(b.bytes()) != num(v) {
+				t.Fatalf("writeNum(%v) = %q, num %q", v, b.bytes(), num(v))
 			}
 		}
 	}
@@ -248,5 +249,58 @@ func TestOnceKeepsEachSignatureOnce(t *testing.T) {
 	}
 	if len(st.infos) != 3 {
 		t.Errorf("%d signatures kept, want 3", len(st.infos))
+	}
+}
+
+// TestPaintKeyTellsSignaturesApart: ops whose paint keys are equal have
+// equal signatures (their paint's, their text's and their paint as a
+// line's), for ops made of every value a signature writes differently
+// (0 and -0, an OpUse without fill, an own class hiding the stroke); so
+// a signature found by its key is the one its bytes would find.
+func TestPaintKeyTellsSignaturesApart(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(1, 2))
+	colours := []string{"", Inherit, "#111", "#fff", "#a&b"}
+	nums := []float64{0, math.Copysign(0, -1), 1, 1.5, 2.5}
+	pick := func(v []float64) float64 { return v[rng.IntN(len(v))] }
+	paints, texts, lines := map[paintKey]string{}, map[paintKey]string{}, map[paintKey]string{}
+	check := func(seen map[paintKey]string, key paintKey, sig []byte) {
+		if old, ok := seen[key]; ok && old != string(sig) {
+			t.Fatalf("one key, two signatures: %q and %q", old, sig)
+		}
+		seen[key] = string(sig)
+	}
+	for range 20000 {
+		o := Op{Kind: OpKind(rng.IntN(int(OpUse) + 1)), Bold: rng.IntN(2) == 0, HaloOver: rng.IntN(2) == 0,
+			Fill: colours[rng.IntN(len(colours))], Stroke: colours[rng.IntN(len(colours))], Halo: colours[rng.IntN(len(colours))],
+			Anchor: []string{"", "start", "middle"}[rng.IntN(3)], Class: []string{"", "land"}[rng.IntN(2)],
+			Width: pick(nums), Dash: pick(nums), Gap: pick(nums), Opacity: pick(nums), Size: pick(nums), HaloWidth: pick(nums)}
+		check(paints, paintKeyOf(&o), appendPaintSig(nil, &o))
+		check(texts, textKeyOf(&o), appendTextPaint(nil, &o))
+		line := o
+		line.Fill = Inherit
+		key := paintKeyOf(&o)
+		key.fill = textOf(Inherit)
+		check(lines, key, appendPaintSig(nil, &line))
+	}
+}
+
+// TestSinkAsBuilder: a sink, from no room and growing, holds what a
+// strings.Builder given the same writes holds.
+func TestSinkAsBuilder(t *testing.T) {
+	t.Parallel()
+	var s sink
+	var b strings.Builder
+	for i := range 3000 {
+		p := strings.Repeat("ab", i%700)
+		s.WriteString(p)
+		b.WriteString(p)
+		s.Write([]byte(p[:len(p)/2]))
+		b.Write([]byte(p[:len(p)/2]))
+		s.WriteByte(byte('a' + i%26))
+		b.WriteByte(byte('a' + i%26))
+	}
+	if string(s.bytes()) != b.String() {
+		t.Errorf("sink %d bytes, builder %d, not the same", len(s.bytes()), b.Len())
 	}
 }
