@@ -319,6 +319,16 @@ func (d *Decoder) Text(t *Text) bool {
 		t.Raw = s
 		return ok
 	}
+	start := d.i
+	if d.plainText(t) {
+		return true
+	}
+	d.i, *t = start, Text{}
+	return d.generalText(t)
+}
+
+// generalText reads a Text's object in any form the decoder reads.
+func (d *Decoder) generalText(t *Text) bool {
 	return d.Object(func(k string) bool {
 		var ok bool
 		switch k {
