@@ -24,8 +24,18 @@ func ReadAccount(data []byte) (*Account, error) {
 	return &a, nil
 }
 
+// The keys of an account's objects (words.Decoder.Fields): matched where
+// they are, none made a string.
+var (
+	accountKeys = []string{"x", "x_start", "charts", "tables"}
+	chartKeys   = []string{"title", "y", "series"}
+	seriesKeys  = []string{"name", "colour", "values"}
+	tableKeys   = []string{"title", "head", "columns", "rows"}
+	rowKeys     = []string{"name", "colour", "cells"}
+)
+
 func readAccount(d *words.Decoder, a *Account) bool {
-	return d.Object(func(k string) bool {
+	return d.Fields(accountKeys, func(k string) bool {
 		var ok bool
 		switch k {
 		case "x":
@@ -33,24 +43,44 @@ func readAccount(d *words.Decoder, a *Account) bool {
 		case "x_start":
 			a.XStart, ok = d.Int()
 		case "charts":
-			a.Charts = []Chart{}
-			ok = d.Array(func() bool {
-				a.Charts = append(a.Charts, Chart{})
-				return readChart(d, &a.Charts[len(a.Charts)-1])
-			})
+			a.Charts, ok = readCharts(d)
 		case "tables":
-			a.Tables = []Table{}
-			ok = d.Array(func() bool {
-				a.Tables = append(a.Tables, Table{})
-				return readTable(d, &a.Tables[len(a.Tables)-1])
-			})
+			a.Tables, ok = readTables(d)
 		}
 		return ok
 	})
 }
 
+// listRoom is room on the stack for the lists of an account (its charts,
+// tables, rows, series, a chart's values and a table's cells), read
+// there and then copied once at their length: grown one by one from
+// empty, each list was three or four allocations.
+const listRoom = 16
+
+// readCharts reads an account's charts (not nil, even none).
+func readCharts(d *words.Decoder) ([]Chart, bool) {
+	var room [listRoom]Chart
+	l := room[:0]
+	ok := d.Array(func() bool {
+		l = append(l, Chart{})
+		return readChart(d, &l[len(l)-1])
+	})
+	return append(make([]Chart, 0, len(l)), l...), ok
+}
+
+// readTables reads an account's tables (not nil, even none).
+func readTables(d *words.Decoder) ([]Table, bool) {
+	var room [listRoom]Table
+	l := room[:0]
+	ok := d.Array(func() bool {
+		l = append(l, Table{})
+		return readTable(d, &l[len(l)-1])
+	})
+	return append(make([]Table, 0, len(l)), l...), ok
+}
+
 func readChart(d *words.Decoder, c *Chart) bool {
-	return d.Object(func(k string) bool {
+	return d.Fields(chartKeys, func(k string) bool {
 		var ok bool
 		switch k {
 		case "title":
@@ -58,35 +88,72 @@ func readChart(d *words.Decoder, c *Chart) bool {
 		case "y":
 			ok = d.Text(&c.Y)
 		case "series":
-			var room [listRoom]Series
-			l := room[:0]
-			ok = d.Array(func() bool {
-				l = append(l, Series{})
-				return readSeries(d, &l[len(l)-1])
-			})
-			c.Series = append(make([]Series, 0, len(l)), l...)
+			c.Series, ok = readSeriesList(d)
 		}
 		return ok
 	})
 }
 
-func readSeries(d *words.Decoder, s *Series) bool {
-	return d.Object(func(k string) bool {
-		var ok bool
-		switch k {
-		case "name":
-			ok = d.Text(&s.Name)
-		case "colour":
-			s.Colour, ok = d.String()
-		case "values":
-			s.Values, ok = d.Ints()
+// readSeriesList reads a chart's series, the values of all of them kept
+// in one slice, each series' a full piece of it (an append to one copies
+// it): a slice a series was a chart's most allocations.
+func readSeriesList(d *words.Decoder) ([]Series, bool) {
+	var (
+		room   [listRoom]Series
+		spans  [listRoom]span
+		values [256]int
+	)
+	l, at, all := room[:0], spans[:0], values[:0]
+	ok := d.Array(func() bool {
+		l, at = append(l, Series{}), append(at, span{})
+		s, sp := &l[len(l)-1], &at[len(at)-1]
+		return d.Fields(seriesKeys, func(k string) bool {
+			var ok bool
+			switch k {
+			case "name":
+				ok = d.Text(&s.Name)
+			case "colour":
+				s.Colour, ok = d.Repeated() // each side's colour is in every chart and table
+			case "values":
+				sp.start, sp.set = len(all), true
+				all, ok = appendInts(d, all)
+				sp.end = len(all)
+			}
+			return ok
+		})
+	})
+	if !ok {
+		return nil, false
+	}
+	kept := append(make([]int, 0, len(all)), all...)
+	for i, sp := range at {
+		if sp.set {
+			l[i].Values = kept[sp.start:sp.end:sp.end]
 		}
+	}
+	return append(make([]Series, 0, len(l)), l...), true
+}
+
+// span is where a list read into a shared slice is in it; set: it was
+// read (nil for a list not there).
+type span struct {
+	start, end int
+	set        bool
+}
+
+// appendInts reads an array of whole numbers onto out, as Decoder.Ints
+// reads them.
+func appendInts(d *words.Decoder, out []int) ([]int, bool) {
+	ok := d.Array(func() bool {
+		n, ok := d.Int()
+		out = append(out, n)
 		return ok
 	})
+	return out, ok
 }
 
 func readTable(d *words.Decoder, t *Table) bool {
-	return d.Object(func(k string) bool {
+	return d.Fields(tableKeys, func(k string) bool {
 		var ok bool
 		switch k {
 		case "title":
@@ -94,47 +161,62 @@ func readTable(d *words.Decoder, t *Table) bool {
 		case "head":
 			ok = d.Text(&t.Head)
 		case "columns":
-			t.Columns, ok = readTexts(d)
+			var room [listRoom]words.Text
+			var cols []words.Text
+			if cols, ok = appendTexts(d, room[:0]); ok {
+				t.Columns = append(make([]words.Text, 0, len(cols)), cols...)
+			}
 		case "rows":
-			var room [listRoom]Row
-			l := room[:0]
-			ok = d.Array(func() bool {
-				l = append(l, Row{})
-				return readRow(d, &l[len(l)-1])
-			})
-			t.Rows = append(make([]Row, 0, len(l)), l...)
+			t.Rows, ok = readRows(d)
 		}
 		return ok
 	})
 }
 
-func readRow(d *words.Decoder, r *Row) bool {
-	return d.Object(func(k string) bool {
-		var ok bool
-		switch k {
-		case "name":
-			ok = d.Text(&r.Name)
-		case "colour":
-			r.Colour, ok = d.String()
-		case "cells":
-			r.Cells, ok = readTexts(d)
-		}
-		return ok
-	})
-}
-
-// listRoom is room on the stack for the lists of an account (its rows,
-// series, a row's cells), read there and then copied once at their
-// length: grown one by one from empty, each list was three or four
-// allocations, and a table's every row has one.
-const listRoom = 16
-
-func readTexts(d *words.Decoder) ([]words.Text, bool) {
-	var room [listRoom]words.Text
-	l := room[:0]
+// readRows reads a table's rows, the cells of all of them kept in one
+// slice, each row's a full piece of it (as a chart's values).
+func readRows(d *words.Decoder) ([]Row, bool) {
+	var (
+		room  [listRoom]Row
+		spans [listRoom]span
+		cells [2 * listRoom]words.Text
+	)
+	l, at, all := room[:0], spans[:0], cells[:0]
 	ok := d.Array(func() bool {
-		l = append(l, words.Text{})
-		return d.Text(&l[len(l)-1])
+		l, at = append(l, Row{}), append(at, span{})
+		r, sp := &l[len(l)-1], &at[len(at)-1]
+		return d.Fields(rowKeys, func(k string) bool {
+			var ok bool
+			switch k {
+			case "name":
+				ok = d.Text(&r.Name)
+			case "colour":
+				r.Colour, ok = d.Repeated()
+			case "cells":
+				sp.start, sp.set = len(all), true
+				all, ok = appendTexts(d, all)
+				sp.end = len(all)
+			}
+			return ok
+		})
 	})
-	return append(make([]words.Text, 0, len(l)), l...), ok
+	if !ok {
+		return nil, false
+	}
+	kept := append(make([]words.Text, 0, len(all)), all...)
+	for i, sp := range at {
+		if sp.set {
+			l[i].Cells = kept[sp.start:sp.end:sp.end]
+		}
+	}
+	return append(make([]Row, 0, len(l)), l...), true
+}
+
+// appendTexts reads an array of Texts onto out.
+func appendTexts(d *words.Decoder, out []words.Text) ([]words.Text, bool) {
+	ok := d.Array(func() bool {
+		out = append(out, words.Text{})
+		return d.Text(&out[len(out)-1])
+	})
+	return out, ok
 }
