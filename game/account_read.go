@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"rondel/game/words"
@@ -14,7 +15,7 @@ import (
 // encoding/json, so what is read never differs (account_read_test.go).
 func ReadAccount(data []byte) (*Account, error) {
 	var a Account
-	if d := words.NewDecoder(data); readAccount(d, &a) && d.End() {
+	if readAccount(data, &a) {
 		return &a, nil
 	}
 	a = Account{}
@@ -34,7 +35,48 @@ var (
 	rowKeys     = []string{"name", "colour", "cells"}
 )
 
-func readAccount(d *words.Decoder, a *Account) bool {
+// readAccount reads data whole into a in one pass, or says it cannot.
+func readAccount(data []byte, a *Account) bool {
+	d := words.NewDecoder(data)
+	r := accountReader{values: make([]int, 0, valueCount(data))}
+	return r.account(d, a) && d.End()
+}
+
+// accountReader reads an account's JSON, from a words.Decoder (not kept
+// here: the decoder would leak to the heap with values).
+type accountReader struct {
+	// values is room for the values of all the account's series, made
+	// once at their count: each series' are a full piece of it (an
+	// append to one copies it), and a slice a series was most of a
+	// chart's allocations.
+	values []int
+}
+
+// valueCount counts the numbers in the lists of values in data, as Rondel
+// writes them (no white space): what an account's series hold. Only a
+// hint for their room: a list written otherwise is counted wrong, and
+// read right.
+func valueCount(data []byte) int {
+	const key = `"values":[`
+	n := 0
+	for {
+		i := bytes.Index(data, []byte(key))
+		if i < 0 {
+			return n
+		}
+		data = data[i+len(key):]
+		end := bytes.IndexByte(data, ']')
+		if end < 0 {
+			return n
+		}
+		if end > 0 {
+			n += 1 + bytes.Count(data[:end], []byte(","))
+		}
+		data = data[end:]
+	}
+}
+
+func (r *accountReader) account(d *words.Decoder, a *Account) bool {
 	return d.Fields(accountKeys, func(k string) bool {
 		var ok bool
 		switch k {
@@ -43,7 +85,7 @@ func readAccount(d *words.Decoder, a *Account) bool {
 		case "x_start":
 			a.XStart, ok = d.Int()
 		case "charts":
-			a.Charts, ok = readCharts(d)
+			a.Charts, ok = r.charts(d)
 		case "tables":
 			a.Tables, ok = readTables(d)
 		}
@@ -52,18 +94,18 @@ func readAccount(d *words.Decoder, a *Account) bool {
 }
 
 // listRoom is room on the stack for the lists of an account (its charts,
-// tables, rows, series, a chart's values and a table's cells), read
-// there and then copied once at their length: grown one by one from
-// empty, each list was three or four allocations.
+// tables, rows, series and a table's cells), read there and then copied
+// once at their length: grown one by one from empty, each list was three
+// or four allocations.
 const listRoom = 16
 
-// readCharts reads an account's charts (not nil, even none).
-func readCharts(d *words.Decoder) ([]Chart, bool) {
+// charts reads an account's charts (not nil, even none).
+func (r *accountReader) charts(d *words.Decoder) ([]Chart, bool) {
 	var room [listRoom]Chart
 	l := room[:0]
 	ok := d.Array(func() bool {
 		l = append(l, Chart{})
-		return readChart(d, &l[len(l)-1])
+		return r.chart(d, &l[len(l)-1])
 	})
 	return append(make([]Chart, 0, len(l)), l...), ok
 }
@@ -79,7 +121,7 @@ func readTables(d *words.Decoder) ([]Table, bool) {
 	return append(make([]Table, 0, len(l)), l...), ok
 }
 
-func readChart(d *words.Decoder, c *Chart) bool {
+func (r *accountReader) chart(d *words.Decoder, c *Chart) bool {
 	return d.Fields(chartKeys, func(k string) bool {
 		var ok bool
 		switch k {
@@ -88,57 +130,41 @@ func readChart(d *words.Decoder, c *Chart) bool {
 		case "y":
 			ok = d.Text(&c.Y)
 		case "series":
-			c.Series, ok = readSeriesList(d)
+			c.Series, ok = r.seriesList(d)
 		}
 		return ok
 	})
 }
 
-// readSeriesList reads a chart's series, the values of all of them kept
-// in one slice, each series' a full piece of it (an append to one copies
-// it): a slice a series was a chart's most allocations.
-func readSeriesList(d *words.Decoder) ([]Series, bool) {
-	var (
-		room   [listRoom]Series
-		spans  [listRoom]span
-		values [256]int
-	)
-	l, at, all := room[:0], spans[:0], values[:0]
+// seriesList reads a chart's series (not nil, even none).
+func (r *accountReader) seriesList(d *words.Decoder) ([]Series, bool) {
+	var room [listRoom]Series
+	l := room[:0]
 	ok := d.Array(func() bool {
-		l, at = append(l, Series{}), append(at, span{})
-		s, sp := &l[len(l)-1], &at[len(at)-1]
-		return d.Fields(seriesKeys, func(k string) bool {
-			var ok bool
-			switch k {
-			case "name":
-				ok = d.Text(&s.Name)
-			case "colour":
-				s.Colour, ok = d.Repeated() // each side's colour is in every chart and table
-			case "values":
-				sp.start, sp.set = len(all), true
-				all, ok = appendInts(d, all)
-				sp.end = len(all)
-			}
-			return ok
-		})
+		l = append(l, Series{})
+		return r.series(d, &l[len(l)-1])
 	})
-	if !ok {
-		return nil, false
-	}
-	kept := append(make([]int, 0, len(all)), all...)
-	for i, sp := range at {
-		if sp.set {
-			l[i].Values = kept[sp.start:sp.end:sp.end]
-		}
-	}
-	return append(make([]Series, 0, len(l)), l...), true
+	return append(make([]Series, 0, len(l)), l...), ok
 }
 
-// span is where a list read into a shared slice is in it; set: it was
-// read (nil for a list not there).
-type span struct {
-	start, end int
-	set        bool
+func (r *accountReader) series(d *words.Decoder, s *Series) bool {
+	return d.Fields(seriesKeys, func(k string) bool {
+		var ok bool
+		switch k {
+		case "name":
+			ok = d.Text(&s.Name)
+		case "colour":
+			s.Colour, ok = d.Repeated() // each side's colour is in every chart and table
+		case "values":
+			start := len(r.values)
+			// Appended past the room counted (only if the data was
+			// written otherwise), the values move to a larger slice; those
+			// read before stay where they are, as they were read.
+			r.values, ok = appendInts(d, r.values)
+			s.Values = r.values[start:len(r.values):len(r.values)]
+		}
+		return ok
+	})
 }
 
 // appendInts reads an array of whole numbers onto out, as Decoder.Ints
@@ -173,8 +199,10 @@ func readTable(d *words.Decoder, t *Table) bool {
 	})
 }
 
-// readRows reads a table's rows, the cells of all of them kept in one
-// slice, each row's a full piece of it (as a chart's values).
+// readRows reads a table's rows, the cells of all of them read on the
+// stack and then kept in one slice, each row's a full piece of it (an
+// append to one copies it): a slice a row was most of a table's
+// allocations.
 func readRows(d *words.Decoder) ([]Row, bool) {
 	var (
 		room  [listRoom]Row
@@ -210,6 +238,13 @@ func readRows(d *words.Decoder) ([]Row, bool) {
 		}
 	}
 	return append(make([]Row, 0, len(l)), l...), true
+}
+
+// span is where a row's cells are in the table's; set: they were read
+// (nil for a row without).
+type span struct {
+	start, end int
+	set        bool
 }
 
 // appendTexts reads an array of Texts onto out.

@@ -21,7 +21,7 @@ func TestReadAccountAsUnmarshal(t *testing.T) {
 		`"series":[{"name":{"id":"imperial.nation.ah"},"colour":"#aa0000","values":[0,-3,12]},{"name":"raw","colour":"","values":[]}]}],` +
 		`"tables":[{"title":{"id":"t"},"head":{"id":"h"},"columns":[{"id":"a"},"b"],"rows":[{"name":{"id":"n"},"colour":"#00aa00","cells":[{"id":"v","args":{"n":{"n":5}}},"x"]},{"name":"p","cells":[]}]}]}`
 	// The plain form is read in one pass, not left to encoding/json.
-	if d := words.NewDecoder([]byte(full)); !readAccount(d, &Account{}) || !d.End() {
+	if !readAccount([]byte(full), &Account{}) {
 		t.Fatal("the one-pass reader refuses the plain form")
 	}
 	for _, data := range []string{
@@ -93,7 +93,7 @@ func TestReadAccountDrawnAsUnmarshal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := words.NewDecoder(data); !readAccount(d, &Account{}) || !d.End() {
+		if !readAccount(data, &Account{}) {
 			t.Fatalf("%s: the one-pass reader refuses it", data)
 		}
 		switch rapid.IntRange(0, 3).Draw(t, "change") {
