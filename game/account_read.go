@@ -160,22 +160,11 @@ func (r *accountReader) series(d *words.Decoder, s *Series) bool {
 			// Appended past the room counted (only if the data was
 			// written otherwise), the values move to a larger slice; those
 			// read before stay where they are, as they were read.
-			r.values, ok = appendInts(d, r.values)
+			r.values, ok = d.AppendInts(r.values)
 			s.Values = r.values[start:len(r.values):len(r.values)]
 		}
 		return ok
 	})
-}
-
-// appendInts reads an array of whole numbers onto out, as Decoder.Ints
-// reads them.
-func appendInts(d *words.Decoder, out []int) ([]int, bool) {
-	ok := d.Array(func() bool {
-		n, ok := d.Int()
-		out = append(out, n)
-		return ok
-	})
-	return out, ok
 }
 
 func readTable(d *words.Decoder, t *Table) bool {
