@@ -1,7 +1,6 @@
 package game
 
 import (
-	"bytes"
 	"encoding/json"
 
 	"rondel/game/words"
@@ -15,10 +14,24 @@ import (
 // encoding/json, so what is read never differs (account_read_test.go).
 func ReadAccount(data []byte) (*Account, error) {
 	var a Account
-	if readAccount(data, &a) {
+	if readAccount(words.NewDecoder(data), &a) {
 		return &a, nil
 	}
-	a = Account{}
+	return unmarshalAccount(data)
+}
+
+// ReadAccountString is ReadAccount of data as a string (a database's
+// column), read where it is: the plain form is read without a copy.
+func ReadAccountString(data string) (*Account, error) {
+	var a Account
+	if readAccount(words.NewStringDecoder(data), &a) {
+		return &a, nil
+	}
+	return unmarshalAccount([]byte(data))
+}
+
+func unmarshalAccount(data []byte) (*Account, error) {
+	var a Account
 	if err := json.Unmarshal(data, &a); err != nil {
 		return nil, err
 	}
@@ -35,10 +48,10 @@ var (
 	rowKeys     = []string{"name", "colour", "cells"}
 )
 
-// readAccount reads data whole into a in one pass, or says it cannot.
-func readAccount(data []byte, a *Account) bool {
-	d := words.NewDecoder(data)
-	r := accountReader{values: make([]int, 0, valueCount(data))}
+// readAccount reads d's data whole into a in one pass, or says it
+// cannot.
+func readAccount(d *words.Decoder, a *Account) bool {
+	r := accountReader{values: make([]int, 0, d.IntsAhead("values"))}
 	return r.account(d, a) && d.End()
 }
 
@@ -50,30 +63,6 @@ type accountReader struct {
 	// append to one copies it), and a slice a series was most of a
 	// chart's allocations.
 	values []int
-}
-
-// valueCount counts the numbers in the lists of values in data, as Rondel
-// writes them (no white space): what an account's series hold. Only a
-// hint for their room: a list written otherwise is counted wrong, and
-// read right.
-func valueCount(data []byte) int {
-	const key = `"values":[`
-	n := 0
-	for {
-		i := bytes.Index(data, []byte(key))
-		if i < 0 {
-			return n
-		}
-		data = data[i+len(key):]
-		end := bytes.IndexByte(data, ']')
-		if end < 0 {
-			return n
-		}
-		if end > 0 {
-			n += 1 + bytes.Count(data[:end], []byte(","))
-		}
-		data = data[end:]
-	}
 }
 
 func (r *accountReader) account(d *words.Decoder, a *Account) bool {

@@ -21,7 +21,7 @@ func TestReadAccountAsUnmarshal(t *testing.T) {
 		`"series":[{"name":{"id":"imperial.nation.ah"},"colour":"#aa0000","values":[0,-3,12]},{"name":"raw","colour":"","values":[]}]}],` +
 		`"tables":[{"title":{"id":"t"},"head":{"id":"h"},"columns":[{"id":"a"},"b"],"rows":[{"name":{"id":"n"},"colour":"#00aa00","cells":[{"id":"v","args":{"n":{"n":5}}},"x"]},{"name":"p","cells":[]}]}]}`
 	// The plain form is read in one pass, not left to encoding/json.
-	if !readAccount([]byte(full), &Account{}) {
+	if !readAccount(words.NewDecoder([]byte(full)), &Account{}) {
 		t.Fatal("the one-pass reader refuses the plain form")
 	}
 	for _, data := range []string{
@@ -33,11 +33,15 @@ func TestReadAccountAsUnmarshal(t *testing.T) {
 		`{"charts":[{"series":[{"colour":"#aa0000"},{"colour":"#aa0000"},{"colour":"ü"},{"colour":"` + "\xff" + `"}]}]}`,
 		`{"tables":[{"rows":[{"colour":"#AA0000","name":"colour"},{"colour":"values","cells":["#AA0000"]}]}]}`,
 	} {
-		got, gotErr := ReadAccount([]byte(data))
 		var want Account
 		wantErr := json.Unmarshal([]byte(data), &want)
-		if (gotErr == nil) != (wantErr == nil) || (gotErr == nil && !reflect.DeepEqual(*got, want)) {
-			t.Errorf("%s: read %#v (%v), json.Unmarshal %#v (%v)", data, got, gotErr, want, wantErr)
+		for _, read := range []func(string) (*Account, error){
+			func(s string) (*Account, error) { return ReadAccount([]byte(s)) }, ReadAccountString,
+		} {
+			got, gotErr := read(data)
+			if (gotErr == nil) != (wantErr == nil) || (gotErr == nil && !reflect.DeepEqual(*got, want)) {
+				t.Errorf("%s: read %#v (%v), json.Unmarshal %#v (%v)", data, got, gotErr, want, wantErr)
+			}
 		}
 	}
 }
@@ -93,7 +97,7 @@ func TestReadAccountDrawnAsUnmarshal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !readAccount(data, &Account{}) {
+		if !readAccount(words.NewDecoder(data), &Account{}) {
 			t.Fatalf("%s: the one-pass reader refuses it", data)
 		}
 		switch rapid.IntRange(0, 3).Draw(t, "change") {
@@ -106,6 +110,9 @@ func TestReadAccountDrawnAsUnmarshal(t *testing.T) {
 			}
 		}
 		got, gotErr := ReadAccount(data)
+		if again, againErr := ReadAccountString(string(data)); (againErr == nil) != (gotErr == nil) || !reflect.DeepEqual(again, got) {
+			t.Fatalf("%s: read from bytes %#v (%v), from a string %#v (%v)", data, got, gotErr, again, againErr)
+		}
 		var want Account
 		wantErr := json.Unmarshal(data, &want)
 		if (gotErr == nil) != (wantErr == nil) || (gotErr == nil && !reflect.DeepEqual(*got, want)) {

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // A fast reader of the JSON that Rondel itself writes for Texts: every
@@ -72,6 +73,14 @@ func (d *Decoder) more(m argMore) *argMore {
 
 // NewDecoder starts reading data.
 func NewDecoder(data []byte) *Decoder { return &Decoder{b: data} }
+
+// NewStringDecoder starts reading s where it is, not a copy of it: a
+// decoder only reads its data and gives none of it out (every string it
+// returns is the catalogue's or a copy), and a stored account, read from
+// the database as a string, was copied whole to be read.
+func NewStringDecoder(s string) *Decoder {
+	return &Decoder{b: unsafe.Slice(unsafe.StringData(s), len(s))}
+}
 
 func (d *Decoder) ws() {
 	for d.i < len(d.b) {

@@ -1,5 +1,7 @@
 package words
 
+import "bytes"
+
 // Whole numbers and lists of them, as the decoder (decode.go) reads them.
 
 // Int reads a whole number that fits an int.
@@ -110,5 +112,31 @@ func (d *Decoder) intsOnto(out []int) ([]int, bool) {
 		if !d.Byte(',') {
 			return out, false
 		}
+	}
+}
+
+// IntsAhead counts the whole numbers in the lists under key in the rest
+// of the data, as Rondel writes them (`"key":[1,2,3]`, no white space):
+// room to make for them before they are read (a finished game's values,
+// one slice for all its charts). Only a hint: a list written otherwise is
+// counted wrong, and still read right.
+func (d *Decoder) IntsAhead(key string) int {
+	var room [64]byte
+	at := append(append(append(room[:0], '"'), key...), `":[`...)
+	rest, n := d.b[d.i:], 0
+	for {
+		i := bytes.Index(rest, at)
+		if i < 0 {
+			return n
+		}
+		rest = rest[i+len(at):]
+		end := bytes.IndexByte(rest, ']')
+		if end < 0 {
+			return n
+		}
+		if end > 0 {
+			n += 1 + bytes.Count(rest[:end], []byte(","))
+		}
+		rest = rest[end:]
 	}
 }

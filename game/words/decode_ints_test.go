@@ -58,3 +58,26 @@ func TestIntsAsByInt(t *testing.T) {
 		}
 	})
 }
+
+// TestIntsAhead: the numbers of the lists under a key, from where the
+// decoder is, as Rondel writes them; other forms are counted, not read.
+func TestIntsAhead(t *testing.T) {
+	for _, c := range []struct {
+		data string
+		skip int // bytes read before counting
+		want int
+	}{
+		{`{"values":[1,2,3],"x":[4],"values":[],"values":[5]}`, 0, 4},
+		{`{"values":[1,2,3],"values":[5,6]}`, 5, 2},
+		{`{"values":[1,2`, 0, 0},
+		{`{"values":{"n":1},"values":[7]}`, 0, 1},
+		{`{"Values":[1],"values" : [1,2]}`, 0, 0},
+		{`[]`, 0, 0},
+	} {
+		d := NewDecoder([]byte(c.data))
+		d.i = c.skip
+		if got := d.IntsAhead("values"); got != c.want {
+			t.Errorf("%s from %d: %d numbers, want %d", c.data, c.skip, got, c.want)
+		}
+	}
+}
