@@ -14,18 +14,59 @@ import (
 // encoding/json, so what is read never differs (account_read_test.go).
 func ReadAccount(data []byte) (*Account, error) {
 	var a Account
-	if d := words.NewDecoder(data); readAccount(d, &a) && d.End() {
+	if readAccount(words.NewDecoder(data), &a) {
 		return &a, nil
 	}
-	a = Account{}
+	return unmarshalAccount(data)
+}
+
+// ReadAccountString is ReadAccount of data as a string (a database's
+// column), read where it is: the plain form is read without a copy.
+func ReadAccountString(data string) (*Account, error) {
+	var a Account
+	if readAccount(words.NewStringDecoder(data), &a) {
+		return &a, nil
+	}
+	return unmarshalAccount([]byte(data))
+}
+
+func unmarshalAccount(data []byte) (*Account, error) {
+	var a Account
 	if err := json.Unmarshal(data, &a); err != nil {
 		return nil, err
 	}
 	return &a, nil
 }
 
+// The keys of an account's objects (words.Decoder.Fields): matched where
+// they are, none made a string.
+var (
+	accountKeys = []string{"x", "x_start", "charts", "tables"}
+	chartKeys   = []string{"title", "y", "series"}
+	seriesKeys  = []string{"name", "colour", "values"}
+	tableKeys   = []string{"title", "head", "columns", "rows"}
+	rowKeys     = []string{"name", "colour", "cells"}
+)
+
+// readAccount reads d's data whole into a in one pass, or says it
+// cannot.
 func readAccount(d *words.Decoder, a *Account) bool {
-	return d.Object(func(k string) bool {
+	r := accountReader{values: make([]int, 0, d.IntsAhead("values"))}
+	return r.account(d, a) && d.End()
+}
+
+// accountReader reads an account's JSON, from a words.Decoder (not kept
+// here: the decoder would leak to the heap with values).
+type accountReader struct {
+	// values is room for the values of all the account's series, made
+	// once at their count: each series' are a full piece of it (an
+	// append to one copies it), and a slice a series was most of a
+	// chart's allocations.
+	values []int
+}
+
+func (r *accountReader) account(d *words.Decoder, a *Account) bool {
+	return d.Fields(accountKeys, func(k string) bool {
 		var ok bool
 		switch k {
 		case "x":
@@ -33,24 +74,44 @@ func readAccount(d *words.Decoder, a *Account) bool {
 		case "x_start":
 			a.XStart, ok = d.Int()
 		case "charts":
-			a.Charts = []Chart{}
-			ok = d.Array(func() bool {
-				a.Charts = append(a.Charts, Chart{})
-				return readChart(d, &a.Charts[len(a.Charts)-1])
-			})
+			a.Charts, ok = r.charts(d)
 		case "tables":
-			a.Tables = []Table{}
-			ok = d.Array(func() bool {
-				a.Tables = append(a.Tables, Table{})
-				return readTable(d, &a.Tables[len(a.Tables)-1])
-			})
+			a.Tables, ok = readTables(d)
 		}
 		return ok
 	})
 }
 
-func readChart(d *words.Decoder, c *Chart) bool {
-	return d.Object(func(k string) bool {
+// listRoom is room on the stack for the lists of an account (its charts,
+// tables, rows, series and a table's cells), read there and then copied
+// once at their length: grown one by one from empty, each list was three
+// or four allocations.
+const listRoom = 16
+
+// charts reads an account's charts (not nil, even none).
+func (r *accountReader) charts(d *words.Decoder) ([]Chart, bool) {
+	var room [listRoom]Chart
+	l := room[:0]
+	ok := d.Array(func() bool {
+		l = append(l, Chart{})
+		return r.chart(d, &l[len(l)-1])
+	})
+	return append(make([]Chart, 0, len(l)), l...), ok
+}
+
+// readTables reads an account's tables (not nil, even none).
+func readTables(d *words.Decoder) ([]Table, bool) {
+	var room [listRoom]Table
+	l := room[:0]
+	ok := d.Array(func() bool {
+		l = append(l, Table{})
+		return readTable(d, &l[len(l)-1])
+	})
+	return append(make([]Table, 0, len(l)), l...), ok
+}
+
+func (r *accountReader) chart(d *words.Decoder, c *Chart) bool {
+	return d.Fields(chartKeys, func(k string) bool {
 		var ok bool
 		switch k {
 		case "title":
@@ -58,35 +119,45 @@ func readChart(d *words.Decoder, c *Chart) bool {
 		case "y":
 			ok = d.Text(&c.Y)
 		case "series":
-			var room [listRoom]Series
-			l := room[:0]
-			ok = d.Array(func() bool {
-				l = append(l, Series{})
-				return readSeries(d, &l[len(l)-1])
-			})
-			c.Series = append(make([]Series, 0, len(l)), l...)
+			c.Series, ok = r.seriesList(d)
 		}
 		return ok
 	})
 }
 
-func readSeries(d *words.Decoder, s *Series) bool {
-	return d.Object(func(k string) bool {
+// seriesList reads a chart's series (not nil, even none).
+func (r *accountReader) seriesList(d *words.Decoder) ([]Series, bool) {
+	var room [listRoom]Series
+	l := room[:0]
+	ok := d.Array(func() bool {
+		l = append(l, Series{})
+		return r.series(d, &l[len(l)-1])
+	})
+	return append(make([]Series, 0, len(l)), l...), ok
+}
+
+func (r *accountReader) series(d *words.Decoder, s *Series) bool {
+	return d.Fields(seriesKeys, func(k string) bool {
 		var ok bool
 		switch k {
 		case "name":
 			ok = d.Text(&s.Name)
 		case "colour":
-			s.Colour, ok = d.String()
+			s.Colour, ok = d.Repeated() // each side's colour is in every chart and table
 		case "values":
-			s.Values, ok = d.Ints()
+			start := len(r.values)
+			// Appended past the room counted (only if the data was
+			// written otherwise), the values move to a larger slice; those
+			// read before stay where they are, as they were read.
+			r.values, ok = d.AppendInts(r.values)
+			s.Values = r.values[start:len(r.values):len(r.values)]
 		}
 		return ok
 	})
 }
 
 func readTable(d *words.Decoder, t *Table) bool {
-	return d.Object(func(k string) bool {
+	return d.Fields(tableKeys, func(k string) bool {
 		var ok bool
 		switch k {
 		case "title":
@@ -94,47 +165,71 @@ func readTable(d *words.Decoder, t *Table) bool {
 		case "head":
 			ok = d.Text(&t.Head)
 		case "columns":
-			t.Columns, ok = readTexts(d)
+			var room [listRoom]words.Text
+			var cols []words.Text
+			if cols, ok = appendTexts(d, room[:0]); ok {
+				t.Columns = append(make([]words.Text, 0, len(cols)), cols...)
+			}
 		case "rows":
-			var room [listRoom]Row
-			l := room[:0]
-			ok = d.Array(func() bool {
-				l = append(l, Row{})
-				return readRow(d, &l[len(l)-1])
-			})
-			t.Rows = append(make([]Row, 0, len(l)), l...)
+			t.Rows, ok = readRows(d)
 		}
 		return ok
 	})
 }
 
-func readRow(d *words.Decoder, r *Row) bool {
-	return d.Object(func(k string) bool {
-		var ok bool
-		switch k {
-		case "name":
-			ok = d.Text(&r.Name)
-		case "colour":
-			r.Colour, ok = d.String()
-		case "cells":
-			r.Cells, ok = readTexts(d)
-		}
-		return ok
-	})
-}
-
-// listRoom is room on the stack for the lists of an account (its rows,
-// series, a row's cells), read there and then copied once at their
-// length: grown one by one from empty, each list was three or four
-// allocations, and a table's every row has one.
-const listRoom = 16
-
-func readTexts(d *words.Decoder) ([]words.Text, bool) {
-	var room [listRoom]words.Text
-	l := room[:0]
+// readRows reads a table's rows, the cells of all of them read on the
+// stack and then kept in one slice, each row's a full piece of it (an
+// append to one copies it): a slice a row was most of a table's
+// allocations.
+func readRows(d *words.Decoder) ([]Row, bool) {
+	var (
+		room  [listRoom]Row
+		spans [listRoom]span
+		cells [2 * listRoom]words.Text
+	)
+	l, at, all := room[:0], spans[:0], cells[:0]
 	ok := d.Array(func() bool {
-		l = append(l, words.Text{})
-		return d.Text(&l[len(l)-1])
+		l, at = append(l, Row{}), append(at, span{})
+		r, sp := &l[len(l)-1], &at[len(at)-1]
+		return d.Fields(rowKeys, func(k string) bool {
+			var ok bool
+			switch k {
+			case "name":
+				ok = d.Text(&r.Name)
+			case "colour":
+				r.Colour, ok = d.Repeated()
+			case "cells":
+				sp.start, sp.set = len(all), true
+				all, ok = appendTexts(d, all)
+				sp.end = len(all)
+			}
+			return ok
+		})
 	})
-	return append(make([]words.Text, 0, len(l)), l...), ok
+	if !ok {
+		return nil, false
+	}
+	kept := append(make([]words.Text, 0, len(all)), all...)
+	for i, sp := range at {
+		if sp.set {
+			l[i].Cells = kept[sp.start:sp.end:sp.end]
+		}
+	}
+	return append(make([]Row, 0, len(l)), l...), true
+}
+
+// span is where a row's cells are in the table's; set: they were read
+// (nil for a row without).
+type span struct {
+	start, end int
+	set        bool
+}
+
+// appendTexts reads an array of Texts onto out.
+func appendTexts(d *words.Decoder, out []words.Text) ([]words.Text, bool) {
+	ok := d.Array(func() bool {
+		out = append(out, words.Text{})
+		return d.Text(&out[len(out)-1])
+	})
+	return out, ok
 }

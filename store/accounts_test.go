@@ -44,8 +44,8 @@ func TestAccountKeptWhenTheGameEnds(t *testing.T) {
 		t.Fatalf("a game in play has an account: %v, %v", acc, err)
 	}
 	playToEnd(t, s, g)
-	stored, err := readAccount(s.db, g.ID)
-	if err != nil || stored == nil {
+	stored, found, err := readAccount(s.db, g.ID)
+	if err != nil || !found {
 		t.Fatalf("no account stored at the end: %v", err)
 	}
 	rec, err := s.Record(ctx, g.ID)
@@ -85,7 +85,7 @@ func TestAccountKeptWhenTheGameEnds(t *testing.T) {
 			t.Fatalf("after rebuild: %v", rep.Problems)
 		}
 	}
-	if again, _ := readAccount(s.db, g.ID); string(again) != string(stored) {
+	if again, _, _ := readAccount(s.db, g.ID); again != stored {
 		t.Error("the rebuilt account differs from the one the last move stored")
 	}
 }
@@ -129,7 +129,7 @@ func TestEveryEndKeepsItsAccount(t *testing.T) {
 			if row.Status != StatusFinished {
 				t.Fatalf("the game is %q", row.Status)
 			}
-			if stored, err := readAccount(s.db, g.ID); err != nil || stored == nil {
+			if _, found, err := readAccount(s.db, g.ID); err != nil || !found {
 				t.Errorf("no account stored at the end: %v", err)
 			}
 			cleanVerify(t, s)

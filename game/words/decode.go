@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // A fast reader of the JSON that Rondel itself writes for Texts: every
@@ -72,6 +73,14 @@ func (d *Decoder) more(m argMore) *argMore {
 
 // NewDecoder starts reading data.
 func NewDecoder(data []byte) *Decoder { return &Decoder{b: data} }
+
+// NewStringDecoder starts reading s where it is, not a copy of it: a
+// decoder only reads its data and gives none of it out (every string it
+// returns is the catalogue's or a copy), and a stored account, read from
+// the database as a string, was copied whole to be read.
+func NewStringDecoder(s string) *Decoder {
+	return &Decoder{b: unsafe.Slice(unsafe.StringData(s), len(s))}
+}
 
 func (d *Decoder) ws() {
 	for d.i < len(d.b) {
@@ -224,67 +233,6 @@ func (d *Decoder) word() (string, bool) {
 	return w, true
 }
 
-// Int reads a whole number that fits an int.
-func (d *Decoder) Int() (int, bool) {
-	d.ws()
-	neg := d.i < len(d.b) && d.b[d.i] == '-'
-	if neg {
-		d.i++
-	}
-	start, n := d.i, 0
-	b, i := d.b, d.i // in locals, as in quoted
-	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-		n = n*10 + int(b[i]-'0')
-		i++
-	}
-	d.i = i
-	digits := d.i - start
-	if digits == 0 || digits > 18 || (digits > 1 && d.b[start] == '0') {
-		return 0, false
-	}
-	if d.i < len(d.b) {
-		if c := d.b[d.i]; c == '.' || c == 'e' || c == 'E' {
-			return 0, false
-		}
-	}
-	if neg {
-		n = -n
-	}
-	return n, true
-}
-
-// Ints reads an array of whole numbers ([] gives an empty, not nil, slice).
-func (d *Decoder) Ints() ([]int, bool) {
-	if !d.Byte('[') {
-		return nil, false
-	}
-	if d.Byte(']') {
-		return []int{}, true
-	}
-	// made at its size: the numbers up to the first ']' (a snapshot's
-	// lists are many, and growing each by doubling copied them)
-	n := 1
-	for j := d.i; j < len(d.b) && d.b[j] != ']'; j++ {
-		if d.b[j] == ',' {
-			n++
-		}
-	}
-	out := make([]int, 0, n)
-	for {
-		n, ok := d.Int()
-		if !ok {
-			return nil, false
-		}
-		out = append(out, n)
-		if d.Byte(']') {
-			return out, true
-		}
-		if !d.Byte(',') {
-			return nil, false
-		}
-	}
-}
-
 // Object reads an object, calling field for each key; field reads the
 // value. A key seen twice is refused (encoding/json would keep the last).
 func (d *Decoder) Object(field func(key string) bool) bool {
@@ -319,6 +267,16 @@ func (d *Decoder) Text(t *Text) bool {
 		t.Raw = s
 		return ok
 	}
+	start := d.i
+	if d.plainText(t) {
+		return true
+	}
+	d.i, *t = start, Text{}
+	return d.generalText(t)
+}
+
+// generalText reads a Text's object in any form the decoder reads.
+func (d *Decoder) generalText(t *Text) bool {
 	return d.Object(func(k string) bool {
 		var ok bool
 		switch k {
