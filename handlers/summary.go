@@ -347,7 +347,9 @@ func (w *summaryWriter) scalar(x any, key string) (string, bool) {
 			return w.v.sp.Number(int(x)), true
 		}
 		return fmt.Sprint(x), true
-	case string:
+	case *string:
+		return w.v.id(*x, key), true
+	case string: // a tree holds *strings; a test's list may hold strings
 		return w.v.id(x, key), true
 	}
 	return "", false
@@ -375,23 +377,29 @@ func (w *summaryWriter) value(v any, depth int, key string) {
 		return
 	}
 	switch x := v.(type) {
-	case object:
-		if w.keyedTable(x, depth, key) {
-			return
-		}
-		b.WriteString(`<dl` + summaryClass(depth) + `>`)
-		for _, f := range x {
-			if f.val == false {
-				continue // a fact that does not hold says nothing ("Finished: no")
-			}
-			b.WriteString("<dt>")
-			b.WriteString(w.key(f.key, key))
-			b.WriteString("</dt><dd>")
-			w.value(f.val, depth+1, f.key)
-			b.WriteString("</dd>")
-		}
-		b.WriteString("</dl>")
-	case []any:
-		w.list(x, depth, key)
+	case *object:
+		w.object(*x, depth, key)
+	case *list:
+		w.list(*x, depth, key)
 	}
+}
+
+// object writes o, found under key, as a table or a list of its facts.
+func (w *summaryWriter) object(o object, depth int, key string) {
+	b := w.b
+	if w.keyedTable(o, depth, key) {
+		return
+	}
+	b.WriteString(`<dl` + summaryClass(depth) + `>`)
+	for _, f := range o {
+		if f.val == false {
+			continue // a fact that does not hold says nothing ("Finished: no")
+		}
+		b.WriteString("<dt>")
+		b.WriteString(w.key(f.key, key))
+		b.WriteString("</dt><dd>")
+		w.value(f.val, depth+1, f.key)
+		b.WriteString("</dd>")
+	}
+	b.WriteString("</dl>")
 }
