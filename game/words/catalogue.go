@@ -37,6 +37,9 @@ type Catalogue struct {
 	// placeholders by language and id, found once on loading: Check runs
 	// after every move of every self-played game.
 	placeholders map[string]map[string][]string
+	// slow says what the appending sayer (say.go) leaves to the string
+	// one: set once by Load, never changed.
+	slow slowSayers
 }
 
 var loadDefault = sync.OnceValues(func() (*Catalogue, error) { return Load(localeFS) })
@@ -60,7 +63,7 @@ func English() *Speaker { return Default().Speaker("en", nil) }
 func Load(fsys fs.FS) (*Catalogue, error) {
 	b := i18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-	c := &Catalogue{bundle: b, messages: map[string]map[string]*i18n.Message{}}
+	c := &Catalogue{bundle: b, messages: map[string]map[string]*i18n.Message{}, slow: slowSayers{arg: (*Speaker).Arg}}
 	files, err := fs.Glob(fsys, "locales/*.toml")
 	if err != nil {
 		return nil, err

@@ -123,31 +123,7 @@ func (sp *Speaker) sayCompiled(t Text) (string, bool) {
 	if m == nil {
 		return "", false
 	}
-	var count any
-	if a, ok := t.Args.Get(CountArg); ok && a.kind == argNum {
-		count = a.n
-	}
-	segs := m.form(sp.tag, count)
-	if len(segs) == 1 && segs[0].arg == "" {
-		return segs[0].lit, true
-	}
-	// the parts said first, so the sentence is made in one allocation
-	// (grown by doubling it was two or three: most of a page's words)
-	var room [8]string
-	parts, n := room[:0], 0
-	for _, s := range segs {
-		v := s.lit
-		if s.arg != "" {
-			if a, ok := t.Args.Get(s.arg); ok {
-				v = sp.Arg(a)
-			} else {
-				v = "<no value>" // what text/template writes for a missing key
-			}
-		}
-		parts = append(parts, v)
-		n += len(v)
-	}
-	return joined(parts, n), true
+	return sp.said(m.form(sp.tag, countOf(t.Args)), t.Args), true
 }
 
 // joined is parts written one after another, n bytes in all: the one
@@ -187,24 +163,26 @@ func (sp *Speaker) sayPairs(m *compiled, pairs []any) string {
 		}
 	}
 	segs := m.form(sp.tag, count)
-	if len(segs) == 1 && segs[0].arg == "" {
-		return segs[0].lit
-	}
-	var room [8]string
-	parts, n := room[:0], 0
-	for _, s := range segs {
-		v := s.lit
-		if s.arg != "" {
-			if x, ok := pairOf(pairs, s.arg); ok {
-				v = sp.valueOf(x)
-			} else {
-				v = "<no value>" // what text/template writes for a missing key
-			}
+	if len(segs) == 1 {
+		if segs[0].arg == "" {
+			return segs[0].lit
 		}
-		parts = append(parts, v)
-		n += len(v)
+		if x, ok := pairOf(pairs, segs[0].arg); ok {
+			return sp.valueOf(x) // the value's words are the message's
+		}
 	}
-	return joined(parts, n)
+	var room [sayRoom]byte
+	dst := room[:0]
+	for _, s := range segs {
+		if s.arg == "" {
+			dst = append(dst, s.lit...)
+		} else if x, ok := pairOf(pairs, s.arg); ok {
+			dst = sp.appendValue(dst, x)
+		} else {
+			dst = append(dst, noValue...)
+		}
+	}
+	return string(dst)
 }
 
 // pairOf is the value T's pairs give name, the last one given winning.
@@ -229,6 +207,19 @@ func (sp *Speaker) valueOf(v any) string {
 		return sp.Say(x)
 	}
 	return sp.Arg(ArgOf(v))
+}
+
+// appendValue appends valueOf(v) to dst.
+func (sp *Speaker) appendValue(dst []byte, v any) []byte {
+	switch x := v.(type) {
+	case int:
+		return sp.appendNumber(dst, x)
+	case string:
+		return append(dst, x...)
+	case Text:
+		return sp.appendText(dst, x)
+	}
+	return sp.appendWhole(dst, ArgOf(v))
 }
 
 // Parts is message id in sp's language cut at its placeholders, as Say
