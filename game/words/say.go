@@ -132,10 +132,21 @@ func countOf(args Args) any {
 	return nil
 }
 
-// appendArg appends Arg(a) to dst: the words of a number, a sum, a seat,
+// appendArg appends Arg(a) to dst: a list's items one after another
+// (join.go), anything else as appendLeaf does.
+func (sp *Speaker) appendArg(dst []byte, a Arg) []byte {
+	if a.kind == argList {
+		if out, ok := sp.appendList(dst, a.more.list); ok {
+			return out
+		}
+	}
+	return sp.appendLeaf(dst, a)
+}
+
+// appendLeaf appends Arg(a) to dst: the words of a number, a sum, a seat,
 // literal words and old words (a Raw text) itself, the others' (not
 // compiled, or a list) as Arg says them.
-func (sp *Speaker) appendArg(dst []byte, a Arg) []byte {
+func (sp *Speaker) appendLeaf(dst []byte, a Arg) []byte {
 	switch a.kind {
 	case argNum:
 		return sp.appendNumber(dst, a.n)

@@ -73,7 +73,8 @@ func sayArgs() []Arg {
 		Term("imperial.nation.GB"), Term("no.such.term"), Lit(""), Lit("‹x›"), Sub(Raw("old words")), Sub(Text{}),
 		Sub(New("format.money").Num("n", 12)), Sub(New("format.list.empty")), Sub(New("no.such.message")),
 		Sub(New("format.list.pair").Term("a", "imperial.nation.FR").Sub("b", New("format.money").Money("n", 3))),
-		Sub(deep), List(), List(Num(1), Lit("x"), Seat(1), Term("imperial.nation.IT")), Frac(1, 2), {},
+		Sub(deep), List(), List(Money(3)), List(Sub(New("format.money").Num("n", 4)), Money(3)), List(Lit(""), Lit("")),
+		List(Num(1), Lit("x"), Seat(1), Term("imperial.nation.IT"), List(Seat(0), Seat(2), Num(1234))), Frac(1, 2), {},
 	}
 }
 
@@ -118,5 +119,25 @@ func TestSayAsBefore(t *testing.T) {
 	}
 	if said == 0 {
 		t.Fatal("nothing said")
+	}
+}
+
+// TestJoinAsFolded: a list of any length joins, in every language, as
+// its words folded two at a time by the list messages, as Join did.
+func TestJoinAsFolded(t *testing.T) {
+	words := []string{"Ann", "", "<b>", "Cy & Dee", "5", "über", "老"}
+	for _, lang := range Languages {
+		sp := Default().Speaker(lang, nil)
+		for n := 3; n <= len(words); n++ {
+			items := words[:n]
+			want := items[0]
+			for _, it := range items[1 : n-1] {
+				want = sp.sayAB("format.list.middle", want, it)
+			}
+			want = sp.sayAB("format.list.end", want, items[n-1])
+			if got := sp.Join(items); got != want {
+				t.Errorf("%s %q: joined %q, folded %q", lang, items, got, want)
+			}
+		}
 	}
 }

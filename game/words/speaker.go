@@ -172,6 +172,12 @@ func (sp *Speaker) Arg(a Arg) string {
 	case argText:
 		return sp.Say(a.more.text)
 	case argList:
+		if len(a.more.list) >= 2 {
+			var room [sayRoom]byte
+			if out, ok := sp.appendList(room[:0], a.more.list); ok {
+				return string(out)
+			}
+		}
 		items := make([]string, len(a.more.list))
 		for i, item := range a.more.list {
 			items[i] = sp.Arg(item)
@@ -200,6 +206,9 @@ func (sp *Speaker) Join(items []string) string {
 		return items[0]
 	case 2:
 		return sp.sayAB("format.list.pair", items[0], items[1])
+	}
+	if out, ok := sp.joinAppended(items); ok {
+		return out
 	}
 	out := items[0]
 	for _, it := range items[1 : len(items)-1] {
