@@ -175,11 +175,15 @@ func (v vocab) isMoney(key string) bool {
 
 func (v vocab) termFor(s, key string) (string, bool) {
 	cat := v.sp.Catalogue()
+	var room [128]byte // the ids tried, made on the stack: a string only for the one found
 	for _, d := range v.domains {
-		for _, id := range []string{"summary.value." + d + "." + key + "." + s, "summary.value." + d + "." + s} {
-			if cat.Has("en", id) {
-				return id, true
-			}
+		id := append(append(append(room[:0], "summary.value."...), d...), '.')
+		domain := len(id)
+		if id = append(append(append(id, key...), '.'), s...); cat.HasBytes("en", id) {
+			return string(id), true
+		}
+		if id = append(id[:domain], s...); cat.HasBytes("en", id) {
+			return string(id), true
 		}
 		if s == d && cat.Has("en", d+".name") {
 			return d + ".name", true

@@ -139,6 +139,13 @@ func (c *Catalogue) Has(lang, id string) bool {
 	return ok
 }
 
+// HasBytes is Has for an id in bytes, looked up without a string made
+// of it (a caller trying ids that mostly do not exist makes none).
+func (c *Catalogue) HasBytes(lang string, id []byte) bool {
+	_, ok := c.messages[lang][string(id)]
+	return ok
+}
+
 // IDs lists the message ids defined in lang, sorted.
 func (c *Catalogue) IDs(lang string) []string {
 	ids := make([]string, 0, len(c.messages[lang]))

@@ -141,3 +141,15 @@ func TestJoinAsFolded(t *testing.T) {
 		}
 	}
 }
+
+// TestHasBytesIsHas: an id in bytes is found as the id itself is.
+func TestHasBytesIsHas(t *testing.T) {
+	c := Default()
+	for _, lang := range append(Languages, "xx") {
+		for _, id := range append(c.IDs("en"), "", "no.such.id", "imperial.nation.") {
+			if got, want := c.HasBytes(lang, []byte(id)), c.Has(lang, id); got != want {
+				t.Errorf("%s %q: HasBytes %v, Has %v", lang, id, got, want)
+			}
+		}
+	}
+}
