@@ -33,7 +33,7 @@ type Catalogue struct {
 	// messages by language and id, for checks and term lookups.
 	messages map[string]map[string]*i18n.Message
 	// compiled by language and id (compiled.go): what Say uses.
-	compiled map[string]map[string]*compiled
+	compiled map[string]map[string]entry
 	// placeholders by language and id, found once on loading: Check runs
 	// after every move of every self-played game.
 	placeholders map[string]map[string][]string

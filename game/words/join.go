@@ -24,8 +24,8 @@ func foldable(segs []segment) bool {
 func (sp *Speaker) listForms() (pair, middle, end []segment, ok bool) {
 	var forms [3][]segment
 	for i, id := range [...]string{"format.list.pair", "format.list.middle", "format.list.end"} {
-		m := sp.compiled[id]
-		if m == nil {
+		m, ok := sp.compiled[id]
+		if !ok {
 			return nil, nil, nil, false
 		}
 		if forms[i] = m.form(sp.tag, nil); !foldable(forms[i]) {

@@ -77,7 +77,7 @@ func (sp *Speaker) appendSaid(dst []byte, segs []segment, args Args) []byte {
 			dst = append(dst, noValue...)
 			continue
 		}
-		if m, t := sp.nested(a); m != nil && n < sayDepth {
+		if m, t, ok := sp.nested(a); ok && n < sayDepth {
 			stack[n] = sayFrame{m.form(sp.tag, countOf(t.Args)), t.Args}
 			n++
 			continue
@@ -88,21 +88,21 @@ func (sp *Speaker) appendSaid(dst []byte, segs []segment, args Args) []byte {
 }
 
 // nested is the compiled message a term or a nested text says, and the
-// text (nil if a is neither or its message is not compiled).
-func (sp *Speaker) nested(a Arg) (*compiled, Text) {
-	var t Text
+// text (!ok if a is neither or its message is not compiled).
+func (sp *Speaker) nested(a Arg) (m entry, t Text, ok bool) {
 	switch a.kind {
 	case argTerm:
 		t = Text{ID: a.s}
 	case argText:
 		t = a.more.text
 	default:
-		return nil, t
+		return m, t, false
 	}
 	if t.ID == "" {
-		return nil, t
+		return m, t, false
 	}
-	return sp.compiled[t.ID], t
+	m, ok = sp.compiled[t.ID]
+	return m, t, ok
 }
 
 // appendText appends Say(t) to dst.
@@ -110,7 +110,7 @@ func (sp *Speaker) appendText(dst []byte, t Text) []byte {
 	if t.ID == "" {
 		return append(dst, t.Raw...)
 	}
-	if m := sp.compiled[t.ID]; m != nil {
+	if m, ok := sp.compiled[t.ID]; ok {
 		return sp.appendSaid(dst, m.form(sp.tag, countOf(t.Args)), t.Args)
 	}
 	return append(dst, sp.cat.slow.arg(sp, Sub(t))...) // go-i18n says it
@@ -118,7 +118,7 @@ func (sp *Speaker) appendText(dst []byte, t Text) []byte {
 
 // appendWhole appends Arg(a) to dst, its messages in messages too.
 func (sp *Speaker) appendWhole(dst []byte, a Arg) []byte {
-	if m, t := sp.nested(a); m != nil {
+	if m, t, ok := sp.nested(a); ok {
 		return sp.appendSaid(dst, m.form(sp.tag, countOf(t.Args)), t.Args)
 	}
 	return sp.appendArg(dst, a)
@@ -151,8 +151,8 @@ func (sp *Speaker) appendLeaf(dst []byte, a Arg) []byte {
 	case argNum:
 		return sp.appendNumber(dst, a.n)
 	case argMoney:
-		m := sp.compiled["format.money"]
-		if m == nil {
+		m, ok := sp.compiled["format.money"]
+		if !ok {
 			break
 		}
 		var room [24]byte
@@ -167,8 +167,8 @@ func (sp *Speaker) appendLeaf(dst []byte, a Arg) []byte {
 		if a.n >= 0 && a.n < len(sp.names) && sp.names[a.n] != "" {
 			return append(dst, sp.names[a.n]...)
 		}
-		m := sp.compiled["format.seat"]
-		if m == nil {
+		m, ok := sp.compiled["format.seat"]
+		if !ok {
 			break
 		}
 		var room [24]byte

@@ -12,8 +12,8 @@ func (sp *Speaker) refSay(t Text) string {
 	if t.ID == "" {
 		return t.Raw
 	}
-	m := sp.compiled[t.ID]
-	if m == nil {
+	m, ok := sp.compiled[t.ID]
+	if !ok {
 		return sp.sayI18n(t)
 	}
 	out := ""
