@@ -206,3 +206,43 @@ func (sp *Speaker) appendNumber(dst []byte, n int) []byte {
 	}
 	return append(dst, sp.printer.Sprint(n)...)
 }
+
+// TS is T(id, pairs...) for values that are words already (name, value,
+// name, value ...): T takes its values as anys, and a string put in one
+// is an allocation of its own.
+func (sp *Speaker) TS(id string, pairs ...string) string {
+	m, ok := sp.compiled[id]
+	if !ok || len(pairs) < 2 {
+		anys := make([]any, len(pairs))
+		for i, p := range pairs {
+			anys[i] = p
+		}
+		return sp.T(id, anys...)
+	}
+	segs := m.form(sp.tag, nil) // a count given as words picks no form, as T reads it
+	if len(segs) == 1 && segs[0].arg == "" {
+		return segs[0].lit
+	}
+	var room [sayRoom]byte
+	dst := room[:0]
+	for _, s := range segs {
+		if s.arg == "" {
+			dst = append(dst, s.lit...)
+		} else if v, ok := stringPair(pairs, s.arg); ok {
+			dst = append(dst, v...)
+		} else {
+			dst = append(dst, noValue...)
+		}
+	}
+	return string(dst)
+}
+
+// stringPair is pairOf for TS's pairs.
+func stringPair(pairs []string, name string) (string, bool) {
+	for i := len(pairs)/2*2 - 2; i >= 0; i -= 2 {
+		if pairs[i] == name {
+			return pairs[i+1], true
+		}
+	}
+	return "", false
+}

@@ -153,3 +153,37 @@ func TestHasBytesIsHas(t *testing.T) {
 		}
 	}
 }
+
+// TestTSIsT: every message said with words for values through TS says
+// what T says with them, in every language: values given twice, missing,
+// empty, a count given as words, a pair left over.
+func TestTSIsT(t *testing.T) {
+	c := Default()
+	for _, lang := range Languages {
+		sp := c.Speaker(lang, nil)
+		for _, id := range append(c.IDs("en"), "no.such.message") {
+			for v := range 4 {
+				var pairs []string
+				for i, name := range c.Placeholders("en", id) {
+					if i == 0 && v == 1 {
+						pairs = append(pairs, name, "first") // the last wins
+					}
+					if i == 1 && v == 2 {
+						continue // a missing value
+					}
+					pairs = append(pairs, name, []string{"‹" + name + "›", "", "2", "x"}[v])
+				}
+				if v == 3 {
+					pairs = append(pairs, "left over")
+				}
+				anys := make([]any, len(pairs))
+				for i, p := range pairs {
+					anys[i] = p
+				}
+				if got, want := sp.TS(id, pairs...), sp.T(id, anys...); got != want {
+					t.Errorf("%s %s %q: TS %q, T %q", lang, id, pairs, got, want)
+				}
+			}
+		}
+	}
+}
