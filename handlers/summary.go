@@ -142,10 +142,21 @@ func (v vocab) moneyKey(k string) (string, bool) {
 // key says a key of the summary: a fact's name, or an id (a map by nation).
 // scope is what termIndex.scope makes of the key it is found under.
 func (v vocab) key(k, scope string) string {
-	if id, ok := v.memo.lookup(v.kind, 'k', k, scope, v.keyID); ok {
+	id, ok := v.memo.lookup(v.kind, 'k', k, scope, v.keyOrWords)
+	if ok {
 		return v.sp.Term(id)
 	}
-	return keyWords(k)
+	return id // the key's own words (keyOrWords)
+}
+
+// keyOrWords is keyID, or the key's own words (keyWords) and !ok when
+// the catalogue has none: remembered with the miss, they are not made
+// again for every overview (an Imperial one had two such keys).
+func (v vocab) keyOrWords(k, parent string) (string, bool) {
+	if id, ok := v.keyID(k, parent); ok {
+		return id, true
+	}
+	return keyWords(k), false
 }
 
 // keyID finds the catalogue id for a key of the summary.
