@@ -123,7 +123,16 @@ func seatNames(seats []store.Seat) []string {
 // language and zone ("23 Nov 2026, 21:24 CET").
 func (r *reader) dateTime(t time.Time) string {
 	t = r.in(t)
-	return r.sp.T("pages.when", "time", r.sp.DateTime(t), "zone", t.Format("MST"))
+	return r.sp.TS("pages.when", "time", r.sp.DateTime(t), "zone", zoneName(t))
+}
+
+// zoneName is t.Format("MST"), the zone's abbreviation taken as it is
+// rather than written anew (a recent move's time said one each).
+func zoneName(t time.Time) string {
+	if name, _ := t.Zone(); name != "" {
+		return name
+	}
+	return t.Format("MST") // a zone without one is written as its offset
 }
 
 // date writes a day in the reader's language and zone.

@@ -58,3 +58,23 @@ func TestIntegerIsTheSpeakers(t *testing.T) {
 		}
 	}
 }
+
+// TestZoneNameIsFormat: a moment's zone reads as Format("MST") writes it,
+// in zones with abbreviations, without (an offset), and UTC.
+func TestZoneNameIsFormat(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 11, 29, 6, 0, 0, 0, time.UTC)
+	zones := []*time.Location{time.UTC, time.FixedZone("", 5*3600+1800), time.FixedZone("", -7*3600), time.FixedZone("XYZ", 3600)}
+	for _, name := range []string{"Europe/Berlin", "America/New_York", "Asia/Shanghai", "Asia/Kolkata", "America/Sao_Paulo"} {
+		if loc, err := time.LoadLocation(name); err == nil {
+			zones = append(zones, loc)
+		}
+	}
+	for _, z := range zones {
+		for _, when := range []time.Time{at, at.AddDate(0, 6, 0)} {
+			if got, want := zoneName(when.In(z)), when.In(z).Format("MST"); got != want {
+				t.Errorf("%v: zone %q, Format %q", z, got, want)
+			}
+		}
+	}
+}

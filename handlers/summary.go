@@ -142,10 +142,21 @@ func (v vocab) moneyKey(k string) (string, bool) {
 // key says a key of the summary: a fact's name, or an id (a map by nation).
 // scope is what termIndex.scope makes of the key it is found under.
 func (v vocab) key(k, scope string) string {
-	if id, ok := v.memo.lookup(v.kind, 'k', k, scope, v.keyID); ok {
+	id, ok := v.memo.lookup(v.kind, 'k', k, scope, v.keyOrWords)
+	if ok {
 		return v.sp.Term(id)
 	}
-	return keyWords(k)
+	return id // the key's own words (keyOrWords)
+}
+
+// keyOrWords is keyID, or the key's own words (keyWords) and !ok when
+// the catalogue has none: remembered with the miss, they are not made
+// again for every overview (an Imperial one had two such keys).
+func (v vocab) keyOrWords(k, parent string) (string, bool) {
+	if id, ok := v.keyID(k, parent); ok {
+		return id, true
+	}
+	return keyWords(k), false
 }
 
 // keyID finds the catalogue id for a key of the summary.
@@ -175,11 +186,15 @@ func (v vocab) isMoney(key string) bool {
 
 func (v vocab) termFor(s, key string) (string, bool) {
 	cat := v.sp.Catalogue()
+	var room [128]byte // the ids tried, made on the stack: a string only for the one found
 	for _, d := range v.domains {
-		for _, id := range []string{"summary.value." + d + "." + key + "." + s, "summary.value." + d + "." + s} {
-			if cat.Has("en", id) {
-				return id, true
-			}
+		id := append(append(append(room[:0], "summary.value."...), d...), '.')
+		domain := len(id)
+		if id = append(append(append(id, key...), '.'), s...); cat.HasBytes("en", id) {
+			return string(id), true
+		}
+		if id = append(id[:domain], s...); cat.HasBytes("en", id) {
+			return string(id), true
 		}
 		if s == d && cat.Has("en", d+".name") {
 			return d + ".name", true
@@ -347,7 +362,9 @@ func (w *summaryWriter) scalar(x any, key string) (string, bool) {
 			return w.v.sp.Number(int(x)), true
 		}
 		return fmt.Sprint(x), true
-	case string:
+	case *string:
+		return w.v.id(*x, key), true
+	case string: // a tree holds *strings; a test's list may hold strings
 		return w.v.id(x, key), true
 	}
 	return "", false
@@ -375,23 +392,29 @@ func (w *summaryWriter) value(v any, depth int, key string) {
 		return
 	}
 	switch x := v.(type) {
-	case object:
-		if w.keyedTable(x, depth, key) {
-			return
-		}
-		b.WriteString(`<dl` + summaryClass(depth) + `>`)
-		for _, f := range x {
-			if f.val == false {
-				continue // a fact that does not hold says nothing ("Finished: no")
-			}
-			b.WriteString("<dt>")
-			b.WriteString(w.key(f.key, key))
-			b.WriteString("</dt><dd>")
-			w.value(f.val, depth+1, f.key)
-			b.WriteString("</dd>")
-		}
-		b.WriteString("</dl>")
-	case []any:
-		w.list(x, depth, key)
+	case *object:
+		w.object(*x, depth, key)
+	case *list:
+		w.list(*x, depth, key)
 	}
+}
+
+// object writes o, found under key, as a table or a list of its facts.
+func (w *summaryWriter) object(o object, depth int, key string) {
+	b := w.b
+	if w.keyedTable(o, depth, key) {
+		return
+	}
+	b.WriteString(`<dl` + summaryClass(depth) + `>`)
+	for _, f := range o {
+		if f.val == false {
+			continue // a fact that does not hold says nothing ("Finished: no")
+		}
+		b.WriteString("<dt>")
+		b.WriteString(w.key(f.key, key))
+		b.WriteString("</dt><dd>")
+		w.value(f.val, depth+1, f.key)
+		b.WriteString("</dd>")
+	}
+	b.WriteString("</dl>")
 }

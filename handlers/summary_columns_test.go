@@ -14,12 +14,12 @@ import (
 func columnsByRule(items []any) []string {
 	keys := []string{}
 	for _, it := range items {
-		m, ok := it.(object)
+		m, ok := it.(*object)
 		if !ok {
 			return nil
 		}
-		for _, f := range m {
-			if l, isList := f.val.([]any); !isScalar(f.val) && (!isList || !allScalar(l)) {
+		for _, f := range *m {
+			if l, isList := f.val.(*list); !isScalar(f.val) && (!isList || !allScalar(*l)) {
 				return nil
 			}
 			keys = append(keys, f.key)
@@ -33,13 +33,15 @@ func columnsByRule(items []any) []string {
 // record when all have its keys and merged otherwise, are the rule's.
 func TestRecordColumnsAsTheRule(t *testing.T) {
 	t.Parallel()
-	rec := func(keys ...string) object {
+	rec := func(keys ...string) *object {
 		o := object{}
 		for _, k := range keys {
 			o = append(o, field{k, 1.0})
 		}
-		return o.sorted()
+		o = o.sorted()
+		return &o
 	}
+	x := "x"
 	cases := map[string][]any{
 		"same keys":         {rec("armies", "fleets"), rec("armies", "fleets"), rec("armies", "fleets")},
 		"one record":        {rec("cost", "nation")},
@@ -47,10 +49,11 @@ func TestRecordColumnsAsTheRule(t *testing.T) {
 		"fewer keys":        {rec("a", "b", "c"), rec("b")},
 		"empty records":     {rec(), rec()},
 		"empty then keys":   {rec(), rec("a")},
-		"a list of scalars": {object{{"a", []any{1.0, "x"}}, {"b", nil}}, rec("a", "b")},
-		"a nested record":   {rec("a"), object{{"a", rec("x")}}},
-		"a list of lists":   {object{{"a", []any{[]any{}}}}},
-		"not a record":      {rec("a"), "a"},
+		"a list of scalars": {&object{{"a", &list{1.0, &x}}, {"b", nil}}, rec("a", "b")},
+		"a nested record":   {rec("a"), &object{{"a", rec("x")}}},
+		"a list of lists":   {&object{{"a", &list{&list{}}}}},
+		"a plain record":    {rec("a"), object{{"a", 1.0}}},
+		"not a record":      {rec("a"), &x},
 		"a scalar first":    {1.0, rec("a")},
 	}
 	for name, items := range cases {
@@ -75,12 +78,13 @@ func TestRecordColumnsAsTheRule(t *testing.T) {
 func TestCellsAsLookedUp(t *testing.T) {
 	t.Parallel()
 	v := vocab{sp: words.English(), terms: buildTermIndex(words.Default())}
+	x := "x"
 	cols := object{{"a", nil}, {"c", nil}, {"e", nil}}
 	for _, rec := range []object{
 		{{"a", 1.0}, {"c", 2.0}, {"e", 3.0}},
 		{{"c", 2.0}},
 		{{"a", 1.0}, {"b", 9.0}, {"c", 2.0}, {"e", 3.0}},
-		{{"b", 1.0}, {"c", "x"}, {"d", 3.0}, {"e", true}},
+		{{"b", 1.0}, {"c", &x}, {"d", 3.0}, {"e", true}},
 		{},
 	} {
 		var got, want strings.Builder

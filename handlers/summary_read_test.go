@@ -69,9 +69,10 @@ func TestReadGenericAsUnmarshal(t *testing.T) {
 	}
 }
 
-// objectsOf is v as encoding/json read it, each map an object: its
-// fields sorted by key (written here apart from objects, which the
-// reader uses).
+// objectsOf is v as encoding/json read it, each map an object (its
+// fields sorted by key), each array a list, each string a *string, as
+// the tree holds them (written here apart from objects, which the reader
+// uses).
 func objectsOf(v any) any {
 	switch x := v.(type) {
 	case map[string]any:
@@ -84,13 +85,15 @@ func objectsOf(v any) any {
 		for _, k := range keys {
 			o = append(o, field{k, objectsOf(x[k])})
 		}
-		return o
+		return &o
 	case []any:
-		out := make([]any, len(x))
+		out := make(list, len(x))
 		for i := range x {
 			out[i] = objectsOf(x[i])
 		}
-		return out
+		return &out
+	case string:
+		return &x
 	}
 	return v
 }

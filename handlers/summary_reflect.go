@@ -44,12 +44,10 @@ type genericConv struct {
 	room  object // fields not yet handed out: the tree's objects are cut from chunks, not made one by one
 	items []any  // items not yet handed out: its lists are cut from chunks too
 
-	// A string put in an any is an allocation; a summary says the same
-	// few ids again and again (a bond's nation, a government's player),
-	// so the last strings put in one are kept with it, to be shared.
-	strs  [16]string
-	boxes [16]any
-	next  int
+	// The headers the tree points to (summary_read.go), cut from chunks.
+	strs    []string
+	objects []object
+	lists   []list
 
 	free  [4]mapScratch // maps' scratch entries given back (takeScratch)
 	nfree int
@@ -89,18 +87,16 @@ func (c *genericConv) putScratch(s mapScratch) {
 	}
 }
 
-// str is s in an any, the one made for it before if it is among the
-// last 16 strings.
-func (c *genericConv) str(s string) any {
-	for i := range c.strs {
-		if c.boxes[i] != nil && c.strs[i] == s {
-			return c.boxes[i]
-		}
+// kept is a pointer to a copy of v in the next free place of *chunk (a
+// new chunk when it is full, twice the size of the last, from 8 to 128:
+// a Cäsars Imperium summary has about 30 objects, 10 lists and 60
+// strings, an Imperial one twice that).
+func kept[T any](chunk *[]T, v T) *T {
+	if len(*chunk) == cap(*chunk) {
+		*chunk = make([]T, 0, min(max(8, 2*cap(*chunk)), 128))
 	}
-	x := any(s)
-	c.strs[c.next], c.boxes[c.next] = s, x
-	c.next = (c.next + 1) % len(c.strs)
-	return x
+	*chunk = append(*chunk, v)
+	return &(*chunk)[len(*chunk)-1]
 }
 
 // fields returns an empty object with room for n fields.
@@ -135,9 +131,9 @@ func custom(t reflect.Type) bool {
 }
 
 // itemList returns a list of n items (nil each), cut from a chunk.
-func (c *genericConv) itemList(n int) []any {
+func (c *genericConv) itemList(n int) list {
 	if n == 0 {
-		return []any{} // empty, not nil, as JSON reads [] (and nothing made)
+		return list{} // empty, not nil, as JSON reads [] (and nothing made)
 	}
 	if cap(c.items) < n {
 		c.items = make([]any, max(32, n))
@@ -201,7 +197,7 @@ func (c *genericConv) value(v reflect.Value, p *typePlan, depth int) (any, bool)
 			return nil, false // JSON says U+FFFD for it
 		}
 		c.size += v.Len()
-		return c.str(v.String()), true
+		return kept(&c.strs, v.String()), true
 	case reflect.Slice, reflect.Array:
 		return c.list(v, p, depth)
 	case reflect.Map:
@@ -237,7 +233,7 @@ func (c *genericConv) list(v reflect.Value, p *typePlan, depth int) (any, bool) 
 		}
 		l[i] = x
 	}
-	return l, true
+	return kept(&c.lists, l), true
 }
 
 func (c *genericConv) mapObject(v reflect.Value, p *typePlan, depth int) (any, bool) {
@@ -267,7 +263,7 @@ func (c *genericConv) mapObject(v reflect.Value, p *typePlan, depth int) (any, b
 		}
 		o = append(o, field{k, x})
 	}
-	return o.sorted(), true
+	return kept(&c.objects, o.sorted()), true
 }
 
 // structObject makes a struct's object: its plan's fields are in the
@@ -290,7 +286,7 @@ func (c *genericConv) structObject(v reflect.Value, p *typePlan, depth int) (any
 		}
 		o = append(o, field{f.key, x})
 	}
-	return o, true
+	return kept(&c.objects, o), true
 }
 
 // emptyValue is encoding/json's "empty" for omitempty.

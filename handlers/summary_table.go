@@ -30,7 +30,7 @@ func (w *summaryWriter) list(items []any, depth int, key string) {
 		w.heads(cols, key)
 		for _, it := range items {
 			b.WriteString("<tr>")
-			w.cells(it.(object), cols, depth)
+			w.cells(*it.(*object), cols, depth)
 			b.WriteString("</tr>")
 		}
 		b.WriteString("</tbody></table>")
@@ -54,13 +54,14 @@ func recordColumns(n int, at func(int) any) (object, bool) {
 	var first object
 	same := true
 	for i := range n {
-		m, ok := at(i).(object)
+		p, ok := at(i).(*object)
 		if !ok {
 			return nil, false
 		}
+		m := *p
 		for _, f := range m {
 			if !isScalar(f.val) {
-				if l, isList := f.val.([]any); !isList || !allScalar(l) {
+				if l, isList := f.val.(*list); !isList || !allScalar(*l) {
 					return nil, false
 				}
 			}
@@ -76,7 +77,7 @@ func recordColumns(n int, at func(int) any) (object, bool) {
 	}
 	var keys []string
 	for i := range n {
-		m := at(i).(object)
+		m := *at(i).(*object)
 		// Each key set is added once.
 		if i > 0 && sameKeys(m, first) {
 			continue
@@ -126,7 +127,7 @@ func allScalar(l []any) bool {
 
 func isScalar(v any) bool {
 	switch v.(type) {
-	case nil, bool, float64, string:
+	case nil, bool, float64, *string, string:
 		return true
 	}
 	return false
@@ -149,7 +150,7 @@ func (w *summaryWriter) keyedTable(m object, depth int, key string) bool {
 		b.WriteString("<tr><th>")
 		b.WriteString(html.EscapeString(w.v.id(f.key, key)))
 		b.WriteString("</th>")
-		w.cells(f.val.(object), cols, depth)
+		w.cells(*f.val.(*object), cols, depth)
 		b.WriteString("</tr>")
 	}
 	b.WriteString("</tbody></table>")

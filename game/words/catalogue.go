@@ -33,10 +33,13 @@ type Catalogue struct {
 	// messages by language and id, for checks and term lookups.
 	messages map[string]map[string]*i18n.Message
 	// compiled by language and id (compiled.go): what Say uses.
-	compiled map[string]map[string]*compiled
+	compiled map[string]map[string]entry
 	// placeholders by language and id, found once on loading: Check runs
 	// after every move of every self-played game.
 	placeholders map[string]map[string][]string
+	// slow says what the appending sayer (say.go) leaves to the string
+	// one: set once by Load, never changed.
+	slow slowSayers
 }
 
 var loadDefault = sync.OnceValues(func() (*Catalogue, error) { return Load(localeFS) })
@@ -60,7 +63,7 @@ func English() *Speaker { return Default().Speaker("en", nil) }
 func Load(fsys fs.FS) (*Catalogue, error) {
 	b := i18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-	c := &Catalogue{bundle: b, messages: map[string]map[string]*i18n.Message{}}
+	c := &Catalogue{bundle: b, messages: map[string]map[string]*i18n.Message{}, slow: slowSayers{arg: (*Speaker).Arg}}
 	files, err := fs.Glob(fsys, "locales/*.toml")
 	if err != nil {
 		return nil, err
@@ -133,6 +136,13 @@ func (c *Catalogue) Match(prefs ...string) string {
 // Has reports whether the catalogue defines id in lang.
 func (c *Catalogue) Has(lang, id string) bool {
 	_, ok := c.messages[lang][id]
+	return ok
+}
+
+// HasBytes is Has for an id in bytes, looked up without a string made
+// of it (a caller trying ids that mostly do not exist makes none).
+func (c *Catalogue) HasBytes(lang string, id []byte) bool {
+	_, ok := c.messages[lang][string(id)]
 	return ok
 }
 

@@ -84,13 +84,13 @@ func cut(src string) ([]segment, bool) {
 // compileAll compiles every message of every language; a language's table
 // also holds the English form of a message it lacks (the fallback).
 func (c *Catalogue) compileAll() {
-	c.compiled = map[string]map[string]*compiled{}
+	c.compiled = map[string]map[string]entry{}
 	for _, lang := range Languages {
-		table := map[string]*compiled{}
+		table := map[string]entry{}
 		for _, src := range []string{Languages[0], lang} {
 			for id, m := range c.messages[src] {
 				if cm, ok := compile(m); ok {
-					table[id] = cm
+					table[id] = cm.entry()
 				} else {
 					delete(table, id) // go-i18n says it
 				}
@@ -98,6 +98,34 @@ func (c *Catalogue) compileAll() {
 		}
 		c.compiled[lang] = table
 	}
+}
+
+// entry is a compiled message as a language's table holds it: its
+// "other" form, which is all most messages have, at hand in the table
+// itself. Found, a message's segments were behind a pointer to its
+// compiled forms, a read from memory of its own (at the rate a page says
+// words, mostly one the processor had not at hand).
+type entry struct {
+	other []segment // never nil
+	all   *compiled // every form, for a message with plural forms; else nil
+}
+
+// entry is m as a table holds it.
+func (m *compiled) entry() entry {
+	e := entry{other: m.forms[plural.Other]}
+	if m.plural {
+		e.all = m
+	}
+	return e
+}
+
+// form is m.all.form(tag, count), the other form of a message without
+// plural forms.
+func (m entry) form(tag language.Tag, count any) []segment {
+	if m.all == nil {
+		return m.other
+	}
+	return m.all.form(tag, count)
 }
 
 // form picks the plural form of n in lang, falling back to "other" when
@@ -119,35 +147,11 @@ func (m *compiled) form(tag language.Tag, count any) []segment {
 
 // sayCompiled says t with its compiled message; ok is false if there is none.
 func (sp *Speaker) sayCompiled(t Text) (string, bool) {
-	m := sp.compiled[t.ID]
-	if m == nil {
+	m, ok := sp.compiled[t.ID]
+	if !ok {
 		return "", false
 	}
-	var count any
-	if a, ok := t.Args.Get(CountArg); ok && a.kind == argNum {
-		count = a.n
-	}
-	segs := m.form(sp.tag, count)
-	if len(segs) == 1 && segs[0].arg == "" {
-		return segs[0].lit, true
-	}
-	// the parts said first, so the sentence is made in one allocation
-	// (grown by doubling it was two or three: most of a page's words)
-	var room [8]string
-	parts, n := room[:0], 0
-	for _, s := range segs {
-		v := s.lit
-		if s.arg != "" {
-			if a, ok := t.Args.Get(s.arg); ok {
-				v = sp.Arg(a)
-			} else {
-				v = "<no value>" // what text/template writes for a missing key
-			}
-		}
-		parts = append(parts, v)
-		n += len(v)
-	}
-	return joined(parts, n), true
+	return sp.said(m.form(sp.tag, countOf(t.Args)), t.Args), true
 }
 
 // joined is parts written one after another, n bytes in all: the one
@@ -172,7 +176,7 @@ func joined(parts []string, n int) string {
 // form when it is a number), saying each value as Arg(ArgOf(value)) does
 // but without building the Text: pages and boards say thousands of words
 // through T, and each Text was two or three allocations more.
-func (sp *Speaker) sayPairs(m *compiled, pairs []any) string {
+func (sp *Speaker) sayPairs(m entry, pairs []any) string {
 	var count any
 	if v, ok := pairOf(pairs, CountArg); ok {
 		switch x := v.(type) {
@@ -187,24 +191,26 @@ func (sp *Speaker) sayPairs(m *compiled, pairs []any) string {
 		}
 	}
 	segs := m.form(sp.tag, count)
-	if len(segs) == 1 && segs[0].arg == "" {
-		return segs[0].lit
-	}
-	var room [8]string
-	parts, n := room[:0], 0
-	for _, s := range segs {
-		v := s.lit
-		if s.arg != "" {
-			if x, ok := pairOf(pairs, s.arg); ok {
-				v = sp.valueOf(x)
-			} else {
-				v = "<no value>" // what text/template writes for a missing key
-			}
+	if len(segs) == 1 {
+		if segs[0].arg == "" {
+			return segs[0].lit
 		}
-		parts = append(parts, v)
-		n += len(v)
+		if x, ok := pairOf(pairs, segs[0].arg); ok {
+			return sp.valueOf(x) // the value's words are the message's
+		}
 	}
-	return joined(parts, n)
+	var room [sayRoom]byte
+	dst := room[:0]
+	for _, s := range segs {
+		if s.arg == "" {
+			dst = append(dst, s.lit...)
+		} else if x, ok := pairOf(pairs, s.arg); ok {
+			dst = sp.appendValue(dst, x)
+		} else {
+			dst = append(dst, noValue...)
+		}
+	}
+	return string(dst)
 }
 
 // pairOf is the value T's pairs give name, the last one given winning.
@@ -231,6 +237,19 @@ func (sp *Speaker) valueOf(v any) string {
 	return sp.Arg(ArgOf(v))
 }
 
+// appendValue appends valueOf(v) to dst.
+func (sp *Speaker) appendValue(dst []byte, v any) []byte {
+	switch x := v.(type) {
+	case int:
+		return sp.appendNumber(dst, x)
+	case string:
+		return append(dst, x...)
+	case Text:
+		return sp.appendText(dst, x)
+	}
+	return sp.appendWhole(dst, ArgOf(v))
+}
+
 // Parts is message id in sp's language cut at its placeholders, as Say
 // says it without a count: literal words (lits, one more than args) and,
 // between them, the placeholders' names. A caller saying one message
@@ -239,8 +258,8 @@ func (sp *Speaker) valueOf(v any) string {
 // for a message go-i18n says (its template does more than fill in
 // placeholders) or the catalogue lacks.
 func (sp *Speaker) Parts(id string) (lits, args []string, ok bool) {
-	m := sp.compiled[id]
-	if m == nil {
+	m, ok := sp.compiled[id]
+	if !ok {
 		return nil, nil, false
 	}
 	lits = []string{""}

@@ -23,7 +23,7 @@ type Speaker struct {
 	names   []string
 	// compiled is the catalogue's compiled messages of lang (one map
 	// lookup a Say rather than two).
-	compiled map[string]*compiled
+	compiled map[string]entry
 	// moneyScale: how many of the language's money unit a million makes
 	// (format.money_scale): Chinese counts money in 万, so 12M reads
 	// 1200万, as Chinese writes a sum (CLDR's short form), not 12百万.
@@ -97,7 +97,7 @@ func (sp *Speaker) T(id string, pairs ...any) string {
 	if len(pairs) < 2 {
 		return sp.Say(New(id))
 	}
-	if m := sp.cat.compiled[sp.lang][id]; m != nil {
+	if m, ok := sp.compiled[id]; ok {
 		return sp.sayPairs(m, pairs) // what Say(Make(...)) says, without making the Text
 	}
 	// The arguments gathered once and sorted in place by Make (the last
@@ -172,6 +172,12 @@ func (sp *Speaker) Arg(a Arg) string {
 	case argText:
 		return sp.Say(a.more.text)
 	case argList:
+		if len(a.more.list) >= 2 {
+			var room [sayRoom]byte
+			if out, ok := sp.appendList(room[:0], a.more.list); ok {
+				return string(out)
+			}
+		}
 		items := make([]string, len(a.more.list))
 		for i, item := range a.more.list {
 			items[i] = sp.Arg(item)
@@ -201,6 +207,9 @@ func (sp *Speaker) Join(items []string) string {
 	case 2:
 		return sp.sayAB("format.list.pair", items[0], items[1])
 	}
+	if out, ok := sp.joinAppended(items); ok {
+		return out
+	}
 	out := items[0]
 	for _, it := range items[1 : len(items)-1] {
 		out = sp.sayAB("format.list.middle", out, it)
@@ -212,8 +221,8 @@ func (sp *Speaker) Join(items []string) string {
 // the two strings into T's pairs (lists and sentences are joined this
 // way, two words at a time).
 func (sp *Speaker) sayAB(id, a, b string) string {
-	m := sp.cat.compiled[sp.lang][id]
-	if m == nil {
+	m, ok := sp.compiled[id]
+	if !ok {
 		return sp.T(id, "a", a, "b", b)
 	}
 	segs := m.form(sp.tag, nil)
