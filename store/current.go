@@ -1,0 +1,175 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+
+	"gorm.io/gorm"
+)
+
+// Current returns a game's current position: its summary says how many
+// moves it has, and its state comes from the cache or its snapshot.
+func (s *Store) Current(ctx context.Context, gameID int64) (*Position, error) {
+	db := s.db.WithContext(ctx)
+	epoch := s.cache.epoch() // before the seats, whose names key the cached state
+	// A state the cache does not hold is loaded from the game's snapshot:
+	// read with the game's row (most first views).
+	r, err := readPosition(db, gameID, !s.cache.holds(gameID))
+	if err != nil {
+		return nil, err
+	}
+	g, sum := r.game, r.sum
+	if sum == nil {
+		if sum, err = s.summaryFor(db, g); err != nil {
+			return nil, err
+		}
+	}
+	p := &Position{Game: g, Seats: r.seats, Seq: sum.Moves, Since: sum.LastMoveAt, Summary: sum}
+	if !g.Started() {
+		return p, nil
+	}
+	var snap *snapshotRead
+	if r.snap.read {
+		snap = &r.snap
+	}
+	// The seats' names are the setup key: read after the epoch, not again.
+	if p.State, _, err = s.stateWith(db, g, sum.Moves, seatsSetupKey(r.seats), epoch, snap); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// positionRead is what readPosition reads of a game.
+type positionRead struct {
+	game  *Game
+	sum   *Summary // nil: the game has none
+	snap  snapshotRead
+	seats []Seat
+}
+
+// The statement of readPosition: the game's row with its summary and
+// snapshot, then its seats, one row each, in one statement (every game
+// page asks for all three; a statement of its own cost the seats more
+// than reading them). A seat's row leaves the game's columns NULL and
+// the game's row the seat's, which come from a join that finds no row
+// (st.id = NULL: SQLite looks no row up for it, ON FALSE would scan every
+// seat): SQLite gives a compound statement's columns the declared types
+// of its first SELECT's, and the driver makes accepted_at a time only
+// when it is declared one. The last column says which row is which; the
+// seats are put in order here, not by the statement (sorting a compound
+// statement took SQLite a temporary B-tree).
+const (
+	positionGameCols = `g.id, g.game_id, g.name, g.options, g.seed, g.status, g.rated, g.result, g.created_by, g.created_at, g.started_at, g.finished_at, g.ending, g.open_seats, ` +
+		`s.game_id, s.status, s.moves, s.last_move_at, s.round, s.phase, s.to_act`
+	positionSeatCols = `st.id, st.game_id, st.seat, st.user_id, st.name, st.accepted_at`
+	// positionLeading is how many columns come before a seat's: the game's,
+	// its summary's and its snapshot's two.
+	positionLeading = 14 + 7 + 2
+	positionFrom    = ` FROM games g LEFT JOIN game_summaries s ON s.game_id = g.id `
+	positionSeats   = ` LEFT JOIN seats st ON st.id = NULL WHERE g.id = ?
+		UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ` +
+		positionSeatCols + `, 1 FROM seats st WHERE st.game_id = ?`
+	positionWithSnapshot = `SELECT ` + positionGameCols + `, sn.seq, sn.state, ` + positionSeatCols + `, 0` + positionFrom +
+		`LEFT JOIN game_snapshots sn ON sn.game_id = g.id` + positionSeats
+	positionNoSnapshot = `SELECT ` + positionGameCols + `, NULL, NULL, ` + positionSeatCols + `, 0` + positionFrom + positionSeats
+)
+
+// readPosition reads a game's row, its summary, its seats in order and,
+// when withSnapshot, its snapshot (ErrNotFound: no such game).
+func readPosition(db *gorm.DB, gameID int64, withSnapshot bool) (*positionRead, error) {
+	q := positionNoSnapshot
+	if withSnapshot {
+		q = positionWithSnapshot
+	}
+	out := &positionRead{}
+	var sink any // the columns a row leaves NULL
+	which := make([]any, positionLeading+7)
+	for i := range which {
+		which[i] = &sink
+	}
+	var part int
+	which[len(which)-1] = &part
+	_, err := queryRows(db, func(rows *sql.Rows) (struct{}, error) {
+		// A row may be scanned again: the first scan only says whose it is.
+		if err := rows.Scan(which...); err != nil {
+			return struct{}{}, fmt.Errorf("scan position row: %w", err)
+		}
+		if part == 0 {
+			return struct{}{}, out.scanGame(rows, withSnapshot, &sink)
+		}
+		return struct{}{}, out.scanSeat(rows, &sink)
+	}, q, gameID, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("store: game %d, its summary, snapshot and seats: %w", gameID, err)
+	}
+	if out.game == nil {
+		return nil, ErrNotFound
+	}
+	slices.SortFunc(out.seats, func(a, b Seat) int { return a.Seat - b.Seat })
+	return out, nil
+}
+
+// scanGame reads the game's row.
+func (r *positionRead) scanGame(rows *sql.Rows, withSnapshot bool, sink *any) error {
+	var seq sql.NullInt64
+	var state sql.NullString
+	gs, err := scanGameSummaryAnd(rows, &seq, &state, sink, sink, sink, sink, sink, sink, sink)
+	if err != nil {
+		return err
+	}
+	r.game, r.sum = gs.game, gs.sum
+	if withSnapshot {
+		r.snap.read = true
+		if seq.Valid {
+			r.snap.sn = &Snapshot{GameID: gs.game.ID, Seq: int(seq.Int64), State: state.String}
+		}
+	}
+	return nil
+}
+
+// scanSeat reads a seat's row.
+func (r *positionRead) scanSeat(rows *sql.Rows, sink *any) error {
+	var st Seat
+	var accepted sql.NullTime
+	dests := make([]any, positionLeading, positionLeading+7)
+	for i := range dests {
+		dests[i] = sink
+	}
+	dests = append(dests, &st.ID, &st.GameID, &st.Seat, &st.UserID, &st.Name, &accepted, sink)
+	if err := rows.Scan(dests...); err != nil {
+		return fmt.Errorf("scan seat: %w", err)
+	}
+	st.AcceptedAt = nullTime(accepted)
+	if r.seats == nil {
+		r.seats = make([]Seat, 0, 6)
+	}
+	r.seats = append(r.seats, st)
+	return nil
+}
+
+// gameSummary is a game's row and its summary (nil: it has none).
+type gameSummary struct {
+	game *Game
+	sum  *Summary
+}
+
+// scanGameSummaryAnd reads gameCols, summaryCols and then more.
+func scanGameSummaryAnd(rows *sql.Rows, more ...any) (gameSummary, error) {
+	var gs gameScan
+	var sumGame, moves, round sql.NullInt64
+	var last sql.NullTime
+	var status, phase, toAct sql.NullString
+	err := rows.Scan(append(append(gs.dests(), &sumGame, &status, &moves, &last, &round, &phase, &toAct), more...)...)
+	if err != nil {
+		return gameSummary{}, fmt.Errorf("scan game and summary: %w", err)
+	}
+	g := gs.game()
+	out := gameSummary{game: &g}
+	if sumGame.Valid {
+		out.sum = &Summary{GameID: sumGame.Int64, Status: status.String, Moves: int(moves.Int64), LastMoveAt: last.Time.UTC(),
+			Round: int(round.Int64), Phase: phase.String, ToAct: toAct.String}
+	}
+	return out, nil
+}
