@@ -57,23 +57,26 @@ type positionRead struct {
 // (st.id = NULL: SQLite looks no row up for it, ON FALSE would scan every
 // seat): SQLite gives a compound statement's columns the declared types
 // of its first SELECT's, and the driver makes accepted_at a time only
-// when it is declared one. The last column says which row is which; the
-// seats are put in order here, not by the statement (sorting a compound
-// statement took SQLite a temporary B-tree).
+// when it is declared one. A row whose first column (the game's id) is
+// NULL is a seat's; the seats are put in order here, not by the
+// statement (sorting a compound statement took SQLite a temporary
+// B-tree). The ids the caller knows are not read: the driver spends
+// more on each column of a statement than on each of its rows.
 const (
 	positionGameCols = `g.id, g.game_id, g.name, g.options, g.seed, g.status, g.rated, g.result, g.created_by, g.created_at, g.started_at, g.finished_at, g.ending, g.open_seats, ` +
-		`s.game_id, s.status, s.moves, s.last_move_at, s.round, s.phase, s.to_act`
-	positionSeatCols = `st.id, st.game_id, st.seat, st.user_id, st.name, st.accepted_at`
+		`s.status, s.moves, s.last_move_at, s.round, s.phase, s.to_act`
+	positionSeatCols = `st.id, st.seat, st.user_id, st.name, st.accepted_at`
 	// positionLeading is how many columns come before a seat's: the game's,
 	// its summary's and its snapshot's two.
-	positionLeading = 14 + 7 + 2
-	positionFrom    = ` FROM games g LEFT JOIN game_summaries s ON s.game_id = g.id `
+	positionLeading = 14 + 6 + 2
 	positionSeats   = ` LEFT JOIN seats st ON st.id = NULL WHERE g.id = ?
-		UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ` +
-		positionSeatCols + `, 1 FROM seats st WHERE st.game_id = ?`
-	positionWithSnapshot = `SELECT ` + positionGameCols + `, sn.seq, sn.state, ` + positionSeatCols + `, 0` + positionFrom +
-		`LEFT JOIN game_snapshots sn ON sn.game_id = g.id` + positionSeats
-	positionNoSnapshot = `SELECT ` + positionGameCols + `, NULL, NULL, ` + positionSeatCols + `, 0` + positionFrom + positionSeats
+		UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ` +
+		positionSeatCols + ` FROM seats st WHERE st.game_id = ?`
+	positionWithSnapshot = `SELECT ` + positionGameCols + `, sn.seq, sn.state, ` + positionSeatCols +
+		` FROM games g LEFT JOIN game_summaries s ON s.game_id = g.id LEFT JOIN game_snapshots sn ON sn.game_id = g.id` + positionSeats
+	positionNoSnapshot = `SELECT ` + positionGameCols + `, NULL, NULL, ` + positionSeatCols +
+		` FROM games g LEFT JOIN game_summaries s ON s.game_id = g.id` + positionSeats
+	positionCols = positionLeading + 5
 )
 
 // readPosition reads a game's row, its summary, its seats in order and,
@@ -84,22 +87,23 @@ func readPosition(db *gorm.DB, gameID int64, withSnapshot bool) (*positionRead, 
 		q = positionWithSnapshot
 	}
 	out := &positionRead{}
-	var sink any // the columns a row leaves NULL
-	which := make([]any, positionLeading+7)
-	for i := range which {
-		which[i] = &sink
-	}
-	var part int
-	which[len(which)-1] = &part
+	ps := newPositionScan()
 	_, err := queryRows(db, func(rows *sql.Rows) (struct{}, error) {
 		// A row may be scanned again: the first scan only says whose it is.
-		if err := rows.Scan(which...); err != nil {
+		if err := rows.Scan(ps.which...); err != nil {
 			return struct{}{}, fmt.Errorf("scan position row: %w", err)
 		}
-		if part == 0 {
-			return struct{}{}, out.scanGame(rows, withSnapshot, &sink)
+		if ps.first != nil {
+			return struct{}{}, out.scanGame(rows, withSnapshot, &ps.sink)
 		}
-		return struct{}{}, out.scanSeat(rows, &sink)
+		if err := rows.Scan(ps.seatDests...); err != nil {
+			return struct{}{}, fmt.Errorf("scan seat: %w", err)
+		}
+		if out.seats == nil {
+			out.seats = make([]Seat, 0, 6)
+		}
+		out.seats = append(out.seats, ps.seatOf(gameID))
+		return struct{}{}, nil
 	}, q, gameID, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("store: game %d, its summary, snapshot and seats: %w", gameID, err)
@@ -111,65 +115,56 @@ func readPosition(db *gorm.DB, gameID int64, withSnapshot bool) (*positionRead, 
 	return out, nil
 }
 
-// scanGame reads the game's row.
-func (r *positionRead) scanGame(rows *sql.Rows, withSnapshot bool, sink *any) error {
-	var seq sql.NullInt64
-	var state sql.NullString
-	gs, err := scanGameSummaryAnd(rows, &seq, &state, sink, sink, sink, sink, sink, sink, sink)
-	if err != nil {
-		return err
+// positionScan is where readPosition scans its rows to, made once for
+// all of them: which says whose a row is (first, the game's id, is nil
+// in a seat's), seatDests reads a seat's.
+type positionScan struct {
+	first, sink any // sink: the columns a row leaves NULL
+	which       []any
+	seatDests   []any
+	seat        Seat
+	accepted    sql.NullTime
+}
+
+func newPositionScan() *positionScan {
+	ps := &positionScan{which: make([]any, positionCols), seatDests: make([]any, positionCols)}
+	for i := range ps.which {
+		ps.which[i], ps.seatDests[i] = &ps.sink, &ps.sink
 	}
-	r.game, r.sum = gs.game, gs.sum
+	ps.which[0] = &ps.first
+	copy(ps.seatDests[positionLeading:], []any{&ps.seat.ID, &ps.seat.Seat, &ps.seat.UserID, &ps.seat.Name, &ps.accepted})
+	return ps
+}
+
+// seatOf is the seat last scanned.
+func (ps *positionScan) seatOf(gameID int64) Seat {
+	st := ps.seat
+	st.GameID, st.AcceptedAt = gameID, nullTime(ps.accepted)
+	return st
+}
+
+// scanGame reads the game's row: gameCols, its summary's columns (all
+// NULL when it has none), its snapshot's and the seat's (NULL).
+func (r *positionRead) scanGame(rows *sql.Rows, withSnapshot bool, sink *any) error {
+	var gs gameScan
+	var moves, round, seq sql.NullInt64
+	var last sql.NullTime
+	var status, phase, toAct, state sql.NullString
+	dests := append(gs.dests(), &status, &moves, &last, &round, &phase, &toAct, &seq, &state, sink, sink, sink, sink, sink)
+	if err := rows.Scan(dests...); err != nil {
+		return fmt.Errorf("scan game and summary: %w", err)
+	}
+	g := gs.game()
+	r.game = &g
+	if moves.Valid { // NOT NULL in every summary
+		r.sum = &Summary{GameID: g.ID, Status: status.String, Moves: int(moves.Int64), LastMoveAt: last.Time.UTC(),
+			Round: int(round.Int64), Phase: phase.String, ToAct: toAct.String}
+	}
 	if withSnapshot {
 		r.snap.read = true
 		if seq.Valid {
-			r.snap.sn = &Snapshot{GameID: gs.game.ID, Seq: int(seq.Int64), State: state.String}
+			r.snap.sn = &Snapshot{GameID: g.ID, Seq: int(seq.Int64), State: state.String}
 		}
 	}
 	return nil
-}
-
-// scanSeat reads a seat's row.
-func (r *positionRead) scanSeat(rows *sql.Rows, sink *any) error {
-	var st Seat
-	var accepted sql.NullTime
-	dests := make([]any, positionLeading, positionLeading+7)
-	for i := range dests {
-		dests[i] = sink
-	}
-	dests = append(dests, &st.ID, &st.GameID, &st.Seat, &st.UserID, &st.Name, &accepted, sink)
-	if err := rows.Scan(dests...); err != nil {
-		return fmt.Errorf("scan seat: %w", err)
-	}
-	st.AcceptedAt = nullTime(accepted)
-	if r.seats == nil {
-		r.seats = make([]Seat, 0, 6)
-	}
-	r.seats = append(r.seats, st)
-	return nil
-}
-
-// gameSummary is a game's row and its summary (nil: it has none).
-type gameSummary struct {
-	game *Game
-	sum  *Summary
-}
-
-// scanGameSummaryAnd reads gameCols, summaryCols and then more.
-func scanGameSummaryAnd(rows *sql.Rows, more ...any) (gameSummary, error) {
-	var gs gameScan
-	var sumGame, moves, round sql.NullInt64
-	var last sql.NullTime
-	var status, phase, toAct sql.NullString
-	err := rows.Scan(append(append(gs.dests(), &sumGame, &status, &moves, &last, &round, &phase, &toAct), more...)...)
-	if err != nil {
-		return gameSummary{}, fmt.Errorf("scan game and summary: %w", err)
-	}
-	g := gs.game()
-	out := gameSummary{game: &g}
-	if sumGame.Valid {
-		out.sum = &Summary{GameID: sumGame.Int64, Status: status.String, Moves: int(moves.Int64), LastMoveAt: last.Time.UTC(),
-			Round: int(round.Int64), Phase: phase.String, ToAct: toAct.String}
-	}
-	return out, nil
 }

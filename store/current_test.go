@@ -10,14 +10,17 @@ import (
 
 // The position statement's column lists are the ones its scans read.
 func TestPositionColumns(t *testing.T) {
-	if want := prefixed("g.", gameCols) + ", " + prefixed("s.", summaryCols); positionGameCols != want {
+	if want := prefixed("g.", gameCols) + ", " + prefixed("s.", strings.TrimPrefix(summaryCols, "game_id, ")); positionGameCols != want {
 		t.Errorf("game and summary columns %q, want %q", positionGameCols, want)
 	}
-	if want := prefixed("st.", seatCols); positionSeatCols != want {
+	if want := prefixed("st.", strings.Replace(seatCols, "game_id, ", "", 1)); positionSeatCols != want {
 		t.Errorf("seat columns %q, want %q", positionSeatCols, want)
 	}
 	if n := strings.Count(positionGameCols, ",") + 1 + 2; n != positionLeading {
 		t.Errorf("%d columns before a seat's, positionLeading says %d", n, positionLeading)
+	}
+	if n := strings.Count(positionSeats, "NULL,"); n != positionLeading {
+		t.Errorf("a seat's row has %d NULL columns before its own, want %d", n, positionLeading)
 	}
 }
 
