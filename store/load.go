@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"gorm.io/gorm"
 
@@ -36,10 +37,19 @@ func readSteps(tx *gorm.DB, gameID int64, after, upto int) ([]step, error) {
 	}
 	// On the plain path (queryRows): every game page's first view reads
 	// the moves after the snapshot, and GORM's building of the statement
-	// cost more than reading the few rows.
-	out, err := queryRows(tx, scanStep, q, args...)
+	// cost more than reading the few rows. Room for them all is made at
+	// once when their number is known.
+	room := 0
+	if upto >= 0 {
+		room = min(max(upto-after, 0), maxStepsRoom)
+	}
+	out, err := queryRowsCap(tx, room, scanStep, q, args...)
 	return out, wrapErr(err, "read steps (game %d)", gameID)
 }
+
+// maxStepsRoom bounds the room readSteps makes at first (a whole
+// replay's thousands of moves grow the slice as they come).
+const maxStepsRoom = 256
 
 func scanStep(rows *sql.Rows) (step, error) {
 	var m step
@@ -51,6 +61,9 @@ func scanStep(rows *sql.Rows) (step, error) {
 // and the move it cancels. ok is false when a take-back cancels a move the
 // base state already holds: then the state must come from further back.
 func liveSteps(steps []step) (out []step, ok bool) {
+	if !slices.ContainsFunc(steps, func(m step) bool { return m.TakeBack }) {
+		return steps, true // most reads: nothing taken back, nothing to copy
+	}
 	out = make([]step, 0, len(steps))
 	for _, m := range steps {
 		if !m.TakeBack {
