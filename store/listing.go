@@ -116,7 +116,7 @@ func scanHistoryMove(rows *sql.Rows) (Move, error) {
 func (s *Store) RecentMoves(ctx context.Context, gameID int64, seq int) ([]Move, error) {
 	// Room for the last moves a game page shows made at once (the moves
 	// are wide: growing the slice copied them three times).
-	out, err := queryRowsCap(s.db.WithContext(ctx), recentMovesRoom, scanRecentMove, `SELECT `+historyMoveCols+`, user_id FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq`,
+	out, err := readRowsCap(ctx, s, recentMovesRoom, scanRecentMove, `SELECT `+historyMoveCols+`, user_id FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq`,
 		gameID, seq)
 	for i := range out {
 		out[i].GameID = gameID

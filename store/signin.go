@@ -175,7 +175,7 @@ func (p SignIn) CreateSession(ctx context.Context, userID int64, ttl time.Durati
 func (p SignIn) SessionUser(ctx context.Context, token string) (*User, error) {
 	// One query: every page asks it.
 	// The time zone comes along: every page that shows a time needs it.
-	users, err := queryRows(p.s.db.WithContext(ctx), scanUserZone, `SELECT `+userCols+`, COALESCE(p.time_zone, '')
+	users, err := readRowsCap(ctx, p.s, 1, scanUserZone, `SELECT `+userCols+`, COALESCE(p.time_zone, '')
 		FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN notify_prefs p ON p.user_id = u.id
 		WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?`, HashToken(token), p.s.Now())
 	if err != nil {
