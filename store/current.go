@@ -5,24 +5,22 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
-
-	"gorm.io/gorm"
 )
 
 // Current returns a game's current position: its summary says how many
 // moves it has, and its state comes from the cache or its snapshot.
 func (s *Store) Current(ctx context.Context, gameID int64) (*Position, error) {
-	db := s.db.WithContext(ctx)
+	db := &lazyDB{s: s, ctx: ctx}
 	epoch := s.cache.epoch() // before the seats, whose names key the cached state
 	// A state the cache does not hold is loaded from the game's snapshot:
 	// read with the game's row (most first views).
-	r, err := readPosition(db, gameID, !s.cache.holds(gameID))
+	r, err := readPosition(ctx, s, gameID, !s.cache.holds(gameID))
 	if err != nil {
 		return nil, err
 	}
 	g, sum := r.game, r.sum
 	if sum == nil {
-		if sum, err = s.summaryFor(db, g); err != nil {
+		if sum, err = s.summaryFor(db.get(), g); err != nil {
 			return nil, err
 		}
 	}
@@ -81,14 +79,14 @@ const (
 
 // readPosition reads a game's row, its summary, its seats in order and,
 // when withSnapshot, its snapshot (ErrNotFound: no such game).
-func readPosition(db *gorm.DB, gameID int64, withSnapshot bool) (*positionRead, error) {
+func readPosition(ctx context.Context, s *Store, gameID int64, withSnapshot bool) (*positionRead, error) {
 	q := positionNoSnapshot
 	if withSnapshot {
 		q = positionWithSnapshot
 	}
 	out := &positionRead{}
 	ps := newPositionScan()
-	_, err := queryRows(db, func(rows *sql.Rows) (struct{}, error) {
+	_, err := readRowsCap(ctx, s, 0, func(rows *sql.Rows) (struct{}, error) {
 		// A row may be scanned again: the first scan only says whose it is.
 		if err := rows.Scan(ps.which...); err != nil {
 			return struct{}{}, fmt.Errorf("scan position row: %w", err)
