@@ -59,10 +59,13 @@ func TestGamePageStatements(t *testing.T) {
 		t.Errorf("a finished game's page read its snapshot %d times, want once", n)
 	}
 	// The state is not cached (DropCache): its snapshot comes with the
-	// game's row, not in a statement of its own.
+	// game's row, not in a statement of its own, and so do its seats.
 	for name, qs := range map[string][]string{"in play": inPlay, "finished": finished} {
 		if n := count(qs, "FROM game_snapshots"); n != 0 {
 			t.Errorf("a %s game's page read its snapshot in a statement of its own:\n%s", name, strings.Join(qs, "\n"))
+		}
+		if n := count(qs, "SELECT id, game_id, seat, user_id, name, accepted_at FROM seats"); n != 0 {
+			t.Errorf("a %s game's page read its seats in a statement of their own:\n%s", name, strings.Join(qs, "\n"))
 		}
 	}
 }

@@ -31,7 +31,6 @@ var bareAllowed = map[string]string{
 	// Each runs a function its caller gave it: that error is the caller's.
 	"dialect.go Exclusive": "returns the error of the caller's job",
 	"copy.go copyTable":    "returns the error of the caller's each",
-	"scan.go queryRowsCap": "returns the error of the caller's scan",
 	// A refusal in the player's words (words.Fail), shown to them as it is.
 	"orders_offer.go CheckOrder": "returns the game's refusal of the order",
 }

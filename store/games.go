@@ -352,7 +352,7 @@ func (s *Store) acceptSeat(tx *gorm.DB, cs *changeSet, gameID, userID int64, now
 
 // GameRow returns a game by id.
 func (s *Store) GameRow(ctx context.Context, id int64) (*Game, error) {
-	games, err := queryRows(s.db.WithContext(ctx), scanGame, `SELECT `+gameCols+` FROM games WHERE id = ?`, id)
+	games, err := readRowsCap(ctx, s, 1, scanGame, `SELECT `+gameCols+` FROM games WHERE id = ?`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -364,7 +364,7 @@ func (s *Store) GameRow(ctx context.Context, id int64) (*Game, error) {
 
 // Seats returns a game's seats in seat order.
 func (s *Store) Seats(ctx context.Context, gameID int64) ([]Seat, error) {
-	return queryRows(s.db.WithContext(ctx), scanSeat, `SELECT `+seatCols+` FROM seats WHERE game_id = ? ORDER BY seat`, gameID)
+	return readRowsCap(ctx, s, 0, scanSeat, `SELECT `+seatCols+` FROM seats WHERE game_id = ? ORDER BY seat`, gameID)
 }
 
 // SeatOf returns userID's seat number in the game, or -1.

@@ -114,13 +114,19 @@ func scanHistoryMove(rows *sql.Rows) (Move, error) {
 // game reads its last moves, and every column is a call into SQLite a
 // row (MovesSince reads them all).
 func (s *Store) RecentMoves(ctx context.Context, gameID int64, seq int) ([]Move, error) {
-	out, err := queryRows(s.db.WithContext(ctx), scanRecentMove, `SELECT `+historyMoveCols+`, user_id FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq`,
+	// Room for the last moves a game page shows made at once (the moves
+	// are wide: growing the slice copied them three times).
+	out, err := readRowsCap(ctx, s, recentMovesRoom, scanRecentMove, `SELECT `+historyMoveCols+`, user_id FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq`,
 		gameID, seq)
 	for i := range out {
 		out[i].GameID = gameID
 	}
 	return out, wrapErr(err, "store: recent moves (game %d)", gameID)
 }
+
+// recentMovesRoom is how many rows RecentMoves makes room for at first:
+// the six a game page shows, a take-back or two more.
+const recentMovesRoom = 8
 
 func scanRecentMove(rows *sql.Rows) (Move, error) {
 	var m Move

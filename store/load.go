@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"gorm.io/gorm"
 
@@ -36,10 +37,19 @@ func readSteps(tx *gorm.DB, gameID int64, after, upto int) ([]step, error) {
 	}
 	// On the plain path (queryRows): every game page's first view reads
 	// the moves after the snapshot, and GORM's building of the statement
-	// cost more than reading the few rows.
-	out, err := queryRows(tx, scanStep, q, args...)
+	// cost more than reading the few rows. Room for them all is made at
+	// once when their number is known.
+	room := 0
+	if upto >= 0 {
+		room = min(max(upto-after, 0), maxStepsRoom)
+	}
+	out, err := queryRowsCap(tx, room, scanStep, q, args...)
 	return out, wrapErr(err, "read steps (game %d)", gameID)
 }
+
+// maxStepsRoom bounds the room readSteps makes at first (a whole
+// replay's thousands of moves grow the slice as they come).
+const maxStepsRoom = 256
 
 func scanStep(rows *sql.Rows) (step, error) {
 	var m step
@@ -51,6 +61,9 @@ func scanStep(rows *sql.Rows) (step, error) {
 // and the move it cancels. ok is false when a take-back cancels a move the
 // base state already holds: then the state must come from further back.
 func liveSteps(steps []step) (out []step, ok bool) {
+	if !slices.ContainsFunc(steps, func(m step) bool { return m.TakeBack }) {
+		return steps, true // most reads: nothing taken back, nothing to copy
+	}
 	out = make([]step, 0, len(steps))
 	for _, m := range steps {
 		if !m.TakeBack {
@@ -157,11 +170,11 @@ func (s *Store) fromSetup(tx *gorm.DB, g *Game, seq int) (game.State, []step, er
 // fromSnapshot restores a game's state after seq moves from its snapshot
 // and the moves after it; ok is false when the snapshot cannot serve
 // (none, one after seq, or one that no longer decodes).
-func (s *Store) fromSnapshot(tx *gorm.DB, g *Game, seq int, pre *snapshotRead) (st game.State, size int64, ok bool, err error) {
+func (s *Store) fromSnapshot(tx *lazyDB, g *Game, seq int, pre *snapshotRead) (st game.State, size int64, ok bool, err error) {
 	sn := (*Snapshot)(nil)
 	if pre != nil && pre.read {
 		sn = pre.sn
-	} else if sn, err = readSnapshotState(tx, g.ID); err != nil {
+	} else if sn, err = readSnapshotState(tx.get(), g.ID); err != nil {
 		return nil, 0, false, err
 	}
 	if sn == nil || sn.Seq > seq {
@@ -177,7 +190,7 @@ func (s *Store) fromSnapshot(tx *gorm.DB, g *Game, seq int, pre *snapshotRead) (
 		// moves after it to read.
 		return st, stateBytes(len(sn.State)), true, nil
 	}
-	steps, err := readSteps(tx, g.ID, sn.Seq, seq)
+	steps, err := readSteps(tx.get(), g.ID, sn.Seq, seq)
 	if err != nil {
 		return nil, 0, false, err
 	}
@@ -216,7 +229,24 @@ func (s *Store) sizedStateAt(tx *gorm.DB, g *Game, seq int) (game.State, int64, 
 // key (setupKey) in the same transaction already, after it took the
 // cache's epoch.
 func (s *Store) stateAtSetup(tx *gorm.DB, g *Game, seq int, setup string, epoch uint64) (game.State, int64, error) {
-	return s.stateWith(tx, g, seq, setup, epoch, nil)
+	return s.stateWith(&lazyDB{db: tx}, g, seq, setup, epoch, nil)
+}
+
+// lazyDB is a handle on the database made when a statement first needs
+// it (get): db, or one for ctx. A game page's state is most often in the
+// cache or its snapshot, read already, and then needs none; making one
+// (WithContext) costs five allocations and 800 bytes.
+type lazyDB struct {
+	s   *Store
+	ctx context.Context
+	db  *gorm.DB
+}
+
+func (l *lazyDB) get() *gorm.DB {
+	if l.db == nil {
+		l.db = l.s.db.WithContext(l.ctx)
+	}
+	return l.db
 }
 
 // snapshotRead is a game's snapshot read with its row (sn nil: it has
@@ -228,12 +258,12 @@ type snapshotRead struct {
 
 // stateWith is stateAtSetup with the game's snapshot already read when
 // pre is not nil.
-func (s *Store) stateWith(tx *gorm.DB, g *Game, seq int, setup string, epoch uint64, pre *snapshotRead) (game.State, int64, error) {
+func (s *Store) stateWith(tx *lazyDB, g *Game, seq int, setup string, epoch uint64, pre *snapshotRead) (game.State, int64, error) {
 	if c, ok := s.cache.get(g.ID); ok && c.seq <= seq && c.setup == setup {
 		if c.seq == seq {
 			return c.state, c.size, nil
 		}
-		steps, err := readSteps(tx, g.ID, c.seq, seq)
+		steps, err := readSteps(tx.get(), g.ID, c.seq, seq)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -251,7 +281,7 @@ func (s *Store) stateWith(tx *gorm.DB, g *Game, seq int, setup string, epoch uin
 		return nil, 0, err
 	}
 	if !ok {
-		if st, err = s.replayTo(tx, g, seq); err != nil {
+		if st, err = s.replayTo(tx.get(), g, seq); err != nil {
 			return nil, 0, err
 		}
 		b, err := st.MarshalJSON()
@@ -273,7 +303,7 @@ func (s *Store) StateAfter(ctx context.Context, gameID int64, n int) (game.State
 		return nil, err
 	}
 	db := s.db.WithContext(ctx)
-	st, _, ok, err := s.fromSnapshot(db, g, n, nil)
+	st, _, ok, err := s.fromSnapshot(&lazyDB{db: db}, g, n, nil)
 	if err != nil || ok {
 		return st, err
 	}

@@ -42,7 +42,9 @@ func newToken() (token, hash string) {
 // HashToken is how tokens are stored: only their SHA-256.
 func HashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
+	var b [2 * sha256.Size]byte // every request's session check: one allocation, the string's
+	hex.Encode(b[:], sum[:])
+	return string(b[:])
 }
 
 // LoginLimits rate-limit magic-link requests. The limits per address are
@@ -173,7 +175,7 @@ func (p SignIn) CreateSession(ctx context.Context, userID int64, ttl time.Durati
 func (p SignIn) SessionUser(ctx context.Context, token string) (*User, error) {
 	// One query: every page asks it.
 	// The time zone comes along: every page that shows a time needs it.
-	users, err := queryRows(p.s.db.WithContext(ctx), scanUserZone, `SELECT `+userCols+`, COALESCE(p.time_zone, '')
+	users, err := readRowsCap(ctx, p.s, 1, scanUserZone, `SELECT `+userCols+`, COALESCE(p.time_zone, '')
 		FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN notify_prefs p ON p.user_id = u.id
 		WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?`, HashToken(token), p.s.Now())
 	if err != nil {

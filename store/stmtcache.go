@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -95,6 +96,12 @@ type cachedStmt struct {
 	rows    bool
 	busy    bool
 	evicted bool // dropped from the cache while busy: finalize on release
+	// cols are its columns' names, kept for a text that names its
+	// columns (nil for one with a *, whose columns a schema changed by
+	// another process would change): the driver reads each name from
+	// SQLite again, a string apiece, every time its rows are read, and a
+	// game page runs a dozen statements.
+	cols []string
 }
 
 // cacheable says whether query can be kept: one statement (the driver
@@ -185,7 +192,11 @@ func (c *cachingConn) stmt(ctx context.Context, query string, args []driver.Name
 		return nil
 	}
 	c.prepared++
-	cs := &cachedStmt{query: query, st: st, nargs: st.NumInput(), rows: len(r.Columns()) > 0}
+	cols := r.Columns()
+	cs := &cachedStmt{query: query, st: st, nargs: st.NumInput(), rows: len(cols) > 0}
+	if strings.IndexByte(query, '*') < 0 {
+		cs.cols = slices.Clone(cols)
+	}
 	r.Close()
 	c.stmts[query] = c.lru.PushFront(cs)
 	if c.lru.Len() > stmtCacheSize {
@@ -266,7 +277,7 @@ func (c *cachingConn) QueryContext(ctx context.Context, query string, args []dri
 		return nil, err
 	}
 	cs.busy = true
-	return &cachedRows{SQLiteRows: r.(*sqlite3.SQLiteRows), cs: cs}, nil
+	return &cachedRows{SQLiteRows: r.(*sqlite3.SQLiteRows), cs: cs, cols: cs.cols}, nil
 }
 
 // Close finalizes the kept statements, then closes the connection (SQLite
@@ -283,7 +294,17 @@ func (c *cachingConn) Close() error {
 // all, and closing them frees the statement for its next run.
 type cachedRows struct {
 	*sqlite3.SQLiteRows
-	cs *cachedStmt
+	cs   *cachedStmt
+	cols []string // the statement's kept names (cachedStmt.cols), if any
+}
+
+// Columns are the kept names when the statement has them (a copy: the
+// caller may change what it is given), else the driver's.
+func (r *cachedRows) Columns() []string {
+	if r.cols == nil {
+		return r.SQLiteRows.Columns()
+	}
+	return slices.Clone(r.cols)
 }
 
 func (r *cachedRows) Close() error {
