@@ -312,7 +312,7 @@ func importMessages(tx *gorm.DB, gameID int64, ms []record.Message) error {
 func (s *Store) ImportOf(ctx context.Context, gameID int64) (*GameImport, error) {
 	// A page reads this for every game, most of which were not imported:
 	// a plain column list, not GORM's Take and its not-found error.
-	rows, err := queryRows(s.db.WithContext(ctx), scanImport, `SELECT `+importCols+` FROM game_imports WHERE game_id = ?`, gameID)
+	rows, err := readRowsCap(ctx, s, 0, scanImport, `SELECT `+importCols+` FROM game_imports WHERE game_id = ?`, gameID)
 	if err != nil || len(rows) == 0 {
 		return nil, wrapErr(err, "store: import of (game %d)", gameID)
 	}

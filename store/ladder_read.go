@@ -80,7 +80,7 @@ func (rt Ratings) RatingHistory(ctx context.Context, kind string, userID int64) 
 // GameRatings returns everyone's all-time rating change in one rated
 // game, by seat, and false if the ladder has not rated it.
 func (rt Ratings) GameRatings(ctx context.Context, gameID int64) (rating.Rated, bool, error) {
-	rows, err := queryRows(rt.s.db.WithContext(ctx), scanChange, `SELECT `+changeCols+` FROM rating_changes WHERE game_id = ? ORDER BY seat`, gameID)
+	rows, err := readRowsCap(ctx, rt.s, 0, scanChange, `SELECT `+changeCols+` FROM rating_changes WHERE game_id = ? ORDER BY seat`, gameID)
 	if err != nil || len(rows) == 0 {
 		return rating.Rated{}, false, wrapErr(err, "store: game ratings (game %d)", gameID)
 	}

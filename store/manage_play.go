@@ -72,17 +72,16 @@ func leftSeats(tx *gorm.DB, gameID int64) (map[int]bool, error) {
 // player resigned, or it was dropped after missed deadlines) whether its
 // player resigned; a seat a substitute took is played again.
 func (s *Store) SeatsLeft(ctx context.Context, gameID int64) (map[int]bool, error) {
-	// On the plain path (queryRows): every game page reads it, and GORM's
+	// Straight on the pool (readRowsCap): every game page reads it, and GORM's
 	// Scan wrote out each statement with its values for its trace.
-	db := s.db.WithContext(ctx)
-	dropped, err := queryRows(db, scanSeatNumber, `SELECT seat FROM seat_clocks WHERE game_id = ? AND dropped = TRUE`, gameID)
+	dropped, err := readRowsCap(ctx, s, 0, scanSeatNumber, `SELECT seat FROM seat_clocks WHERE game_id = ? AND dropped = TRUE`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("store: seats left (game %d): %w", gameID, err)
 	}
 	if len(dropped) == 0 {
 		return map[int]bool{}, nil // most games: no second statement
 	}
-	resignedSeats, err := queryRows(db, scanSeatNumber, `SELECT d.seat FROM seat_drops d JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat AND s.user_id = d.user_id
+	resignedSeats, err := readRowsCap(ctx, s, 0, scanSeatNumber, `SELECT d.seat FROM seat_drops d JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat AND s.user_id = d.user_id
 		WHERE d.game_id = ? AND d.reason = ?`, gameID, DropResigned)
 	if err != nil {
 		return nil, fmt.Errorf("store: seats left (game %d): %w", gameID, err)
