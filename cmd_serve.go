@@ -83,9 +83,22 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer stopJobs()
+	if cfg.Cache.FinishedPages {
+		deps.PagesVersion = pagesVersion(log)
+	}
 	h, err := handlers.New(deps)
 	if err != nil {
 		return err
+	}
+	if deps.PagesVersion != "" {
+		// Stopped and waited for before the store closes (deferred above).
+		kctx, stopKeeper := context.WithCancel(ctx)
+		kept := make(chan struct{})
+		go func() {
+			defer close(kept)
+			keepFinishedPages(kctx, h, log)
+		}()
+		defer func() { stopKeeper(); <-kept }()
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

@@ -105,8 +105,11 @@ func overviewKey(pos *store.Position, sp *words.Speaker) boardKey {
 // overview is the game's Summary as HTML (summaryHTML), kept like boards.
 func (s *Server) overview(pos *store.Position, sp *words.Speaker) template.HTML {
 	key := overviewKey(pos, sp)
-	h, _ := s.kept(key, func() (template.HTML, error) {
-		return summaryHTML(s.vocab(sp, pos.Game.Kind), pos.State.Summary()), nil
-	})
+	h, _ := s.kept(key, func() (template.HTML, error) { return s.overviewHTML(pos, sp), nil })
 	return h
+}
+
+// overviewHTML says the game's overview, not kept.
+func (s *Server) overviewHTML(pos *store.Position, sp *words.Speaker) template.HTML {
+	return summaryHTML(s.vocab(sp, pos.Game.Kind), pos.State.Summary())
 }

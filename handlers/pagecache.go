@@ -87,6 +87,9 @@ type positionParts struct {
 	last      *store.Move
 	kept      keptHTML
 	size      int64
+	// stored: the board, overview and account are a finished game's,
+	// kept in the database (finished_pages.go), exact strings.
+	stored bool
 }
 
 // keptHTML is the parts of the page as HTML, written once per view
@@ -104,7 +107,7 @@ func (s *Server) keep(ctx context.Context, r *reader, sp *words.Speaker, pos *st
 	p.kept.Strip = stripHTML(r, p.Glance)
 	p.kept.Result = resultHTML(r, p.Result)
 	p.kept.Recent = recentHTML(r, pos.Game.ID, p.recent())
-	if pos.Game.Status != store.StatusFinished {
+	if pos.Game.Status != store.StatusFinished || p.stored {
 		return nil
 	}
 	var err error
@@ -161,6 +164,9 @@ func (s *Server) parts(ctx context.Context, r *reader, sp *words.Speaker, pos *s
 // 10,000-game club the kept parts held 21 MB for the 12 MB the three
 // caches count.
 func (s *Server) exact(r *reader, sp *words.Speaker, pos *store.Position, you int, p *positionParts) {
+	if p.stored {
+		return
+	}
 	if p.Board != "" {
 		key, _ := positionBoardKey(pos, you, sp, true)
 		p.Board = exactIn(s.boards, key, p.Board)
@@ -191,7 +197,16 @@ func sameString(v any, h template.HTML) bool {
 }
 
 func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Position, you int, base string) (*positionParts, error) {
-	p := &positionParts{Board: s.positionBoard(pos, you, sp, true), Overview: s.overview(pos, sp), Glance: glanceOf(pos, you, sp)}
+	fin, err := s.keptFinished(ctx, sp, pos)
+	if err != nil {
+		return nil, err
+	}
+	p := &positionParts{Glance: glanceOf(pos, you, sp)}
+	if b, ok := fin.board(you); ok {
+		p.Board, p.Overview, p.kept.Account, p.stored = b, template.HTML(fin.row.Overview), template.HTML(fin.row.Account), true
+	} else {
+		p.Board, p.Overview = s.positionBoard(pos, you, sp, true), s.overview(pos, sp)
+	}
 	if d, ok := pos.State.(game.Describer); ok && you >= 0 {
 		p.Situation = sp.Sentences(d.Situation(you))
 	}

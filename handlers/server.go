@@ -37,6 +37,10 @@ type Deps struct {
 	// change to a game sets off is not asked of it: the store hands every
 	// change to its observer (store/change.go).
 	Notify Notifier
+	// PagesVersion names this build's drawings and words: finished games'
+	// page parts are kept in the database under it (finished_pages.go).
+	// Empty keeps none (config cache.finished_pages false).
+	PagesVersion string
 }
 
 // Notifier is what the pages of mail links and mail settings ask of
@@ -96,6 +100,8 @@ type Server struct {
 	picHeights pictureHeights
 	// admission gives pages their turns (admit.go).
 	admission *admission
+	// pagesVersion keys finished games' kept page parts ("": none kept).
+	pagesVersion string
 }
 
 // New builds the web interface.
@@ -106,7 +112,7 @@ func New(d Deps) (*Server, error) {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	s := &Server{store: d.Store, cfg: d.Config, mailer: d.Mailer, log: d.Logger, now: d.Now,
+	s := &Server{store: d.Store, cfg: d.Config, mailer: d.Mailer, log: d.Logger, now: d.Now, pagesVersion: d.PagesVersion,
 		secure: strings.HasPrefix(d.Config.PublicURL(), "https://")}
 	s.local = d.Config.LocalMail()
 	s.runTag = newRunTag()

@@ -39,8 +39,12 @@ func (s *Store) accountOf(tx *gorm.DB, g *Game) ([]byte, error) {
 }
 
 // writeAccount stores g's account in place of any before, or removes it
-// when g is not finished or keeps none.
+// when g is not finished or keeps none, and drops g's kept page parts.
 func (s *Store) writeAccount(tx *gorm.DB, g *Game) error {
+	// Its pages' kept parts (page_parts.go) showed the game as it was.
+	if err := tx.Exec(`DELETE FROM page_parts WHERE game_id = ?`, g.ID).Error; err != nil {
+		return wrapErr(err, "drop page parts")
+	}
 	var data []byte
 	if g.Status == StatusFinished {
 		var err error

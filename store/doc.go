@@ -25,6 +25,9 @@
 //     Webhooks (webhooks.go: the chats' webhooks) and Tools (rebuild.go,
 //     verify.go, verify_derived.go: the operator's rebuild and verify;
 //     copy.go and copy_moves.go hold Copy).
+//   - A cache kept in the database: page_parts.go holds finished games'
+//     page parts as handlers drew and said them, per build and language,
+//     dropped whenever a game's derived data is written again.
 //   - Members (members.go: profile, language, invitation links), limits on
 //     what a member may do per day (limits.go), names (names.go), export
 //     and import of records (export.go, import.go).

@@ -34,6 +34,27 @@ import (
 
 var benchDB = flag.String("db", "", "seeded database for the page benchmarks (tests/load seed)")
 
+// keptPages makes the page benchmarks keep finished games' page parts
+// (config cache.finished_pages, as rondel serve does): every finished
+// game's are made before the benchmark, written into -db.
+var keptPages = flag.Bool("pages", false, "keep finished games' page parts in -db (made before the benchmark) as rondel serve does")
+
+// benchPagesVersion is the build name the benchmarks keep page parts under.
+const benchPagesVersion = "load-bench"
+
+// keepAllPages makes every due finished game's page parts.
+func keepAllPages(b testing.TB, h *handlers.Server) {
+	for {
+		n, err := h.KeepFinishedPages(context.Background())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if n == 0 {
+			return
+		}
+	}
+}
+
 type pageBench struct {
 	h  http.Handler
 	st *store.Store
@@ -54,7 +75,7 @@ func openPageBench(b testing.TB) *pageBench {
 func servePages(b testing.TB, db, page string, withNotify func(*store.Store, config.Config, *slog.Logger) handlers.Notifier) *pageBench {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	cfg := config.Default()
-	st, err := store.Open(db, store.Options{Registry: registry(), CacheBytes: cfg.Cache.StateBytes(), Logger: log, ReadOnly: withNotify == nil})
+	st, err := store.Open(db, store.Options{Registry: registry(), CacheBytes: cfg.Cache.StateBytes(), Logger: log, ReadOnly: withNotify == nil && !*keptPages})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -66,9 +87,15 @@ func servePages(b testing.TB, db, page string, withNotify func(*store.Store, con
 	if withNotify != nil {
 		deps.Notify = withNotify(st, cfg, log)
 	}
+	if *keptPages {
+		deps.PagesVersion = benchPagesVersion
+	}
 	h, err := handlers.New(deps)
 	if err != nil {
 		b.Fatal(err)
+	}
+	if *keptPages {
+		keepAllPages(b, h)
 	}
 	d, err := newDriver(runOpts{Dir: filepath.Dir(*benchDB), Page: page, Clients: 1, Duration: 1})
 	if err != nil {

@@ -41,8 +41,12 @@ func TestDumpPages(t *testing.T) {
 	p := openPageBench(t)
 	// A fixed clock: pages say how long a seat has been waiting.
 	now := time.Date(2026, 11, 28, 0, 0, 0, 0, time.UTC)
-	h, err := handlers.New(handlers.Deps{Store: p.st, Config: config.Default(), Now: func() time.Time { return now },
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	deps := handlers.Deps{Store: p.st, Config: config.Default(), Now: func() time.Time { return now },
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if *keptPages { // the pages read the parts openPageBench kept
+		deps.PagesVersion = benchPagesVersion
+	}
+	h, err := handlers.New(deps)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,213 @@
+package handlers
+
+import (
+	"context"
+	"fmt"
+	"html/template"
+	"strconv"
+	"strings"
+
+	"rondel/game/words"
+	"rondel/store"
+)
+
+// A finished game never changes again, yet each first view of it drew its
+// board, said its overview and read and said its account: at the
+// 10,000-game club, whose readers mostly open games nobody opened since
+// the server started, that was most of a finished game's page. So the
+// keeper (KeepFinishedPages, run in the background by rondel serve) makes
+// them once per game, in each of its players' languages, and the store
+// keeps them (store/page_parts.go); a page reads them back in one row.
+//
+// They are what this build draws and says: a row holds the build's
+// version (Deps.PagesVersion: a hash of the program), and a page uses a
+// row only when its version, language, move count and players' names are
+// the page's own, else it makes the parts as before. A new build makes
+// new rows and drops the old ones once it has made its own.
+//
+// The board differs from seat to seat (a player's own rows are bold and
+// say "you"), so a row holds the board as a reader with no seat sees it
+// and, for each seat, the part of the board that differs: a few hundred
+// bytes where a whole board is 25-40 KB.
+
+// finishedParts is a finished game's kept parts as a page reads them.
+type finishedParts struct {
+	row store.PageParts
+}
+
+// keptFinished returns pos's kept parts in sp's language, if the keeper
+// made them with this build for the game as it is.
+func (s *Server) keptFinished(ctx context.Context, sp *words.Speaker, pos *store.Position) (*finishedParts, error) {
+	if s.pagesVersion == "" || pos.Game.Status != store.StatusFinished || pos.State == nil {
+		return nil, nil
+	}
+	row, ok, err := s.store.PagePartsOf(ctx, pos.Game.ID, s.pagesVersion, sp.Lang())
+	if err != nil || !ok || row.Moves != pos.Seq || row.Names != namesHash(pos.Seats) {
+		return nil, err
+	}
+	return &finishedParts{row: row}, nil
+}
+
+// board is the board as viewer sees it (-1: no seat); ok false if the
+// row does not hold it (a seat the game did not have when it was made).
+func (f *finishedParts) board(viewer int) (template.HTML, bool) {
+	if f == nil {
+		return "", false
+	}
+	if viewer < 0 {
+		return template.HTML(f.row.Board), true
+	}
+	b, ok := applySeatChange(f.row.Board, f.row.Seats, viewer)
+	return template.HTML(b), ok
+}
+
+// A seat's change to the base board is written as "P S N\n" and N bytes:
+// the seat's board is the base's first P bytes, those N bytes, and the
+// base's last S bytes. The seats' changes follow each other in order.
+
+// seatChange writes how board differs from base.
+func seatChange(b *strings.Builder, base, board string) {
+	p := 0
+	for p < len(base) && p < len(board) && base[p] == board[p] {
+		p++
+	}
+	q := 0
+	for q < len(base)-p && q < len(board)-p && base[len(base)-1-q] == board[len(board)-1-q] {
+		q++
+	}
+	mid := board[p : len(board)-q]
+	fmt.Fprintf(b, "%d %d %d\n", p, q, len(mid))
+	b.WriteString(mid)
+}
+
+// applySeatChange is seat's board, made from base and the seats' changes.
+func applySeatChange(base, changes string, seat int) (string, bool) {
+	for i := 0; ; i++ {
+		nl := strings.IndexByte(changes, '\n')
+		if nl < 0 {
+			return "", false
+		}
+		f := strings.Fields(changes[:nl])
+		if len(f) != 3 {
+			return "", false
+		}
+		p, err1 := strconv.Atoi(f[0])
+		q, err2 := strconv.Atoi(f[1])
+		n, err3 := strconv.Atoi(f[2])
+		rest := changes[nl+1:]
+		if err1 != nil || err2 != nil || err3 != nil || p < 0 || q < 0 || n < 0 || n > len(rest) || p+q > len(base) {
+			return "", false
+		}
+		if i == seat {
+			var b strings.Builder
+			b.Grow(p + n + q)
+			b.WriteString(base[:p])
+			b.WriteString(rest[:n])
+			b.WriteString(base[len(base)-q:])
+			return b.String(), true
+		}
+		changes = rest[n:]
+	}
+}
+
+// keepBatch is how many games the keeper makes the parts of in one go.
+const keepBatch = 8
+
+// KeepFinishedPages makes and stores the parts of up to keepBatch
+// finished games that have none made by this build, and says how many
+// games it did: 0 when none are due (or the pages are not kept).
+func (s *Server) KeepFinishedPages(ctx context.Context) (int, error) {
+	if s.pagesVersion == "" {
+		return 0, nil
+	}
+	ids, err := s.store.PagePartsDue(ctx, s.pagesVersion, keepBatch)
+	if err != nil {
+		return 0, err
+	}
+	for _, id := range ids {
+		if err := s.keepGamePages(ctx, id); err != nil {
+			if ctx.Err() != nil {
+				return 0, err
+			}
+			// Its pages make their parts as before; it is not due again.
+			s.log.Warn("keep finished pages", "game", id, "err", err)
+			if err := s.store.KeepPageParts(ctx, s.noParts(id, -1)); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return len(ids), nil
+}
+
+// DropOldPages removes up to n games' parts made by other builds and says
+// how many rows it removed.
+func (s *Server) DropOldPages(ctx context.Context, n int) (int64, error) {
+	if s.pagesVersion == "" {
+		return 0, nil
+	}
+	return s.store.DropPagePartsNotOf(ctx, s.pagesVersion, n)
+}
+
+// noParts is the row that marks a game with no parts to keep.
+func (s *Server) noParts(id int64, moves int) store.PageParts {
+	return store.PageParts{GameID: id, Version: s.pagesVersion, Moves: moves, MadeAt: s.now()}
+}
+
+// keepGamePages makes a finished game's parts in each of its players'
+// languages, as a page makes them (parts, keep), and stores them.
+func (s *Server) keepGamePages(ctx context.Context, id int64) error {
+	pos, err := s.store.Current(ctx, id)
+	if err != nil {
+		return err
+	}
+	if pos.State == nil || pos.Game.Status != store.StatusFinished {
+		return s.store.KeepPageParts(ctx, s.noParts(id, pos.Seq))
+	}
+	langs, err := s.store.PlayersLanguages(ctx, id)
+	if err != nil {
+		return err
+	}
+	// A reader's language is the catalogue's match of theirs (langOf).
+	cat, seen := words.Default(), map[string]bool{}
+	var in []string
+	for _, l := range langs {
+		if m := cat.Match(l); !seen[m] {
+			seen[m] = true
+			in = append(in, m)
+		}
+	}
+	if len(in) == 0 { // no member seated: the default language
+		in = append(in, cat.Match())
+	}
+	for _, lang := range in {
+		row, err := s.makeFinishedParts(ctx, pos, lang)
+		if err != nil {
+			return err
+		}
+		if err := s.store.KeepPageParts(ctx, row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// makeFinishedParts draws and says pos's parts in lang.
+func (s *Server) makeFinishedParts(ctx context.Context, pos *store.Position, lang string) (store.PageParts, error) {
+	r := s.readers.get(lang, "UTC", s.now)
+	sp := r.sp.WithNames(seatNames(pos.Seats))
+	row := store.PageParts{GameID: pos.Game.ID, Version: s.pagesVersion, Lang: lang, Moves: pos.Seq,
+		Names: namesHash(pos.Seats), MadeAt: s.now(), Overview: string(s.overviewHTML(pos, sp))}
+	_, st := positionBoardKey(pos, -1, sp, true)
+	row.Board = string(s.pageBoardOf(st, -1, sp))
+	var b strings.Builder
+	for seat := range pos.Seats {
+		seatChange(&b, row.Board, string(s.pageBoardOf(st, seat, sp)))
+	}
+	row.Seats = b.String()
+	a, err := s.accountOf(ctx, sp, pos.Game)
+	if err != nil {
+		return row, err
+	}
+	row.Account = string(accountHTML(r, a))
+	return row, nil
+}

@@ -1,0 +1,211 @@
+package handlers
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"rondel/store"
+)
+
+// rawPage is the bytes of the page at path as b sees it, nothing kept in
+// memory before it (a first view, as most are at a large club).
+func rawPage(t *testing.T, b *browser, path string) string {
+	t.Helper()
+	b.e.srv.DropKept()
+	b.e.store.DropCache()
+	req, _ := http.NewRequest(http.MethodGet, b.e.ts.URL+path, nil)
+	resp, err := b.client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("%s: %d %v", path, resp.StatusCode, err)
+	}
+	return string(body)
+}
+
+// keepAll runs the keeper until no game is due, and says how many games
+// it made the parts of.
+func keepAll(t *testing.T, s *Server) int {
+	t.Helper()
+	total := 0
+	for {
+		n, err := s.KeepFinishedPages(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			return total
+		}
+		total += n
+	}
+}
+
+// TestFinishedPagesKeptAsMade: the keeper makes a finished game's parts
+// in each of its players' languages, and every seat's page and a
+// spectator's read them back byte for byte as the page made them before,
+// for each kind of game; the page does read the row (a changed row
+// shows), and a row of another build, with other names, or with a
+// broken seat's change is passed over for the parts made anew.
+func TestFinishedPagesKeptAsMade(t *testing.T) {
+	t.Parallel()
+	e := newEnvOn(t, finishedRegistry(), func(d *Deps) { d.PagesVersion = "test-1" })
+	ctx := context.Background()
+	type view struct {
+		b    *browser
+		path string
+		page string
+	}
+	var views []view
+	var games []*store.Game
+	for i, name := range []string{"imperial-standard-4p-v2", "imperial2030-standard-5p-v2", "caesars-imperium-large-side-5p"} {
+		prefix := fmt.Sprintf("k%d-", i)
+		g, rec := importGolden(t, e, name, prefix)
+		games = append(games, g)
+		for seat := range rec.Players {
+			b := e.browser()
+			b.signIn(fmt.Sprintf("%s%d@example.org", prefix, seat))
+			views = append(views, view{b: b, path: fmt.Sprintf("/games/%d", g.ID)})
+		}
+		// The second player reads German: the game is kept in both.
+		if err := e.store.Exec(`UPDATE users SET language = 'de' WHERE email = ?`, prefix+"1@example.org"); err != nil {
+			t.Fatal(err)
+		}
+		spectator := e.browser()
+		spectator.signIn(fmt.Sprintf("watcher%d@example.org", i))
+		views = append(views, view{b: spectator, path: fmt.Sprintf("/games/%d", g.ID)})
+	}
+	for i := range views {
+		views[i].page = rawPage(t, views[i].b, views[i].path)
+	}
+	if n := keepAll(t, e.srv); n != len(games) {
+		t.Fatalf("the keeper did %d games, want %d", n, len(games))
+	}
+	for _, g := range games {
+		for _, lang := range []string{"en", "de"} {
+			if _, ok, err := e.store.PagePartsOf(ctx, g.ID, "test-1", lang); err != nil || !ok {
+				t.Fatalf("game %d has no parts in %s: %v", g.ID, lang, err)
+			}
+		}
+	}
+	for _, v := range views {
+		if got := rawPage(t, v.b, v.path); got != v.page {
+			t.Errorf("%s differs with its parts kept:\n%s", v.path, firstDifference(v.page, got))
+		}
+	}
+
+	g, v := games[0], views[0]
+	marked := `<p id="kept-marker">kept</p>`
+	for _, c := range []struct {
+		change string
+		shows  bool
+	}{
+		{`UPDATE page_parts SET overview = '` + marked + `' WHERE game_id = ?`, true},
+		{`UPDATE page_parts SET names = names + 1 WHERE game_id = ?`, false},
+		{`UPDATE page_parts SET names = names - 1, seats = 'x 1 2' WHERE game_id = ?`, false},
+		{`UPDATE page_parts SET version = 'test-0' WHERE game_id = ?`, false},
+	} {
+		if err := e.store.Exec(c.change, g.ID); err != nil {
+			t.Fatal(err)
+		}
+		page := rawPage(t, v.b, v.path)
+		if shows := strings.Contains(page, marked); shows != c.shows {
+			t.Errorf("after %s: the row's overview shown %v, want %v", c.change, shows, c.shows)
+		}
+		if !c.shows && page != v.page {
+			t.Errorf("after %s: the page made anew differs:\n%s", c.change, firstDifference(v.page, page))
+		}
+	}
+	if n := keepAll(t, e.srv); n != 1 {
+		t.Errorf("after the build's row went: the keeper did %d games, want 1", n)
+	}
+	if n, err := e.srv.DropOldPages(ctx, 100); err != nil || n != 2 {
+		t.Errorf("dropped %d rows of other builds (%v), want 2 (the game's in two languages)", n, err)
+	}
+}
+
+// firstDifference shows where two pages part.
+func firstDifference(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	cut := func(s string) string { return s[max(0, i-80):min(len(s), i+120)] }
+	return fmt.Sprintf("at byte %d:\n- %q\n+ %q", i, cut(a), cut(b))
+}
+
+// TestKeeperMarksGamesWithNoParts: a game that ended before it started
+// (cancelled) has nothing to draw: the keeper marks it done, once.
+func TestKeeperMarksGamesWithNoParts(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, func(d *Deps) { d.PagesVersion = "test-1" })
+	b := e.browser()
+	b.signIn("host@example.org")
+	path := b.newGame("Never played", [2]string{"Host", "host@example.org"}, [2]string{"Other", "other@example.org"})
+	var id int64
+	fmt.Sscanf(path, "/games/%d", &id)
+	g, err := e.store.GameRow(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.store.CancelGame(context.Background(), id, *g.CreatedBy); err != nil {
+		t.Fatal(err)
+	}
+	if n := keepAll(t, e.srv); n != 1 {
+		t.Fatalf("the keeper did %d games, want the cancelled one", n)
+	}
+	if n := keepAll(t, e.srv); n != 0 {
+		t.Errorf("the cancelled game is due again: %d", n)
+	}
+}
+
+// TestSeatChangesMakeEachBoard: every board is made back from the base
+// and the changes, whatever they share with it.
+func TestSeatChangesMakeEachBoard(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		alphabet := rapid.SampledFrom([]rune("ab<>\n 0123"))
+		str := func(name string) string {
+			return string(rapid.SliceOfN(alphabet, 0, 40).Draw(t, name))
+		}
+		base := str("base")
+		boards := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) string {
+			p := rapid.IntRange(0, len(base)).Draw(t, "p")
+			q := rapid.IntRange(0, len(base)-p).Draw(t, "q")
+			return base[:p] + str("mid") + base[len(base)-q:]
+		}), 0, 6).Draw(t, "boards")
+		var b strings.Builder
+		for _, board := range boards {
+			seatChange(&b, base, board)
+		}
+		for seat, want := range boards {
+			if got, ok := applySeatChange(base, b.String(), seat); !ok || got != want {
+				t.Fatalf("seat %d: %q, %v; want %q", seat, got, ok, want)
+			}
+		}
+		if _, ok := applySeatChange(base, b.String(), len(boards)); ok {
+			t.Fatalf("a seat past the last has a board")
+		}
+	})
+}
+
+// FuzzApplySeatChange: changes read from the database never make a page
+// panic, and a board made from them is no longer than they allow.
+func FuzzApplySeatChange(f *testing.F) {
+	f.Add("<svg>board</svg>", "5 6 3\nXYZ0 0 0\n", 1)
+	f.Add("abc", "9 9 9\n", 0)
+	f.Add("abc", "-1 2 0\n", 0)
+	f.Fuzz(func(t *testing.T, base, changes string, seat int) {
+		got, ok := applySeatChange(base, changes, seat)
+		if ok && len(got) > len(base)+len(changes) {
+			t.Fatalf("a board of %d bytes from %d and %d", len(got), len(base), len(changes))
+		}
+	})
+}

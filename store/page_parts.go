@@ -1,0 +1,97 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// A finished game's page parts kept in the database (migration 00300):
+// what handlers drew and said of it once, read back by every later first
+// view in the same language by the same build. The store keeps the rows
+// and drops a game's whenever its derived data is written again; what
+// they hold is handlers' business.
+
+// PageParts is one row: a finished game's parts in one language, made by
+// one build.
+type PageParts struct {
+	GameID   int64
+	Version  string // the build that made them
+	Lang     string // "" marks a game with no parts to keep
+	Moves    int    // the game's move count when they were made
+	Names    uint64 // its players' names, hashed
+	MadeAt   time.Time
+	Overview string
+	Account  string
+	Seats    string // each seat's board as a change to Board
+	Board    string
+}
+
+// PagePartsOf returns game gameID's parts in lang made by version (found
+// false if none). Read straight on the pool: a game page asks it.
+func (s *Store) PagePartsOf(ctx context.Context, gameID int64, version, lang string) (PageParts, bool, error) {
+	rows, err := readRowsCap(ctx, s, 1, func(r *sql.Rows) (PageParts, error) {
+		p := PageParts{GameID: gameID, Version: version, Lang: lang}
+		var names int64
+		err := r.Scan(&p.Moves, &names, &p.Overview, &p.Account, &p.Seats, &p.Board)
+		p.Names = uint64(names)
+		return p, err
+	}, `SELECT moves, names, overview, account, seats, board FROM page_parts WHERE game_id = ? AND version = ? AND lang = ?`,
+		gameID, version, lang)
+	if err != nil {
+		return PageParts{}, false, fmt.Errorf("store: page parts of game %d: %w", gameID, err)
+	}
+	if len(rows) == 0 {
+		return PageParts{}, false, nil
+	}
+	return rows[0], true, nil
+}
+
+// KeepPageParts stores p in place of the row of its game, version and
+// language, if the game is still finished with p.Moves moves: a game
+// taken up again, or re-derived, since p was made keeps nothing of it
+// (its derived data's writes drop its rows in their transaction, and
+// this statement sees either the game before or after them).
+func (s *Store) KeepPageParts(ctx context.Context, p PageParts) error {
+	err := s.db.WithContext(ctx).Exec(`INSERT INTO page_parts (game_id, version, lang, moves, names, made_at, overview, account, seats, board)
+		SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM games g JOIN game_summaries sm ON sm.game_id = g.id
+		WHERE g.id = ? AND g.status = ? AND sm.moves = ?
+		ON CONFLICT (game_id, version, lang) DO UPDATE SET moves = excluded.moves, names = excluded.names,
+			made_at = excluded.made_at, overview = excluded.overview, account = excluded.account, seats = excluded.seats, board = excluded.board`,
+		p.GameID, p.Version, p.Lang, p.Moves, int64(p.Names), p.MadeAt.UTC(), p.Overview, p.Account, p.Seats, p.Board,
+		p.GameID, StatusFinished, p.Moves).Error
+	return wrapErr(err, "store: keep page parts of game %d", p.GameID)
+}
+
+// PagePartsDue returns up to limit finished games, the newest first,
+// that have no row made by version: the games whose parts the keeper
+// makes next.
+func (s *Store) PagePartsDue(ctx context.Context, version string, limit int) ([]int64, error) {
+	ids, err := readRowsCap(ctx, s, limit, func(r *sql.Rows) (int64, error) {
+		var id int64
+		return id, r.Scan(&id)
+	}, `SELECT g.id FROM games g WHERE g.status = ?
+		AND NOT EXISTS (SELECT 1 FROM page_parts p WHERE p.game_id = g.id AND p.version = ?)
+		ORDER BY g.id DESC LIMIT ?`, StatusFinished, version, limit)
+	return ids, wrapErr(err, "store: games whose page parts are due")
+}
+
+// DropPagePartsNotOf removes up to limit games' rows made by any build but
+// version (parts an earlier build made, which no page reads), and says how
+// many rows it removed.
+func (s *Store) DropPagePartsNotOf(ctx context.Context, version string, limit int) (int64, error) {
+	res := s.db.WithContext(ctx).Exec(`DELETE FROM page_parts WHERE version <> ? AND game_id IN
+		(SELECT game_id FROM page_parts WHERE version <> ? LIMIT ?)`, version, version, limit)
+	return res.RowsAffected, wrapErr(res.Error, "store: drop old page parts")
+}
+
+// PlayersLanguages returns the languages of the members seated in a game,
+// each once: the languages its kept page parts are made in.
+func (s *Store) PlayersLanguages(ctx context.Context, gameID int64) ([]string, error) {
+	langs, err := readRowsCap(ctx, s, 4, func(r *sql.Rows) (string, error) {
+		var l string
+		return l, r.Scan(&l)
+	}, `SELECT DISTINCT u.language FROM seats st JOIN users u ON u.id = st.user_id WHERE st.game_id = ? ORDER BY u.language`, gameID)
+	return langs, wrapErr(err, "store: languages of game %d's players", gameID)
+}

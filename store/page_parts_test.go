@@ -1,0 +1,86 @@
+package store
+
+import (
+	"context"
+	"testing"
+
+	"rondel/game"
+	"rondel/game/caesar"
+)
+
+// TestPagePartsKeptForFinishedGamesOnly: a finished game is due until a
+// row of the build is kept, reads back as kept, and is dropped when its
+// derived data is written again (a rebuild); a game in play keeps no row
+// however asked, and another build's rows go without touching this one's.
+func TestPagePartsKeptForFinishedGamesOnly(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s, clock, _ := openWith(t, Options{Registry: game.NewRegistry(caesar.New())})
+	done := startKind(t, s, "caesars-imperium", 3, 5)
+	playing := startKind(t, s, "caesars-imperium", 3, 6)
+	playToEnd(t, s, done)
+	pos, err := s.Current(ctx, done.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	due, err := s.PagePartsDue(ctx, "v1", 10)
+	if err != nil || len(due) != 1 || due[0] != done.ID {
+		t.Fatalf("due: %v, %v; want only the finished game %d", due, err, done.ID)
+	}
+	row := PageParts{GameID: done.ID, Version: "v1", Lang: "de", Moves: pos.Seq, Names: 42, MadeAt: clock.Now(),
+		Overview: "<p>ü</p>", Account: "<section>a</section>", Seats: "0 0 1\nx", Board: "<svg/>"}
+	for _, p := range []PageParts{row, {GameID: playing.ID, Version: "v1", Lang: "de", MadeAt: clock.Now()},
+		{GameID: done.ID, Version: "v1", Lang: "en", Moves: pos.Seq - 1, MadeAt: clock.Now()}} {
+		if err := s.KeepPageParts(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, ok, err := s.PagePartsOf(ctx, done.ID, "v1", "de")
+	if err != nil || !ok {
+		t.Fatalf("kept row not read back: %v, %v", ok, err)
+	}
+	got.MadeAt = row.MadeAt // not read: no page needs it
+	if got != row {
+		t.Errorf("read back %+v, kept %+v", got, row)
+	}
+	for _, c := range []struct {
+		id        int64
+		ver, lang string
+		why       string
+	}{
+		{playing.ID, "v1", "de", "a game in play"},
+		{done.ID, "v1", "en", "a move count that is not the game's"},
+		{done.ID, "v2", "de", "another build"},
+	} {
+		if _, ok, _ := s.PagePartsOf(ctx, c.id, c.ver, c.lang); ok {
+			t.Errorf("%s: a row is kept", c.why)
+		}
+	}
+	if due, _ := s.PagePartsDue(ctx, "v1", 10); len(due) != 0 {
+		t.Errorf("due after keeping: %v", due)
+	}
+	if due, _ := s.PagePartsDue(ctx, "v2", 10); len(due) != 1 {
+		t.Errorf("due for another build: %v", due)
+	}
+	other := row
+	other.Version = "v0"
+	if err := s.KeepPageParts(ctx, other); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.DropPagePartsNotOf(ctx, "v1", 100); err != nil || n != 1 {
+		t.Errorf("dropped %d rows of other builds (%v), want 1", n, err)
+	}
+	if _, ok, _ := s.PagePartsOf(ctx, done.ID, "v1", "de"); !ok {
+		t.Error("this build's row went with the other build's")
+	}
+	if _, err := s.Tools().Rebuild(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _ := s.PagePartsOf(ctx, done.ID, "v1", "de"); ok {
+		t.Error("a row outlived the rebuild of its game's derived data")
+	}
+	langs, err := s.PlayersLanguages(ctx, done.ID)
+	if err != nil || len(langs) != 1 || langs[0] != "en" {
+		t.Errorf("players' languages %v, %v; want [en]", langs, err)
+	}
+}
