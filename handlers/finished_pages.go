@@ -12,7 +12,7 @@ import (
 )
 
 // A finished game never changes again, yet each first view of it drew its
-// board, said its overview and read and said its account: at the
+// board, said its overview, read and said its account and its last moves: at the
 // 10,000-game club, whose readers mostly open games nobody opened since
 // the server started, that was most of a finished game's page. So the
 // keeper (KeepFinishedPages, run in the background by rondel serve) makes
@@ -33,6 +33,15 @@ import (
 // finishedParts is a finished game's kept parts as a page reads them.
 type finishedParts struct {
 	row store.PageParts
+}
+
+// moves is the game's last moves in words; ok false if the row's are
+// not readable.
+func (f *finishedParts) moves() ([]moveView, bool) {
+	if f == nil {
+		return nil, false
+	}
+	return decodeMoveViews(f.row.Recent)
 }
 
 // keptFinished returns pos's kept parts in sp's language, if the keeper
@@ -209,5 +218,10 @@ func (s *Server) makeFinishedParts(ctx context.Context, pos *store.Position, lan
 		return row, err
 	}
 	row.Account = string(accountHTML(r, a))
+	moves, err := s.store.RecentMoves(ctx, pos.Game.ID, max(0, pos.Seq-recentMoves))
+	if err != nil {
+		return row, err
+	}
+	row.Recent = encodeMoveViews(moveViews(sp, moves, pos.Seats))
 	return row, nil
 }

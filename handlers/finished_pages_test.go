@@ -7,7 +7,10 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
 
 	"rondel/store"
@@ -207,5 +210,38 @@ func FuzzApplySeatChange(f *testing.F) {
 		if ok && len(got) > len(base)+len(changes) {
 			t.Fatalf("a board of %d bytes from %d and %d", len(got), len(base), len(changes))
 		}
+	})
+}
+
+// TestMoveViewsReadBackAsWritten: the last moves read back as written,
+// whatever their words hold.
+func TestMoveViewsReadBackAsWritten(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text := rapid.StringMatching(`[a-z 0-9\n<>ü]{0,12}`)
+		ms := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) moveView {
+			m := moveView{Seq: rapid.IntRange(0, 1<<20).Draw(t, "seq"), Who: text.Draw(t, "who"), By: text.Draw(t, "by"),
+				At:        time.Unix(0, rapid.Int64Range(0, 1<<62).Draw(t, "at")).UTC(),
+				Cancelled: rapid.Bool().Draw(t, "cancelled"), TakeBack: rapid.Bool().Draw(t, "takeback")}
+			if n := rapid.IntRange(0, 3).Draw(t, "events"); n > 0 {
+				m.Events = rapid.SliceOfN(text, n, n).Draw(t, "evs")
+			}
+			return m
+		}), 0, 6).Draw(t, "moves")
+		got, ok := decodeMoveViews(encodeMoveViews(ms))
+		// Nothing and an empty list are the same to a page.
+		if !ok || !cmp.Equal(got, ms, cmpopts.EquateEmpty()) {
+			t.Fatalf("read back %#v, %v; wrote %#v", got, ok, ms)
+		}
+	})
+}
+
+// FuzzDecodeMoveViews: moves read from the database never make a page
+// panic.
+func FuzzDecodeMoveViews(f *testing.F) {
+	f.Add(encodeMoveViews([]moveView{{Seq: 3, Who: "Ann", Events: []string{"a", "b"}}}))
+	f.Add("1 2 3 99999999\n")
+	f.Add("1 2 0 0\n5\nab")
+	f.Fuzz(func(t *testing.T, s string) {
+		decodeMoveViews(s)
 	})
 }

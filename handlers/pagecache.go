@@ -228,6 +228,10 @@ func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Po
 	} else if pos.Game.Ending == store.EndAgreed {
 		p.Result = resultOf(sp, pos.Game.GameResult(), pos.Seats, you) // scored at the agreed end
 	}
+	if moves, ok := fin.moves(); ok && p.stored {
+		p.moves = moves // a finished game's: its last move is not asked for
+		return p, nil
+	}
 	rows, err := s.store.RecentMoves(ctx, pos.Game.ID, max(0, pos.Seq-recentMoves))
 	if err != nil {
 		return nil, err

@@ -24,6 +24,7 @@ type PageParts struct {
 	MadeAt   time.Time
 	Overview string
 	Account  string
+	Recent   string // the last moves in words
 	Seats    string // each seat's board as a change to Board
 	Board    string
 }
@@ -34,10 +35,10 @@ func (s *Store) PagePartsOf(ctx context.Context, gameID int64, version, lang str
 	rows, err := readRowsCap(ctx, s, 1, func(r *sql.Rows) (PageParts, error) {
 		p := PageParts{GameID: gameID, Version: version, Lang: lang}
 		var names int64
-		err := r.Scan(&p.Moves, &names, &p.Overview, &p.Account, &p.Seats, &p.Board)
+		err := r.Scan(&p.Moves, &names, &p.Overview, &p.Account, &p.Recent, &p.Seats, &p.Board)
 		p.Names = uint64(names)
 		return p, err
-	}, `SELECT moves, names, overview, account, seats, board FROM page_parts WHERE game_id = ? AND version = ? AND lang = ?`,
+	}, `SELECT moves, names, overview, account, recent, seats, board FROM page_parts WHERE game_id = ? AND version = ? AND lang = ?`,
 		gameID, version, lang)
 	if err != nil {
 		return PageParts{}, false, fmt.Errorf("store: page parts of game %d: %w", gameID, err)
@@ -54,12 +55,13 @@ func (s *Store) PagePartsOf(ctx context.Context, gameID int64, version, lang str
 // (its derived data's writes drop its rows in their transaction, and
 // this statement sees either the game before or after them).
 func (s *Store) KeepPageParts(ctx context.Context, p PageParts) error {
-	err := s.db.WithContext(ctx).Exec(`INSERT INTO page_parts (game_id, version, lang, moves, names, made_at, overview, account, seats, board)
-		SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM games g JOIN game_summaries sm ON sm.game_id = g.id
+	err := s.db.WithContext(ctx).Exec(`INSERT INTO page_parts (game_id, version, lang, moves, names, made_at, overview, account, recent, seats, board)
+		SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM games g JOIN game_summaries sm ON sm.game_id = g.id
 		WHERE g.id = ? AND g.status = ? AND sm.moves = ?
 		ON CONFLICT (game_id, version, lang) DO UPDATE SET moves = excluded.moves, names = excluded.names,
-			made_at = excluded.made_at, overview = excluded.overview, account = excluded.account, seats = excluded.seats, board = excluded.board`,
-		p.GameID, p.Version, p.Lang, p.Moves, int64(p.Names), p.MadeAt.UTC(), p.Overview, p.Account, p.Seats, p.Board,
+			made_at = excluded.made_at, overview = excluded.overview, account = excluded.account, recent = excluded.recent,
+			seats = excluded.seats, board = excluded.board`,
+		p.GameID, p.Version, p.Lang, p.Moves, int64(p.Names), p.MadeAt.UTC(), p.Overview, p.Account, p.Recent, p.Seats, p.Board,
 		p.GameID, StatusFinished, p.Moves).Error
 	return wrapErr(err, "store: keep page parts of game %d", p.GameID)
 }

@@ -28,7 +28,7 @@ func TestPagePartsKeptForFinishedGamesOnly(t *testing.T) {
 		t.Fatalf("due: %v, %v; want only the finished game %d", due, err, done.ID)
 	}
 	row := PageParts{GameID: done.ID, Version: "v1", Lang: "de", Moves: pos.Seq, Names: 42, MadeAt: clock.Now(),
-		Overview: "<p>ü</p>", Account: "<section>a</section>", Seats: "0 0 1\nx", Board: "<svg/>"}
+		Overview: "<p>ü</p>", Account: "<section>a</section>", Recent: "1 2", Seats: "0 0 1\nx", Board: "<svg/>"}
 	for _, p := range []PageParts{row, {GameID: playing.ID, Version: "v1", Lang: "de", MadeAt: clock.Now()},
 		{GameID: done.ID, Version: "v1", Lang: "en", Moves: pos.Seq - 1, MadeAt: clock.Now()}} {
 		if err := s.KeepPageParts(ctx, p); err != nil {

@@ -1,6 +1,7 @@
 -- A finished game's page parts, as drawn and said (issue 20): its board
 -- over the map file (for a reader who plays no seat, with each seat's
--- difference from it), its overview and its account, in one language,
+-- difference from it), its overview, its account and its last moves in
+-- words, in one language,
 -- by the build that made them. A finished game no longer changes, yet a
 -- first view of it drew and said all of them again: at the 10,000-game
 -- club, where two thirds of the game pages shown are finished games seen
@@ -22,6 +23,7 @@ CREATE TABLE page_parts (
     made_at  DATETIME NOT NULL,
     overview TEXT    NOT NULL,
     account  TEXT    NOT NULL,
+    recent   TEXT    NOT NULL,   -- the last moves in words
     seats    TEXT    NOT NULL,   -- each seat's board as a change to board
     board    TEXT    NOT NULL,
     PRIMARY KEY (game_id, version, lang)

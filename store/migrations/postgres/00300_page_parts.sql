@@ -11,6 +11,7 @@ CREATE TABLE page_parts (
     made_at  TIMESTAMPTZ NOT NULL,
     overview TEXT        NOT NULL,
     account  TEXT        NOT NULL,
+    recent   TEXT        NOT NULL,
     seats    TEXT        NOT NULL,
     board    TEXT        NOT NULL,
     PRIMARY KEY (game_id, version, lang)
