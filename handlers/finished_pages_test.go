@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -22,15 +21,9 @@ func rawPage(t *testing.T, b *browser, path string) string {
 	t.Helper()
 	b.e.srv.DropKept()
 	b.e.store.DropCache()
-	req, _ := http.NewRequest(http.MethodGet, b.e.ts.URL+path, nil)
-	resp, err := b.client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("%s: %d %v", path, resp.StatusCode, err)
+	code, body := b.raw(path)
+	if code != http.StatusOK {
+		t.Fatalf("%s: %d", path, code)
 	}
 	return string(body)
 }

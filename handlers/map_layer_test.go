@@ -22,16 +22,9 @@ import (
 // pageBytes is the game page's size for a seat, as sent (gzip off).
 func pageBytes(t *testing.T, b *browser, path, name string) int {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, b.e.ts.URL+path, nil)
-	req.Header.Set("Accept-Encoding", "identity")
-	resp, err := b.client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("game page: %d %v", resp.StatusCode, err)
+	code, body := b.raw(path)
+	if code != http.StatusOK {
+		t.Fatalf("game page: %d", code)
 	}
 	if dir := os.Getenv("RONDEL_PAGE_DIR"); dir != "" { // to look at
 		_ = os.WriteFile(filepath.Join(dir, name+".html"), body, 0o644)

@@ -16,6 +16,7 @@ func TestGamePageStatements(t *testing.T) {
 	var stmts []string
 	tracing := false
 	tb := startTable(t, withNotify(t), func(d *Deps) {
+		d.PagesVersion = "test-1"
 		d.Store.TraceQueries(func(q string) {
 			mu.Lock()
 			defer mu.Unlock()
@@ -57,6 +58,19 @@ func TestGamePageStatements(t *testing.T) {
 	}
 	if n := count(finished, "game_snapshots"); n != 1 {
 		t.Errorf("a finished game's page read its snapshot %d times, want once", n)
+	}
+	// With its parts kept (finished_pages.go), one statement reads them
+	// in place of the account's and the last moves'.
+	keepAll(t, tb.e.srv)
+	tb.e.srv.DropKept()
+	kept := page(1)
+	for part, want := range map[string]int{"FROM page_parts": 1, "FROM game_accounts": 0, "FROM moves": 0} {
+		if n := count(kept, part); n != want {
+			t.Errorf("a finished game's page with its parts kept read %q %d times, want %d:\n%s", part, n, want, strings.Join(kept, "\n"))
+		}
+	}
+	if len(kept) >= len(finished) {
+		t.Errorf("a finished game's page made %d statements with its parts kept, %d without", len(kept), len(finished))
 	}
 	// The state is not cached (DropCache): its snapshot comes with the
 	// game's row, not in a statement of its own, and so do its seats.

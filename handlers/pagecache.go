@@ -22,7 +22,8 @@ import (
 // so every viewer of the same view, and every reload, reuses them: only
 // what is the reader's own (seats, talk, deadlines, management, the
 // layout's form token) is made per request. A move makes a new key; the
-// old parts age out.
+// old parts age out. A finished game's board, overview, account and last
+// moves come from the database when kept there (finished_pages.go).
 
 type partsKey struct {
 	game   int64
