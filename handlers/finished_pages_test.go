@@ -50,7 +50,8 @@ func keepAll(t *testing.T, s *Server) int {
 // spectator's read them back byte for byte as the page made them before,
 // for each kind of game; the page does read the row (a changed row
 // shows), and a row of another build, with other names, or with a
-// broken seat's change is passed over for the parts made anew.
+// broken seat's change is passed over for the parts made anew; made
+// again, the game keeps no other build's rows.
 func TestFinishedPagesKeptAsMade(t *testing.T) {
 	t.Parallel()
 	e := newEnvOn(t, finishedRegistry(), func(d *Deps) { d.PagesVersion = "test-1" })
@@ -123,8 +124,12 @@ func TestFinishedPagesKeptAsMade(t *testing.T) {
 	if n := keepAll(t, e.srv); n != 1 {
 		t.Errorf("after the build's row went: the keeper did %d games, want 1", n)
 	}
-	if n, err := e.srv.DropOldPages(ctx, 100); err != nil || n != 2 {
-		t.Errorf("dropped %d rows of other builds (%v), want 2 (the game's in two languages)", n, err)
+	// Made again, the game's rows of the other build went with it.
+	if _, ok, _ := e.store.PagePartsOf(ctx, g.ID, "test-0", "de"); ok {
+		t.Error("the other build's row outlived the game made again")
+	}
+	if n, err := e.srv.DropOldPages(ctx, 100); err != nil || n != 0 {
+		t.Errorf("dropped %d rows of other builds (%v), want none left", n, err)
 	}
 }
 

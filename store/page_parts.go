@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
+
+	"gorm.io/gorm"
 )
 
 // A finished game's page parts kept in the database (migration 00300):
@@ -53,16 +55,24 @@ func (s *Store) PagePartsOf(ctx context.Context, gameID int64, version, lang str
 // language, if the game is still finished with p.Moves moves: a game
 // taken up again, or re-derived, since p was made keeps nothing of it
 // (its derived data's writes drop its rows in their transaction, and
-// this statement sees either the game before or after them).
+// this statement sees either the game before or after them). The game's
+// rows made by other builds go in the same transaction: after an upgrade
+// the new build's rows take the room the old build's leave, game by game,
+// instead of the file holding both builds' until the last game is made.
 func (s *Store) KeepPageParts(ctx context.Context, p PageParts) error {
-	err := s.db.WithContext(ctx).Exec(`INSERT INTO page_parts (game_id, version, lang, moves, names, made_at, overview, account, recent, seats, board)
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Exec(`DELETE FROM page_parts WHERE game_id = ? AND version <> ?`, p.GameID, p.Version).Error; err != nil {
+			return err
+		}
+		return tx.Exec(`INSERT INTO page_parts (game_id, version, lang, moves, names, made_at, overview, account, recent, seats, board)
 		SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM games g JOIN game_summaries sm ON sm.game_id = g.id
 		WHERE g.id = ? AND g.status = ? AND sm.moves = ?
 		ON CONFLICT (game_id, version, lang) DO UPDATE SET moves = excluded.moves, names = excluded.names,
 			made_at = excluded.made_at, overview = excluded.overview, account = excluded.account, recent = excluded.recent,
 			seats = excluded.seats, board = excluded.board`,
-		p.GameID, p.Version, p.Lang, p.Moves, int64(p.Names), p.MadeAt.UTC(), p.Overview, p.Account, p.Recent, p.Seats, p.Board,
-		p.GameID, StatusFinished, p.Moves).Error
+			p.GameID, p.Version, p.Lang, p.Moves, int64(p.Names), p.MadeAt.UTC(), p.Overview, p.Account, p.Recent, p.Seats, p.Board,
+			p.GameID, StatusFinished, p.Moves).Error
+	})
 	return wrapErr(err, "store: keep page parts of game %d", p.GameID)
 }
 
@@ -80,8 +90,8 @@ func (s *Store) PagePartsDue(ctx context.Context, version string, limit int) ([]
 }
 
 // DropPagePartsNotOf removes up to limit games' rows made by any build but
-// version (parts an earlier build made, which no page reads), and says how
-// many rows it removed.
+// version (parts an earlier build made, which no page reads, of games this
+// build has not made again), and says how many rows it removed.
 func (s *Store) DropPagePartsNotOf(ctx context.Context, version string, limit int) (int64, error) {
 	res := s.db.WithContext(ctx).Exec(`DELETE FROM page_parts WHERE version <> ? AND game_id IN
 		(SELECT game_id FROM page_parts WHERE version <> ? LIMIT ?)`, version, version, limit)

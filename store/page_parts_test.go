@@ -62,9 +62,24 @@ func TestPagePartsKeptForFinishedGamesOnly(t *testing.T) {
 	if due, _ := s.PagePartsDue(ctx, "v2", 10); len(due) != 1 {
 		t.Errorf("due for another build: %v", due)
 	}
+	// A build's row takes the place of another build's, game by game; the
+	// rest of another build's go in batches.
 	other := row
 	other.Version = "v0"
 	if err := s.KeepPageParts(ctx, other); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _ := s.PagePartsOf(ctx, done.ID, "v1", "de"); ok {
+		t.Error("another build's row of the game outlived a new one")
+	}
+	if err := s.KeepPageParts(ctx, row); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _ := s.PagePartsOf(ctx, done.ID, "v0", "de"); ok {
+		t.Error("another build's row of the game outlived a new one")
+	}
+	if err := s.Exec(`INSERT INTO page_parts (game_id, version, lang, moves, names, made_at, overview, account, recent, seats, board)
+		VALUES (?, 'v0', 'fr', 1, 0, ?, '', '', '', '', '')`, done.ID, clock.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if n, err := s.DropPagePartsNotOf(ctx, "v1", 100); err != nil || n != 1 {
