@@ -26,7 +26,8 @@ var ErrCopyTarget = errors.New("the database to copy to already holds a club: co
 
 // Copy copies every row of from into to, table by table, in one
 // transaction on to: the logs, the accounts, the outbox and the derived
-// rows as they are. Both must be at this build's schema, to must hold no
+// rows as they are (not the pages' parts a build kept: page_parts.go).
+// Both must be at this build's schema, to must hold no
 // user nor game, and the ids stay what they were (links in mails sent
 // before keep working). A PostgreSQL target's id sequences then start
 // after the copied ids. Verify the target afterwards (rondel copy does).
@@ -94,7 +95,9 @@ func (s *Store) copyTables(ctx context.Context) ([]string, error) {
 	if err := s.db.WithContext(ctx).Raw(q).Scan(&names).Error; err != nil {
 		return nil, fmt.Errorf("copy tables: %w", err)
 	}
-	names = slices.DeleteFunc(names, func(n string) bool { return n == versionTable || n == "health" })
+	// page_parts is a cache of what a build drew (page_parts.go): the
+	// copy's server makes its own.
+	names = slices.DeleteFunc(names, func(n string) bool { return n == versionTable || n == "health" || n == "page_parts" })
 	rank := func(n string) int {
 		switch n {
 		case "users":

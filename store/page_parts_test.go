@@ -99,3 +99,40 @@ func TestPagePartsKeptForFinishedGamesOnly(t *testing.T) {
 		t.Errorf("players' languages %v, %v; want [en]", langs, err)
 	}
 }
+
+// TestCopyLeavesKeptPagesOut: a copied club has its games, not the page
+// parts a build kept of them (the copy's server makes its own).
+func TestCopyLeavesKeptPagesOut(t *testing.T) {
+	ctx := context.Background()
+	from, clock, _ := openWith(t, Options{Registry: game.NewRegistry(caesar.New())})
+	g := startKind(t, from, "caesars-imperium", 3, 5)
+	playToEnd(t, from, g)
+	pos, err := from.Current(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := from.KeepPageParts(ctx, PageParts{GameID: g.ID, Version: "v1", Lang: "en", Moves: pos.Seq, MadeAt: clock.Now(), Board: "<svg/>"}); err != nil {
+		t.Fatal(err)
+	}
+	to, err := Open(testDatabase(t), Options{Registry: game.NewRegistry(caesar.New())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer to.Close()
+	if err := to.CheckSchema(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Copy(ctx, from, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, copied := rep.Rows["page_parts"]; copied {
+		t.Error("the copy went through page_parts")
+	}
+	if _, ok, err := to.PagePartsOf(ctx, g.ID, "v1", "en"); ok || err != nil {
+		t.Errorf("the copy holds the kept page parts (%v)", err)
+	}
+	if row, err := to.GameRow(ctx, g.ID); err != nil || row.Status != StatusFinished {
+		t.Errorf("the game was not copied: %v", err)
+	}
+}
