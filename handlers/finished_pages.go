@@ -23,12 +23,12 @@ import (
 // version (Deps.PagesVersion: a hash of the program), and a page uses a
 // row only when its version, language, move count and players' names are
 // the page's own, else it makes the parts as before. A new build makes
-// new rows and drops the old ones once it has made its own.
+// new rows, each in place of the game's rows of other builds.
 //
 // The board differs from seat to seat (a player's own rows are bold and
 // say "you"), so a row holds the board as a reader with no seat sees it
-// and, for each seat, the part of the board that differs: a few hundred
-// bytes where a whole board is 25-40 KB.
+// and, for each seat, the part of the board that differs: about a
+// kilobyte where a whole board is 25-40 KB.
 
 // finishedParts is a finished game's kept parts as a page reads them.
 type finishedParts struct {
@@ -138,7 +138,8 @@ func (s *Server) KeepFinishedPages(ctx context.Context) (int, error) {
 			if ctx.Err() != nil {
 				return 0, err
 			}
-			// Its pages make their parts as before; it is not due again.
+			// Its pages make their parts as before; it is not due again
+			// (a row with no language marks it done whatever its moves).
 			s.log.Warn("keep finished pages", "game", id, "err", err)
 			if err := s.store.KeepPageParts(ctx, s.noParts(id, -1)); err != nil {
 				return 0, err

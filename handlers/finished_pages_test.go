@@ -29,11 +29,11 @@ func rawPage(t *testing.T, b *browser, path string) string {
 }
 
 // keepAll runs the keeper until no game is due, and says how many games
-// it made the parts of.
+// it made the parts of (a keeper that never runs out of games fails).
 func keepAll(t *testing.T, s *Server) int {
 	t.Helper()
 	total := 0
-	for {
+	for range 100 {
 		n, err := s.KeepFinishedPages(context.Background())
 		if err != nil {
 			t.Fatal(err)
@@ -43,6 +43,8 @@ func keepAll(t *testing.T, s *Server) int {
 		}
 		total += n
 	}
+	t.Fatalf("the keeper is still busy after %d games", total)
+	return total
 }
 
 // TestFinishedPagesKeptAsMade: the keeper makes a finished game's parts
@@ -242,4 +244,25 @@ func FuzzDecodeMoveViews(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		decodeMoveViews(s)
 	})
+}
+
+// TestKeeperMarksGamesItCannotMake: a finished game whose parts cannot
+// be made (its stored account does not read) is marked done, not made
+// again and again ahead of every other game.
+func TestKeeperMarksGamesItCannotMake(t *testing.T) {
+	t.Parallel()
+	e := newEnvOn(t, finishedRegistry(), func(d *Deps) { d.PagesVersion = "test-1" })
+	g, _ := importGolden(t, e, "caesars-imperium-colour-sum-3p-v2", "m")
+	if err := e.store.Exec(`UPDATE game_accounts SET account = 'not an account' WHERE game_id = ?`, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if n := keepAll(t, e.srv); n != 1 {
+		t.Fatalf("the keeper did %d games, want 1", n)
+	}
+	if n := keepAll(t, e.srv); n != 0 {
+		t.Errorf("the game it could not make is due again: %d", n)
+	}
+	if _, ok, _ := e.store.PagePartsOf(context.Background(), g.ID, "test-1", "en"); ok {
+		t.Error("parts kept of a game whose account does not read")
+	}
 }

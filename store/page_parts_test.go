@@ -94,6 +94,13 @@ func TestPagePartsKeptForFinishedGamesOnly(t *testing.T) {
 	if _, ok, _ := s.PagePartsOf(ctx, done.ID, "v1", "de"); ok {
 		t.Error("a row outlived the rebuild of its game's derived data")
 	}
+	// A row with no language marks the game done whatever its moves.
+	if err := s.KeepPageParts(ctx, PageParts{GameID: done.ID, Version: "v1", Moves: -1, MadeAt: clock.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := s.PagePartsDue(ctx, "v1", 10); len(due) != 0 {
+		t.Errorf("due after it was marked done: %v", due)
+	}
 	langs, err := s.PlayersLanguages(ctx, done.ID)
 	if err != nil || len(langs) != 1 || langs[0] != "en" {
 		t.Errorf("players' languages %v, %v; want [en]", langs, err)
