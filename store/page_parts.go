@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -53,7 +54,8 @@ func (s *Store) PagePartsOf(ctx context.Context, gameID int64, version, lang str
 
 // KeepPageParts stores p in place of the row of its game, version and
 // language, if the game is still finished with p.Moves moves (a row with
-// no language, which marks a game done, whatever its moves): a game
+// no language, which marks a game done, whatever its moves), else it
+// keeps nothing and says ErrPagePartsStale: a game
 // taken up again, or re-derived, since p was made keeps nothing of it
 // (its derived data's writes drop its rows in their transaction, and
 // this statement sees either the game before or after them). The game's
@@ -65,17 +67,25 @@ func (s *Store) KeepPageParts(ctx context.Context, p PageParts) error {
 		if err := tx.Exec(`DELETE FROM page_parts WHERE game_id = ? AND version <> ?`, p.GameID, p.Version).Error; err != nil {
 			return err
 		}
-		return tx.Exec(`INSERT INTO page_parts (game_id, version, lang, moves, names, made_at, overview, account, recent, seats, board)
+		res := tx.Exec(`INSERT INTO page_parts (game_id, version, lang, moves, names, made_at, overview, account, recent, seats, board)
 		SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM games g LEFT JOIN game_summaries sm ON sm.game_id = g.id
 		WHERE g.id = ? AND g.status = ? AND (? = '' OR sm.moves = ?)
 		ON CONFLICT (game_id, version, lang) DO UPDATE SET moves = excluded.moves, names = excluded.names,
 			made_at = excluded.made_at, overview = excluded.overview, account = excluded.account, recent = excluded.recent,
 			seats = excluded.seats, board = excluded.board`,
 			p.GameID, p.Version, p.Lang, p.Moves, int64(p.Names), p.MadeAt.UTC(), p.Overview, p.Account, p.Recent, p.Seats, p.Board,
-			p.GameID, StatusFinished, p.Lang, p.Moves).Error
+			p.GameID, StatusFinished, p.Lang, p.Moves)
+		if res.Error == nil && res.RowsAffected == 0 {
+			return ErrPagePartsStale
+		}
+		return res.Error
 	})
 	return wrapErr(err, "store: keep page parts of game %d", p.GameID)
 }
+
+// ErrPagePartsStale is KeepPageParts' refusal of parts made of a game that
+// is not finished with their move count: nothing is kept.
+var ErrPagePartsStale = errors.New("store: the game is not as its page parts were made")
 
 // PagePartsDue returns up to limit finished games, the newest first,
 // that have no row made by version: the games whose parts the keeper

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"rondel/game"
@@ -29,10 +30,16 @@ func TestPagePartsKeptForFinishedGamesOnly(t *testing.T) {
 	}
 	row := PageParts{GameID: done.ID, Version: "v1", Lang: "de", Moves: pos.Seq, Names: 42, MadeAt: clock.Now(),
 		Overview: "<p>ü</p>", Account: "<section>a</section>", Recent: "1 2", Seats: "0 0 1\nx", Board: "<svg/>"}
-	for _, p := range []PageParts{row, {GameID: playing.ID, Version: "v1", Lang: "de", MadeAt: clock.Now()},
-		{GameID: done.ID, Version: "v1", Lang: "en", Moves: pos.Seq - 1, MadeAt: clock.Now()}} {
-		if err := s.KeepPageParts(ctx, p); err != nil {
-			t.Fatal(err)
+	for _, c := range []struct {
+		p    PageParts
+		want error
+	}{
+		{row, nil},
+		{PageParts{GameID: playing.ID, Version: "v1", Lang: "de", MadeAt: clock.Now()}, ErrPagePartsStale},
+		{PageParts{GameID: done.ID, Version: "v1", Lang: "en", Moves: pos.Seq - 1, MadeAt: clock.Now()}, ErrPagePartsStale},
+	} {
+		if err := s.KeepPageParts(ctx, c.p); !errors.Is(err, c.want) {
+			t.Errorf("keeping %+v: %v, want %v", c.p, err, c.want)
 		}
 	}
 	got, ok, err := s.PagePartsOf(ctx, done.ID, "v1", "de")
