@@ -85,6 +85,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	defer stopJobs()
 	if cfg.Cache.FinishedPages {
 		deps.PagesVersion = pagesVersion(log)
+		deps.KeepInPlay = cfg.Cache.InPlayPages
 	}
 	h, err := handlers.New(deps)
 	if err != nil {
@@ -96,7 +97,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		kept := make(chan struct{})
 		go func() {
 			defer close(kept)
-			keepFinishedPages(kctx, h, log)
+			keepPages(kctx, h, log)
 		}()
 		defer func() { stopKeeper(); <-kept }()
 	}

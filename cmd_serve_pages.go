@@ -13,7 +13,7 @@ import (
 )
 
 // pagesVersion names this build's drawings and words, under which the
-// finished games' page parts are kept (handlers/finished_pages.go): a
+// games' page parts are kept (handlers/kept_pages.go): a
 // hash of the program's own file, so any change to the code makes new
 // parts and no part made by another build is shown. "" (keep none) if
 // the file cannot be read.
@@ -29,7 +29,7 @@ func pagesVersion(log *slog.Logger) string {
 			}
 		}
 	}
-	log.Warn("finished games' pages are not kept: this program's file cannot be read", "err", err)
+	log.Warn("games' pages are not kept: this program's file cannot be read", "err", err)
 	return ""
 }
 
@@ -41,21 +41,21 @@ const (
 	keepIdle  = time.Minute
 )
 
-// keepFinishedPages makes finished games' page parts in the background
-// until ctx ends, and removes those of other builds once its own are made.
-func keepFinishedPages(ctx context.Context, h *handlers.Server, log *slog.Logger) {
+// keepPages makes games' page parts in the background until ctx ends,
+// and removes those of other builds once its own are made.
+func keepPages(ctx context.Context, h *handlers.Server, log *slog.Logger) {
 	dropped, kept := false, 0
 	for {
-		n, err := h.KeepFinishedPages(ctx)
+		n, err := h.KeepPages(ctx)
 		if err != nil && ctx.Err() == nil {
-			log.Warn("keep finished pages", "err", err)
+			log.Warn("keep pages", "err", err)
 		}
 		kept += n
 		wait := keepPause
 		if n == 0 || err != nil {
 			wait = keepIdle
 			if kept > 0 {
-				log.Info("finished games' pages kept", "games", kept)
+				log.Info("games' pages kept", "games", kept)
 				kept = 0
 			}
 			if err == nil && !dropped {

@@ -23,7 +23,7 @@ import (
 // what is the reader's own (seats, talk, deadlines, management, the
 // layout's form token) is made per request. A move makes a new key; the
 // old parts age out. A finished game's board, overview, account and last
-// moves come from the database when kept there (finished_pages.go).
+// moves come from the database when kept there (kept_pages.go).
 
 type partsKey struct {
 	game   int64
@@ -88,8 +88,8 @@ type positionParts struct {
 	last      *store.Move
 	kept      keptHTML
 	size      int64
-	// stored: the board, overview and account are a finished game's,
-	// kept in the database (finished_pages.go), exact strings.
+	// stored: the board and overview (and a finished game's account) were
+	// kept in the database (kept_pages.go), exact strings.
 	stored bool
 }
 
@@ -198,7 +198,7 @@ func sameString(v any, h template.HTML) bool {
 }
 
 func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Position, you int, base string) (*positionParts, error) {
-	fin, err := s.keptFinished(ctx, sp, pos)
+	fin, err := s.storedPartsOf(ctx, sp, pos)
 	if err != nil {
 		return nil, err
 	}

@@ -37,10 +37,13 @@ type Deps struct {
 	// change to a game sets off is not asked of it: the store hands every
 	// change to its observer (store/change.go).
 	Notify Notifier
-	// PagesVersion names this build's drawings and words: finished games'
-	// page parts are kept in the database under it (finished_pages.go).
-	// Empty keeps none (config cache.finished_pages false).
+	// PagesVersion names this build's drawings and words: games' page
+	// parts are kept in the database under it (kept_pages.go). Empty keeps
+	// none (config cache.finished_pages false).
 	PagesVersion string
+	// KeepInPlay keeps the parts of games in play too, of the position
+	// each stands at (config cache.in_play_pages).
+	KeepInPlay bool
 }
 
 // Notifier is what the pages of mail links and mail settings ask of
@@ -100,8 +103,10 @@ type Server struct {
 	picHeights pictureHeights
 	// admission gives pages their turns (admit.go).
 	admission *admission
-	// pagesVersion keys finished games' kept page parts ("": none kept).
+	// pagesVersion keys games' kept page parts ("": none kept);
+	// keepInPlay keeps games in play's too.
 	pagesVersion string
+	keepInPlay   bool
 }
 
 // New builds the web interface.
@@ -112,7 +117,7 @@ func New(d Deps) (*Server, error) {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	s := &Server{store: d.Store, cfg: d.Config, mailer: d.Mailer, log: d.Logger, now: d.Now, pagesVersion: d.PagesVersion,
+	s := &Server{store: d.Store, cfg: d.Config, mailer: d.Mailer, log: d.Logger, now: d.Now, pagesVersion: d.PagesVersion, keepInPlay: d.KeepInPlay,
 		secure: strings.HasPrefix(d.Config.PublicURL(), "https://")}
 	s.local = d.Config.LocalMail()
 	s.runTag = newRunTag()

@@ -10,18 +10,20 @@ import (
 	"gorm.io/gorm"
 )
 
-// A finished game's page parts kept in the database (migration 00300):
-// what handlers drew and said of it once, read back by every later first
-// view in the same language by the same build. The store keeps the rows
+// A game's page parts kept in the database (migrations 00300, 00305):
+// what handlers drew and said of a finished game, or of the position a
+// game in play stands at, once, read back by every later first view in
+// the same language by the same build. The store keeps the rows
 // and drops a game's whenever its derived data is written again; what
 // they hold is handlers' business.
 
-// PageParts is one row: a finished game's parts in one language, made by
-// one build.
+// PageParts is one row: a game's parts in one language, made by one
+// build.
 type PageParts struct {
 	GameID   int64
 	Version  string // the build that made them
 	Lang     string // "" marks a game with no parts to keep
+	Status   string // the game's when they were made: StatusFinished or StatusActive
 	Moves    int    // the game's move count when they were made
 	Names    uint64 // its players' names, hashed
 	MadeAt   time.Time
@@ -38,10 +40,10 @@ func (s *Store) PagePartsOf(ctx context.Context, gameID int64, version, lang str
 	rows, err := readRowsCap(ctx, s, 1, func(r *sql.Rows) (PageParts, error) {
 		p := PageParts{GameID: gameID, Version: version, Lang: lang}
 		var names int64
-		err := r.Scan(&p.Moves, &names, &p.Overview, &p.Account, &p.Recent, &p.Seats, &p.Board)
+		err := r.Scan(&p.Status, &p.Moves, &names, &p.Overview, &p.Account, &p.Recent, &p.Seats, &p.Board)
 		p.Names = uint64(names)
 		return p, err
-	}, `SELECT moves, names, overview, account, recent, seats, board FROM page_parts WHERE game_id = ? AND version = ? AND lang = ?`,
+	}, `SELECT status, moves, names, overview, account, recent, seats, board FROM page_parts WHERE game_id = ? AND version = ? AND lang = ?`,
 		gameID, version, lang)
 	if err != nil {
 		return PageParts{}, false, fmt.Errorf("store: page parts of game %d: %w", gameID, err)
@@ -53,28 +55,33 @@ func (s *Store) PagePartsOf(ctx context.Context, gameID int64, version, lang str
 }
 
 // KeepPageParts stores p in place of the row of its game, version and
-// language, if the game is still finished with p.Moves moves (a row with
-// no language, which marks a game done, whatever its moves), else it
-// keeps nothing and says ErrPagePartsStale: a game
-// taken up again, or re-derived, since p was made keeps nothing of it
+// language, if the game still has p's status (finished if p says none)
+// and p.Moves moves (a row with no language, which marks a game done,
+// whatever its moves: it takes the game's move count as it is, so a game
+// in play is due again after its next move), else it keeps nothing and says ErrPagePartsStale:
+// a game moved on, ended, taken up again or re-derived since p was made
+// keeps nothing of it
 // (its derived data's writes drop its rows in their transaction, and
 // this statement sees either the game before or after them). The game's
 // rows made by other builds go in the same transaction: after an upgrade
 // the new build's rows take the room the old build's leave, game by game,
 // instead of the file holding both builds' until the last game is made.
 func (s *Store) KeepPageParts(ctx context.Context, p PageParts) error {
+	if p.Status == "" {
+		p.Status = StatusFinished
+	}
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Exec(`DELETE FROM page_parts WHERE game_id = ? AND version <> ?`, p.GameID, p.Version).Error; err != nil {
 			return err
 		}
-		res := tx.Exec(`INSERT INTO page_parts (game_id, version, lang, moves, names, made_at, overview, account, recent, seats, board)
-		SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM games g LEFT JOIN game_summaries sm ON sm.game_id = g.id
+		res := tx.Exec(`INSERT INTO page_parts (game_id, version, lang, status, moves, names, made_at, overview, account, recent, seats, board)
+		SELECT ?, ?, ?, ?, CASE WHEN ? = '' THEN COALESCE(sm.moves, ?) ELSE ? END, ?, ?, ?, ?, ?, ?, ? FROM games g LEFT JOIN game_summaries sm ON sm.game_id = g.id
 		WHERE g.id = ? AND g.status = ? AND (? = '' OR sm.moves = ?)
-		ON CONFLICT (game_id, version, lang) DO UPDATE SET moves = excluded.moves, names = excluded.names,
+		ON CONFLICT (game_id, version, lang) DO UPDATE SET status = excluded.status, moves = excluded.moves, names = excluded.names,
 			made_at = excluded.made_at, overview = excluded.overview, account = excluded.account, recent = excluded.recent,
 			seats = excluded.seats, board = excluded.board`,
-			p.GameID, p.Version, p.Lang, p.Moves, int64(p.Names), p.MadeAt.UTC(), p.Overview, p.Account, p.Recent, p.Seats, p.Board,
-			p.GameID, StatusFinished, p.Lang, p.Moves)
+			p.GameID, p.Version, p.Lang, p.Status, p.Lang, p.Moves, p.Moves, int64(p.Names), p.MadeAt.UTC(), p.Overview, p.Account, p.Recent, p.Seats, p.Board,
+			p.GameID, p.Status, p.Lang, p.Moves)
 		if res.Error == nil && res.RowsAffected == 0 {
 			return ErrPagePartsStale
 		}
@@ -84,20 +91,35 @@ func (s *Store) KeepPageParts(ctx context.Context, p PageParts) error {
 }
 
 // ErrPagePartsStale is KeepPageParts' refusal of parts made of a game that
-// is not finished with their move count: nothing is kept.
+// is not as they say (its status and move count): nothing is kept.
 var ErrPagePartsStale = errors.New("store: the game is not as its page parts were made")
 
-// PagePartsDue returns up to limit finished games, the newest first,
-// that have no row made by version: the games whose parts the keeper
-// makes next.
-func (s *Store) PagePartsDue(ctx context.Context, version string, limit int) ([]int64, error) {
-	ids, err := readRowsCap(ctx, s, limit, func(r *sql.Rows) (int64, error) {
+// PagePartsDue returns up to limit games that have no row made by
+// version of them as they stand: the games whose parts the keeper makes
+// next. Half of them at most (if any) are games in play whose last move
+// was made before settled (the newest first: a position is kept once it
+// has stood a while, not after each move of a game played briskly, whose
+// pages the memory caches serve), the rest finished games with no row
+// (the newest first).
+func (s *Store) PagePartsDue(ctx context.Context, version string, limit int, settled time.Time) ([]int64, error) {
+	scan := func(r *sql.Rows) (int64, error) {
 		var id int64
 		return id, r.Scan(&id)
-	}, `SELECT g.id FROM games g WHERE g.status = ?
-		AND NOT EXISTS (SELECT 1 FROM page_parts p WHERE p.game_id = g.id AND p.version = ?)
-		ORDER BY g.id DESC LIMIT ?`, StatusFinished, version, limit)
-	return ids, wrapErr(err, "store: games whose page parts are due")
+	}
+	ids, err := readRowsCap(ctx, s, (limit+1)/2, scan, `SELECT sm.game_id FROM game_summaries sm JOIN games g ON g.id = sm.game_id
+		WHERE sm.status = ? AND sm.last_move_at < ? AND g.status = ?
+		AND NOT EXISTS (SELECT 1 FROM page_parts p WHERE p.game_id = sm.game_id AND p.version = ? AND p.status = ? AND p.moves = sm.moves)
+		ORDER BY sm.last_move_at DESC LIMIT ?`, StatusActive, settled.UTC(), StatusActive, version, StatusActive, (limit+1)/2)
+	if err != nil {
+		return nil, wrapErr(err, "store: games in play whose page parts are due")
+	}
+	if len(ids) >= limit {
+		return ids, nil
+	}
+	done, err := readRowsCap(ctx, s, limit-len(ids), scan, `SELECT g.id FROM games g WHERE g.status = ?
+		AND NOT EXISTS (SELECT 1 FROM page_parts p WHERE p.game_id = g.id AND p.version = ? AND p.status = ?)
+		ORDER BY g.id DESC LIMIT ?`, StatusFinished, version, StatusFinished, limit-len(ids))
+	return append(ids, done...), wrapErr(err, "store: finished games whose page parts are due")
 }
 
 // DropPagePartsNotOf removes up to limit games' rows made by any build but

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"rondel/game"
 	"rondel/game/caesar"
@@ -24,11 +25,11 @@ func TestPagePartsKeptForFinishedGamesOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	due, err := s.PagePartsDue(ctx, "v1", 10)
+	due, err := s.PagePartsDue(ctx, "v1", 10, time.Time{})
 	if err != nil || len(due) != 1 || due[0] != done.ID {
 		t.Fatalf("due: %v, %v; want only the finished game %d", due, err, done.ID)
 	}
-	row := PageParts{GameID: done.ID, Version: "v1", Lang: "de", Moves: pos.Seq, Names: 42, MadeAt: clock.Now(),
+	row := PageParts{GameID: done.ID, Version: "v1", Lang: "de", Status: StatusFinished, Moves: pos.Seq, Names: 42, MadeAt: clock.Now(),
 		Overview: "<p>ü</p>", Account: "<section>a</section>", Recent: "1 2", Seats: "0 0 1\nx", Board: "<svg/>"}
 	for _, c := range []struct {
 		p    PageParts
@@ -63,10 +64,10 @@ func TestPagePartsKeptForFinishedGamesOnly(t *testing.T) {
 			t.Errorf("%s: a row is kept", c.why)
 		}
 	}
-	if due, _ := s.PagePartsDue(ctx, "v1", 10); len(due) != 0 {
+	if due, _ := s.PagePartsDue(ctx, "v1", 10, time.Time{}); len(due) != 0 {
 		t.Errorf("due after keeping: %v", due)
 	}
-	if due, _ := s.PagePartsDue(ctx, "v2", 10); len(due) != 1 {
+	if due, _ := s.PagePartsDue(ctx, "v2", 10, time.Time{}); len(due) != 1 {
 		t.Errorf("due for another build: %v", due)
 	}
 	// A build's row takes the place of another build's, game by game; the
@@ -105,12 +106,91 @@ func TestPagePartsKeptForFinishedGamesOnly(t *testing.T) {
 	if err := s.KeepPageParts(ctx, PageParts{GameID: done.ID, Version: "v1", Moves: -1, MadeAt: clock.Now()}); err != nil {
 		t.Fatal(err)
 	}
-	if due, _ := s.PagePartsDue(ctx, "v1", 10); len(due) != 0 {
+	if due, _ := s.PagePartsDue(ctx, "v1", 10, time.Time{}); len(due) != 0 {
 		t.Errorf("due after it was marked done: %v", due)
 	}
 	langs, err := s.PlayersLanguages(ctx, done.ID)
 	if err != nil || len(langs) != 1 || langs[0] != "en" {
 		t.Errorf("players' languages %v, %v; want [en]", langs, err)
+	}
+}
+
+// TestPagePartsOfGamesInPlay: a game in play is due once its last move
+// has stood, not before; its row is of its status and move count (a row
+// of another, or of the game finished, is refused); after its next move
+// it is due again, and its row is not the game's; a row with no language
+// marks it done at its move count; its end drops its rows.
+func TestPagePartsOfGamesInPlay(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s, clock, _ := openWith(t, Options{Registry: game.NewRegistry(caesar.New())})
+	g := startKind(t, s, "caesars-imperium", 3, 7)
+	playSome(t, s, g, 4)
+	pos, err := s.Current(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	due := func(settled time.Time) []int64 {
+		t.Helper()
+		ids, err := s.PagePartsDue(ctx, "v1", 8, settled)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ids
+	}
+	if ids := due(clock.Now()); len(ids) != 0 {
+		t.Errorf("due before its last move has stood: %v", ids)
+	}
+	if ids := due(clock.Now().Add(time.Second)); len(ids) != 1 || ids[0] != g.ID {
+		t.Fatalf("due once settled: %v, want [%d]", ids, g.ID)
+	}
+	row := PageParts{GameID: g.ID, Version: "v1", Lang: "en", Status: StatusActive, Moves: pos.Seq, Names: 7, MadeAt: clock.Now(),
+		Overview: "<p>o</p>", Seats: "0 0 0\n", Board: "<svg/>"}
+	for _, c := range []struct {
+		p    PageParts
+		want error
+	}{
+		{PageParts{GameID: g.ID, Version: "v1", Lang: "en", Status: StatusActive, Moves: pos.Seq - 1, MadeAt: clock.Now()}, ErrPagePartsStale},
+		{PageParts{GameID: g.ID, Version: "v1", Lang: "en", Status: StatusFinished, Moves: pos.Seq, MadeAt: clock.Now()}, ErrPagePartsStale},
+		{row, nil},
+	} {
+		if err := s.KeepPageParts(ctx, c.p); !errors.Is(err, c.want) {
+			t.Errorf("keeping %+v: %v, want %v", c.p, err, c.want)
+		}
+	}
+	got, ok, err := s.PagePartsOf(ctx, g.ID, "v1", "en")
+	got.MadeAt = row.MadeAt
+	if err != nil || !ok || got != row {
+		t.Fatalf("read back %+v (%v, %v), kept %+v", got, ok, err, row)
+	}
+	if ids := due(clock.Now().Add(time.Hour)); len(ids) != 0 {
+		t.Errorf("due with its row kept: %v", ids)
+	}
+	clock.Add(time.Minute)
+	playSome(t, s, g, 1)
+	if got, _, _ := s.PagePartsOf(ctx, g.ID, "v1", "en"); got.Moves != pos.Seq {
+		t.Errorf("the row says %d moves, made at %d", got.Moves, pos.Seq)
+	}
+	if ids := due(clock.Now().Add(-time.Second)); len(ids) != 0 {
+		t.Errorf("due right after its next move: %v", ids)
+	}
+	if ids := due(clock.Now().Add(time.Second)); len(ids) != 1 {
+		t.Errorf("not due after its next move had stood: %v", ids)
+	}
+	if err := s.KeepPageParts(ctx, PageParts{GameID: g.ID, Version: "v1", Status: StatusActive, Moves: -1, MadeAt: clock.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if ids := due(clock.Now().Add(time.Second)); len(ids) != 0 {
+		t.Errorf("due after it was marked done at its move: %v", ids)
+	}
+	playToEnd(t, s, g)
+	for _, lang := range []string{"en", ""} {
+		if _, ok, _ := s.PagePartsOf(ctx, g.ID, "v1", lang); ok {
+			t.Errorf("its row in %q outlived its end", lang)
+		}
+	}
+	if ids := due(clock.Now().Add(time.Hour)); len(ids) != 1 || ids[0] != g.ID {
+		t.Errorf("due once finished: %v, want [%d]", ids, g.ID)
 	}
 }
 

@@ -59,8 +59,11 @@ type Cache struct {
 	BoardMB int `yaml:"board_mb"` // boards drawn for pages
 	PageMB  int `yaml:"page_mb"`  // game pages' parts per position and view
 	// FinishedPages keeps finished games' boards, overviews and accounts
-	// as drawn and said, in the database (handlers/finished_pages.go).
+	// as drawn and said, in the database (handlers/kept_pages.go);
+	// InPlayPages, with it, games in play's boards and overviews, of the
+	// position each stands at.
 	FinishedPages bool `yaml:"finished_pages"`
+	InPlayPages   bool `yaml:"in_play_pages"`
 }
 
 // StateBytes is the bound of the state cache in bytes.
@@ -108,7 +111,7 @@ func Default() Config {
 		Addr:           "localhost:8080",
 		Database:       "rondel.db",
 		Log:            Log{Level: "info", Format: "text"},
-		Cache:          Cache{StateMB: 8, BoardMB: 4, PageMB: 8, FinishedPages: true},
+		Cache:          Cache{StateMB: 8, BoardMB: 4, PageMB: 8, FinishedPages: true, InPlayPages: true},
 		MemoryMB:       112,
 		Auth:           Auth{LinkMinutes: 15, SessionDays: 30, InviteDays: 14, RateWindowMinutes: 60, PerAddress: 5, PerAddressAll: 20, PerIP: 20},
 		Mail:           Mail{From: "Rondel <rondel@localhost>", SMTP: SMTP{Port: 587, TLS: "starttls"}, Replies: defaultReplies()},

@@ -34,18 +34,19 @@ import (
 
 var benchDB = flag.String("db", "", "seeded database for the page benchmarks (tests/load seed)")
 
-// keptPages makes the page benchmarks keep finished games' page parts
-// (config cache.finished_pages, as rondel serve does): every finished
-// game's are made before the benchmark, written into -db.
-var keptPages = flag.Bool("pages", false, "keep finished games' page parts in -db (made before the benchmark) as rondel serve does")
+// keptPages makes the page benchmarks keep games' page parts (config
+// cache.finished_pages and cache.in_play_pages, as rondel serve does):
+// every finished game's, and every game in play's whose last move has
+// stood a minute, are made before the benchmark, written into -db.
+var keptPages = flag.Bool("pages", false, "keep games' page parts in -db (made before the benchmark) as rondel serve does")
 
 // benchPagesVersion is the build name the benchmarks keep page parts under.
 const benchPagesVersion = "load-bench"
 
-// keepAllPages makes every due finished game's page parts.
+// keepAllPages makes every due game's page parts.
 func keepAllPages(b testing.TB, h *handlers.Server) {
 	for {
-		n, err := h.KeepFinishedPages(context.Background())
+		n, err := h.KeepPages(context.Background())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -88,7 +89,7 @@ func servePages(b testing.TB, db, page string, withNotify func(*store.Store, con
 		deps.Notify = withNotify(st, cfg, log)
 	}
 	if *keptPages {
-		deps.PagesVersion = benchPagesVersion
+		deps.PagesVersion, deps.KeepInPlay = benchPagesVersion, true
 	}
 	h, err := handlers.New(deps)
 	if err != nil {

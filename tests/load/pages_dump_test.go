@@ -44,7 +44,7 @@ func TestDumpPages(t *testing.T) {
 	deps := handlers.Deps{Store: p.st, Config: config.Default(), Now: func() time.Time { return now },
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if *keptPages { // the pages read the parts openPageBench kept
-		deps.PagesVersion = benchPagesVersion
+		deps.PagesVersion, deps.KeepInPlay = benchPagesVersion, true
 	}
 	h, err := handlers.New(deps)
 	if err != nil {

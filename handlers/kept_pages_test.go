@@ -34,7 +34,7 @@ func keepAll(t *testing.T, s *Server) int {
 	t.Helper()
 	total := 0
 	for range 100 {
-		n, err := s.KeepFinishedPages(context.Background())
+		n, err := s.KeepPages(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,10 +2,12 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"html/template"
 	"strconv"
 	"strings"
+	"time"
 
 	"rondel/game/words"
 	"rondel/store"
@@ -14,52 +16,66 @@ import (
 // A finished game never changes again, yet each first view of it drew its
 // board, said its overview, read and said its account and its last moves: at the
 // 10,000-game club, whose readers mostly open games nobody opened since
-// the server started, that was most of a finished game's page. So the
-// keeper (KeepFinishedPages, run in the background by rondel serve) makes
-// them once per game, in each of its players' languages, and the store
-// keeps them (store/page_parts.go); a page reads them back in one row.
+// the server started, that was most of a finished game's page. A game in
+// play stands at one position between two moves, often for a day, and
+// each first view of it drew the board and said the overview again. So
+// the keeper (KeepPages, run in the background by rondel serve) makes
+// them once per game and position, in each of its players' languages, and
+// the store keeps them (store/page_parts.go); a page reads them back in
+// one row. A game in play is made once its last move has stood
+// inPlaySettle, so a game played briskly is not drawn again after each
+// move (the memory caches serve its pages then), and its row says its
+// move count: after the next move its pages make their parts as before
+// until the keeper makes the new position's.
 //
 // They are what this build draws and says: a row holds the build's
 // version (Deps.PagesVersion: a hash of the program), and a page uses a
-// row only when its version, language, move count and players' names are
-// the page's own, else it makes the parts as before. A new build makes
-// new rows, each in place of the game's rows of other builds.
+// row only when its version, language, the game's status, move count and
+// players' names are the page's own, else it makes the parts as before. A
+// new build makes new rows, each in place of the game's rows of other
+// builds.
 //
 // The board differs from seat to seat (a player's own rows are bold and
 // say "you"), so a row holds the board as a reader with no seat sees it
 // and, for each seat, the part of the board that differs: about a
 // kilobyte where a whole board is 25-40 KB.
 
-// finishedParts is a finished game's kept parts as a page reads them.
-type finishedParts struct {
+// inPlaySettle is how long a game in play's last move stands before the
+// keeper keeps its position's parts.
+const inPlaySettle = time.Minute
+
+// storedParts is a game's kept parts as a page reads them.
+type storedParts struct {
 	row store.PageParts
 }
 
-// moves is the game's last moves in words; ok false if the row's are
-// not readable.
-func (f *finishedParts) moves() ([]moveView, bool) {
-	if f == nil {
+// moves is a finished game's last moves in words; ok false if the row's
+// are not readable, or it keeps none (a game in play's: the page reads
+// its last move, which a take-back needs).
+func (f *storedParts) moves() ([]moveView, bool) {
+	if f == nil || f.row.Status != store.StatusFinished {
 		return nil, false
 	}
 	return decodeMoveViews(f.row.Recent)
 }
 
-// keptFinished returns pos's kept parts in sp's language, if the keeper
+// storedPartsOf returns pos's kept parts in sp's language, if the keeper
 // made them with this build for the game as it is.
-func (s *Server) keptFinished(ctx context.Context, sp *words.Speaker, pos *store.Position) (*finishedParts, error) {
-	if s.pagesVersion == "" || pos.Game.Status != store.StatusFinished || pos.State == nil {
+func (s *Server) storedPartsOf(ctx context.Context, sp *words.Speaker, pos *store.Position) (*storedParts, error) {
+	st := pos.Game.Status
+	if s.pagesVersion == "" || pos.State == nil || st != store.StatusFinished && st != store.StatusActive {
 		return nil, nil
 	}
 	row, ok, err := s.store.PagePartsOf(ctx, pos.Game.ID, s.pagesVersion, sp.Lang())
-	if err != nil || !ok || row.Moves != pos.Seq || row.Names != namesHash(pos.Seats) {
+	if err != nil || !ok || row.Status != st || row.Moves != pos.Seq || row.Names != namesHash(pos.Seats) {
 		return nil, err
 	}
-	return &finishedParts{row: row}, nil
+	return &storedParts{row: row}, nil
 }
 
 // board is the board as viewer sees it (-1: no seat); ok false if the
 // row does not hold it (a seat the game did not have when it was made).
-func (f *finishedParts) board(viewer int) (template.HTML, bool) {
+func (f *storedParts) board(viewer int) (template.HTML, bool) {
 	if f == nil {
 		return "", false
 	}
@@ -122,14 +138,19 @@ func applySeatChange(base, changes string, seat int) (string, bool) {
 // keepBatch is how many games the keeper makes the parts of in one go.
 const keepBatch = 8
 
-// KeepFinishedPages makes and stores the parts of up to keepBatch
-// finished games that have none made by this build, and says how many
-// games it did: 0 when none are due (or the pages are not kept).
-func (s *Server) KeepFinishedPages(ctx context.Context) (int, error) {
+// KeepPages makes and stores the parts of up to keepBatch games that have
+// none made by this build of them as they stand (finished games, and
+// games in play whose last move has stood inPlaySettle), and says how
+// many games it did: 0 when none are due (or the pages are not kept).
+func (s *Server) KeepPages(ctx context.Context) (int, error) {
 	if s.pagesVersion == "" {
 		return 0, nil
 	}
-	ids, err := s.store.PagePartsDue(ctx, s.pagesVersion, keepBatch)
+	var settled time.Time // none in play: none moved before the zero time
+	if s.keepInPlay {
+		settled = s.now().Add(-inPlaySettle)
+	}
+	ids, err := s.store.PagePartsDue(ctx, s.pagesVersion, keepBatch, settled)
 	if err != nil {
 		return 0, err
 	}
@@ -138,10 +159,13 @@ func (s *Server) KeepFinishedPages(ctx context.Context) (int, error) {
 			if ctx.Err() != nil {
 				return 0, err
 			}
+			if errors.Is(err, store.ErrPagePartsStale) {
+				continue // moved on or ended meanwhile: due again as it is now
+			}
 			// Its pages make their parts as before; it is not due again
 			// (a row with no language marks it done whatever its moves).
-			s.log.Warn("keep finished pages", "game", id, "err", err)
-			if err := s.store.KeepPageParts(ctx, s.noParts(id, -1)); err != nil {
+			s.log.Warn("keep pages", "game", id, "err", err)
+			if err := s.keepNoParts(ctx, id); err != nil {
 				return 0, err
 			}
 		}
@@ -158,20 +182,40 @@ func (s *Server) DropOldPages(ctx context.Context, n int) (int64, error) {
 	return s.store.DropPagePartsNotOf(ctx, s.pagesVersion, n)
 }
 
-// noParts is the row that marks a game with no parts to keep.
-func (s *Server) noParts(id int64, moves int) store.PageParts {
-	return store.PageParts{GameID: id, Version: s.pagesVersion, Moves: moves, MadeAt: s.now()}
+// noParts is the row that marks a game with no parts to keep as it is
+// (status, moves).
+func (s *Server) noParts(id int64, status string, moves int) store.PageParts {
+	return store.PageParts{GameID: id, Version: s.pagesVersion, Status: status, Moves: moves, MadeAt: s.now()}
 }
 
-// keepGamePages makes a finished game's parts in each of its players'
+// keepNoParts marks a game whose parts could not be made done as it
+// stands now: a game in play at its move count (it is due again after
+// its next move), a finished one for good.
+func (s *Server) keepNoParts(ctx context.Context, id int64) error {
+	g, err := s.store.GameRow(ctx, id)
+	if err != nil {
+		return err
+	}
+	err = s.store.KeepPageParts(ctx, s.noParts(id, g.Status, -1))
+	if errors.Is(err, store.ErrPagePartsStale) {
+		return nil // neither finished nor in play: never due
+	}
+	return err
+}
+
+// keepGamePages makes a game's parts as it stands in each of its players'
 // languages, as a page makes them (parts, keep), and stores them.
 func (s *Server) keepGamePages(ctx context.Context, id int64) error {
 	pos, err := s.store.Current(ctx, id)
 	if err != nil {
 		return err
 	}
-	if pos.State == nil || pos.Game.Status != store.StatusFinished {
-		return s.store.KeepPageParts(ctx, s.noParts(id, pos.Seq))
+	st := pos.Game.Status
+	if st != store.StatusFinished && st != store.StatusActive {
+		return nil // a game inviting or ended unplayed is never due
+	}
+	if pos.State == nil {
+		return s.store.KeepPageParts(ctx, s.noParts(id, st, pos.Seq))
 	}
 	langs, err := s.store.PlayersLanguages(ctx, id)
 	if err != nil {
@@ -190,7 +234,7 @@ func (s *Server) keepGamePages(ctx context.Context, id int64) error {
 		in = append(in, cat.Match())
 	}
 	for _, lang := range in {
-		row, err := s.makeFinishedParts(ctx, pos, lang)
+		row, err := s.makeStoredParts(ctx, pos, lang)
 		if err != nil {
 			return err
 		}
@@ -201,11 +245,13 @@ func (s *Server) keepGamePages(ctx context.Context, id int64) error {
 	return nil
 }
 
-// makeFinishedParts draws and says pos's parts in lang.
-func (s *Server) makeFinishedParts(ctx context.Context, pos *store.Position, lang string) (store.PageParts, error) {
+// makeStoredParts draws and says pos's parts in lang: a finished game's
+// board, overview, account and last moves, a game in play's board and
+// overview.
+func (s *Server) makeStoredParts(ctx context.Context, pos *store.Position, lang string) (store.PageParts, error) {
 	r := s.readers.get(lang, "UTC", s.now)
 	sp := r.sp.WithNames(seatNames(pos.Seats))
-	row := store.PageParts{GameID: pos.Game.ID, Version: s.pagesVersion, Lang: lang, Moves: pos.Seq,
+	row := store.PageParts{GameID: pos.Game.ID, Version: s.pagesVersion, Lang: lang, Status: pos.Game.Status, Moves: pos.Seq,
 		Names: namesHash(pos.Seats), MadeAt: s.now(), Overview: string(s.overviewHTML(pos, sp))}
 	_, st := positionBoardKey(pos, -1, sp, true)
 	row.Board = string(s.pageBoardOf(st, -1, sp))
@@ -214,6 +260,9 @@ func (s *Server) makeFinishedParts(ctx context.Context, pos *store.Position, lan
 		seatChange(&b, row.Board, string(s.pageBoardOf(st, seat, sp)))
 	}
 	row.Seats = b.String()
+	if row.Status != store.StatusFinished {
+		return row, nil
+	}
 	a, err := s.accountOf(ctx, sp, pos.Game)
 	if err != nil {
 		return row, err
