@@ -208,9 +208,6 @@ func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Po
 	} else {
 		p.Board, p.Overview = s.positionBoard(pos, you, sp, true), s.overview(pos, sp)
 	}
-	if d, ok := pos.State.(game.Describer); ok && you >= 0 {
-		p.Situation = sp.Sentences(d.Situation(you))
-	}
 	if pos.Game.Status == store.StatusActive && you >= 0 {
 		var prompts []string
 		for _, d := range pos.State.ToAct() {
@@ -223,6 +220,11 @@ func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Po
 				p.Form = buildForm(sp, base, pos.Seq, prompts, moves, withheld(pos.State, you), "")
 			}
 		}
+	}
+	// The situation is said above the decision (decide), to the seat
+	// that has one: to no one else, and never in a finished game.
+	if d, ok := pos.State.(game.Describer); ok && p.Form != nil {
+		p.Situation = sp.Sentences(d.Situation(you))
 	}
 	if pos.State.Finished() {
 		p.Result = resultOf(sp, pos.State.Result(), pos.Seats, you)
