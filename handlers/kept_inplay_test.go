@@ -14,11 +14,11 @@ import (
 	"rondel/store/storetest"
 )
 
-// playRandom plays n random legal moves of game id (fewer if it ends).
-func playRandom(t *testing.T, e *env, id int64, n int, seed uint64) {
+// playRandom plays n legal moves of game id chosen by rnd (fewer if it
+// ends).
+func playRandom(t *testing.T, e *env, id int64, n int, rnd *rand.Rand) {
 	t.Helper()
 	ctx := context.Background()
-	rnd := rand.New(rand.NewPCG(seed, 7))
 	for range n {
 		pos, err := e.store.Current(ctx, id)
 		if err != nil {
@@ -48,12 +48,7 @@ func TestInPlayPagesKeptAsMade(t *testing.T) {
 	t.Parallel()
 	e := newEnvOn(t, finishedRegistry(), func(d *Deps) { d.PagesVersion = "test-1"; d.KeepInPlay = true })
 	ctx := context.Background()
-	type view struct {
-		b    *browser
-		path string
-		page string
-	}
-	var views []view
+	var views []keptView
 	var ids []int64
 	for i, kind := range []string{imperial.New().Info().ID, imperial.New2030().Info().ID, caesar.New().Info().ID} {
 		var players []store.NewPlayer
@@ -61,7 +56,7 @@ func TestInPlayPagesKeptAsMade(t *testing.T) {
 			players = append(players, store.NewPlayer{Name: fmt.Sprintf("P%d%d", i, seat), Email: fmt.Sprintf("p%d-%d@example.org", i, seat)})
 		}
 		g := storetest.StartGame(t, e.store, store.NewGame{Kind: kind, Name: "Am Zug", Seed: uint64(3 + i), Players: players}, nil)
-		playRandom(t, e, g.ID, []int{30, 30, 8}[i], uint64(i))
+		playRandom(t, e, g.ID, []int{30, 30, 8}[i], rand.New(rand.NewPCG(uint64(i), 7)))
 		if pos, err := e.store.Current(ctx, g.ID); err != nil || pos.Game.Status != store.StatusActive {
 			t.Fatalf("%s is not in play after its moves (%v)", kind, err)
 		}
@@ -70,11 +65,11 @@ func TestInPlayPagesKeptAsMade(t *testing.T) {
 		for _, p := range players {
 			b := e.browser()
 			b.signIn(p.Email)
-			views = append(views, view{b: b, path: path})
+			views = append(views, keptView{b: b, path: path})
 		}
 		spectator := e.browser()
 		spectator.signIn(fmt.Sprintf("watcher%d@example.org", i))
-		views = append(views, view{b: spectator, path: path})
+		views = append(views, keptView{b: spectator, path: path})
 		if err := e.store.Exec(`UPDATE users SET language = 'de' WHERE email = ?`, players[1].Email); err != nil {
 			t.Fatal(err)
 		}
@@ -83,9 +78,7 @@ func TestInPlayPagesKeptAsMade(t *testing.T) {
 		t.Fatalf("the keeper did %d games whose last move was just made", n)
 	}
 	e.clock.Add(inPlaySettle + time.Second)
-	for i := range views {
-		views[i].page = rawPage(t, views[i].b, views[i].path)
-	}
+	readViews(t, views)
 	if n := keepAll(t, e.srv); n != len(ids) {
 		t.Fatalf("the keeper did %d games, want %d", n, len(ids))
 	}
@@ -97,11 +90,7 @@ func TestInPlayPagesKeptAsMade(t *testing.T) {
 			}
 		}
 	}
-	for _, v := range views {
-		if got := rawPage(t, v.b, v.path); got != v.page {
-			t.Errorf("%s differs with its parts kept:\n%s", v.path, firstDifference(v.page, got))
-		}
-	}
+	sameViews(t, views)
 
 	id, v := ids[0], views[0]
 	marked := `<p id="kept-marker">kept</p>`
@@ -111,7 +100,7 @@ func TestInPlayPagesKeptAsMade(t *testing.T) {
 	if page := rawPage(t, v.b, v.path); !strings.Contains(page, marked) {
 		t.Fatal("the page in play does not read its kept row")
 	}
-	playRandom(t, e, id, 1, 99)
+	playRandom(t, e, id, 1, rand.New(rand.NewPCG(99, 7)))
 	fresh := rawPage(t, v.b, v.path)
 	if strings.Contains(fresh, marked) {
 		t.Fatal("the page after a move shows the row of the move before")
@@ -139,7 +128,7 @@ func TestInPlayPagesKeptAsMade(t *testing.T) {
 	off := newEnvOn(t, finishedRegistry(), func(d *Deps) { d.PagesVersion = "test-1" })
 	g := storetest.StartGame(t, off.store, store.NewGame{Kind: imperial.New().Info().ID, Name: "Off", Seed: 1,
 		Players: []store.NewPlayer{{Name: "A", Email: "a@example.org"}, {Name: "B", Email: "b@example.org"}, {Name: "C", Email: "c@example.org"}}}, nil)
-	playRandom(t, off, g.ID, 5, 1)
+	playRandom(t, off, g.ID, 5, rand.New(rand.NewPCG(1, 7)))
 	off.clock.Add(time.Hour)
 	if n := keepAll(t, off.srv); n != 0 {
 		t.Errorf("a server keeping no games in play did %d", n)
@@ -154,7 +143,7 @@ func TestKeeperMarksGamesInPlayItCannotMake(t *testing.T) {
 	e := newEnvOn(t, finishedRegistry(), func(d *Deps) { d.PagesVersion = "test-1"; d.KeepInPlay = true })
 	g := storetest.StartGame(t, e.store, store.NewGame{Kind: imperial.New().Info().ID, Name: "Broken", Seed: 2,
 		Players: []store.NewPlayer{{Name: "A", Email: "a@example.org"}, {Name: "B", Email: "b@example.org"}, {Name: "C", Email: "c@example.org"}}}, nil)
-	playRandom(t, e, g.ID, 6, 2)
+	playRandom(t, e, g.ID, 6, rand.New(rand.NewPCG(2, 7)))
 	// Its players' languages cannot be read: the keeper fails on it.
 	if err := e.store.Exec(`CREATE TRIGGER no_language BEFORE INSERT ON page_parts WHEN NEW.lang <> '' BEGIN SELECT RAISE(ABORT, 'refused'); END`); err != nil {
 		t.Skip("the store cannot make the trigger this test needs:", err)
@@ -166,7 +155,7 @@ func TestKeeperMarksGamesInPlayItCannotMake(t *testing.T) {
 	if n := keepAll(t, e.srv); n != 0 {
 		t.Errorf("the game it could not make is due again at the same move: %d", n)
 	}
-	playRandom(t, e, g.ID, 1, 3)
+	playRandom(t, e, g.ID, 1, rand.New(rand.NewPCG(3, 7)))
 	e.clock.Add(inPlaySettle + time.Second)
 	if n := keepAll(t, e.srv); n != 1 {
 		t.Errorf("after its next move the keeper did %d games, want 1", n)

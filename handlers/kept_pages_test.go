@@ -28,6 +28,32 @@ func rawPage(t *testing.T, b *browser, path string) string {
 	return string(body)
 }
 
+// keptView is a game page as one browser sees it, read before its parts
+// are kept.
+type keptView struct {
+	b          *browser
+	path, page string
+}
+
+// readViews reads each view's page as it is now (a first view).
+func readViews(t *testing.T, views []keptView) {
+	t.Helper()
+	for i := range views {
+		views[i].page = rawPage(t, views[i].b, views[i].path)
+	}
+}
+
+// sameViews fails for each view whose page (a first view) is not, byte
+// for byte, what readViews read.
+func sameViews(t *testing.T, views []keptView) {
+	t.Helper()
+	for _, v := range views {
+		if got := rawPage(t, v.b, v.path); got != v.page {
+			t.Errorf("%s differs with its parts kept:\n%s", v.path, firstDifference(v.page, got))
+		}
+	}
+}
+
 // keepAll runs the keeper until no game is due, and says how many games
 // it made the parts of (a keeper that never runs out of games fails).
 func keepAll(t *testing.T, s *Server) int {
@@ -58,12 +84,7 @@ func TestFinishedPagesKeptAsMade(t *testing.T) {
 	t.Parallel()
 	e := newEnvOn(t, finishedRegistry(), func(d *Deps) { d.PagesVersion = "test-1" })
 	ctx := context.Background()
-	type view struct {
-		b    *browser
-		path string
-		page string
-	}
-	var views []view
+	var views []keptView
 	var games []*store.Game
 	for i, name := range []string{"imperial-standard-4p-v2", "imperial2030-standard-5p-v2", "caesars-imperium-large-side-5p"} {
 		prefix := fmt.Sprintf("k%d-", i)
@@ -72,7 +93,7 @@ func TestFinishedPagesKeptAsMade(t *testing.T) {
 		for seat := range rec.Players {
 			b := e.browser()
 			b.signIn(fmt.Sprintf("%s%d@example.org", prefix, seat))
-			views = append(views, view{b: b, path: fmt.Sprintf("/games/%d", g.ID)})
+			views = append(views, keptView{b: b, path: fmt.Sprintf("/games/%d", g.ID)})
 		}
 		// The second player reads German: the game is kept in both.
 		if err := e.store.Exec(`UPDATE users SET language = 'de' WHERE email = ?`, prefix+"1@example.org"); err != nil {
@@ -80,11 +101,9 @@ func TestFinishedPagesKeptAsMade(t *testing.T) {
 		}
 		spectator := e.browser()
 		spectator.signIn(fmt.Sprintf("watcher%d@example.org", i))
-		views = append(views, view{b: spectator, path: fmt.Sprintf("/games/%d", g.ID)})
+		views = append(views, keptView{b: spectator, path: fmt.Sprintf("/games/%d", g.ID)})
 	}
-	for i := range views {
-		views[i].page = rawPage(t, views[i].b, views[i].path)
-	}
+	readViews(t, views)
 	if n := keepAll(t, e.srv); n != len(games) {
 		t.Fatalf("the keeper did %d games, want %d", n, len(games))
 	}
@@ -95,11 +114,7 @@ func TestFinishedPagesKeptAsMade(t *testing.T) {
 			}
 		}
 	}
-	for _, v := range views {
-		if got := rawPage(t, v.b, v.path); got != v.page {
-			t.Errorf("%s differs with its parts kept:\n%s", v.path, firstDifference(v.page, got))
-		}
-	}
+	sameViews(t, views)
 
 	g, v := games[0], views[0]
 	marked := `<p id="kept-marker">kept</p>`

@@ -301,23 +301,7 @@ func gameTable(t *testing.T, moves int, opts game.Options, kind string) *table {
 		b.signIn(p.Email)
 		tb.players = append(tb.players, b)
 	}
-	ctx := context.Background()
-	rnd := rand.New(rand.NewPCG(uint64(moves), 3))
-	for range moves {
-		pos, err := e.store.Current(ctx, g.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if pos.State.Finished() {
-			break
-		}
-		d := pos.State.ToAct()[0]
-		legal := pos.State.LegalMoves(d.Seat)
-		mv := legal[rnd.IntN(len(legal))].Move
-		if _, err := e.store.AppendMove(ctx, store.Submit{GameID: g.ID, Seat: d.Seat, Seq: pos.Seq, Move: mv}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	playRandom(t, e, g.ID, moves, rand.New(rand.NewPCG(uint64(moves), 3)))
 	return tb
 }
 
