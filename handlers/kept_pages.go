@@ -66,8 +66,8 @@ func (s *Server) storedPartsOf(ctx context.Context, sp *words.Speaker, pos *stor
 	if s.pagesVersion == "" || pos.State == nil || st != store.StatusFinished && st != store.StatusActive {
 		return nil, nil
 	}
-	row, ok, err := s.store.PagePartsOf(ctx, pos.Game.ID, s.pagesVersion, sp.Lang())
-	if err != nil || !ok || row.Status != st || row.Moves != pos.Seq || row.Names != namesHash(pos.Seats) {
+	row, ok, err := s.store.PagePartsAt(ctx, pos.Game.ID, s.pagesVersion, sp.Lang(), pos.Seq, namesHash(pos.Seats))
+	if err != nil || !ok || row.Status != st {
 		return nil, err
 	}
 	return &storedParts{row: row}, nil

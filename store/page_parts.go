@@ -35,16 +35,34 @@ type PageParts struct {
 }
 
 // PagePartsOf returns game gameID's parts in lang made by version (found
-// false if none). Read straight on the pool: a game page asks it.
+// false if none).
 func (s *Store) PagePartsOf(ctx context.Context, gameID int64, version, lang string) (PageParts, bool, error) {
+	return s.pageParts(ctx, gameID, version, lang, "", 0, 0)
+}
+
+// PagePartsAt returns game gameID's parts in lang made by version at
+// moves moves with players' names names (found false if the row is of
+// another move or names, or there is none). Read straight on the pool: a
+// game page asks it. A row of another move (a game in play's, made
+// before its last move) is passed over by the statement itself, its
+// bulk left unread: the columns it is told by come first in the row.
+func (s *Store) PagePartsAt(ctx context.Context, gameID int64, version, lang string, moves int, names uint64) (PageParts, bool, error) {
+	return s.pageParts(ctx, gameID, version, lang, " AND moves = ? AND names = ?", moves, names)
+}
+
+func (s *Store) pageParts(ctx context.Context, gameID int64, version, lang, and string, moves int, names uint64) (PageParts, bool, error) {
+	args := []any{gameID, version, lang}
+	if and != "" {
+		args = append(args, moves, int64(names))
+	}
 	rows, err := readRowsCap(ctx, s, 1, func(r *sql.Rows) (PageParts, error) {
 		p := PageParts{GameID: gameID, Version: version, Lang: lang}
 		var names int64
-		err := r.Scan(&p.Status, &p.Moves, &names, &p.Overview, &p.Account, &p.Recent, &p.Seats, &p.Board)
+		err := r.Scan(&p.Moves, &names, &p.Overview, &p.Account, &p.Recent, &p.Seats, &p.Board, &p.Status)
 		p.Names = uint64(names)
 		return p, err
-	}, `SELECT status, moves, names, overview, account, recent, seats, board FROM page_parts WHERE game_id = ? AND version = ? AND lang = ?`,
-		gameID, version, lang)
+	}, `SELECT moves, names, overview, account, recent, seats, board, status FROM page_parts WHERE game_id = ? AND version = ? AND lang = ?`+and,
+		args...)
 	if err != nil {
 		return PageParts{}, false, fmt.Errorf("store: page parts of game %d: %w", gameID, err)
 	}

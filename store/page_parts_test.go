@@ -166,6 +166,16 @@ func TestPagePartsOfGamesInPlay(t *testing.T) {
 	if ids := due(clock.Now().Add(time.Hour)); len(ids) != 0 {
 		t.Errorf("due with its row kept: %v", ids)
 	}
+	for _, c := range []struct {
+		moves int
+		names uint64
+		found bool
+	}{{pos.Seq, 7, true}, {pos.Seq + 1, 7, false}, {pos.Seq, 8, false}} {
+		got, ok, err := s.PagePartsAt(ctx, g.ID, "v1", "en", c.moves, c.names)
+		if err != nil || ok != c.found || ok && got.Board != row.Board {
+			t.Errorf("the row at %d moves, names %d: found %v (%v), want %v", c.moves, c.names, ok, err, c.found)
+		}
+	}
 	clock.Add(time.Minute)
 	playSome(t, s, g, 1)
 	if got, _, _ := s.PagePartsOf(ctx, g.ID, "v1", "en"); got.Moves != pos.Seq {
