@@ -86,8 +86,15 @@ func (s *Server) history(c *echo.Context) error {
 	if before <= p.Last {
 		p.Newer = min(p.Last, before+historyPageSize-1) + 1
 	}
-	if pos.State != nil {
-		key := newBoardKey(pos.Game.ID, p.At, store.SeatOf(pos.Seats, currentUser(c).ID), sp, pos.Seats)
+	you := store.SeatOf(pos.Seats, currentUser(c).ID)
+	kept := false
+	if p.At == pos.Seq { // the board of the game as it stands: kept with its page's parts
+		if p.Board, kept, err = s.keptBoard(ctx, sp, pos, you); err != nil {
+			return err
+		}
+	}
+	if pos.State != nil && !kept {
+		key := newBoardKey(pos.Game.ID, p.At, you, sp, pos.Seats)
 		key.page = true
 		p.Board, err = s.board(key, sp, func() (game.State, error) {
 			if p.At == pos.Seq {

@@ -61,15 +61,14 @@ func TestInPlayPagesKeptAsMade(t *testing.T) {
 			t.Fatalf("%s is not in play after its moves (%v)", kind, err)
 		}
 		ids = append(ids, g.ID)
-		path := fmt.Sprintf("/games/%d", g.ID)
 		for _, p := range players {
 			b := e.browser()
 			b.signIn(p.Email)
-			views = append(views, keptView{b: b, path: path})
+			views = append(views, gameViews(b, g.ID)...)
 		}
 		spectator := e.browser()
 		spectator.signIn(fmt.Sprintf("watcher%d@example.org", i))
-		views = append(views, keptView{b: spectator, path: path})
+		views = append(views, gameViews(spectator, g.ID)...)
 		if err := e.store.Exec(`UPDATE users SET language = 'de' WHERE email = ?`, players[1].Email); err != nil {
 			t.Fatal(err)
 		}

@@ -73,6 +73,24 @@ func (s *Server) storedPartsOf(ctx context.Context, sp *words.Speaker, pos *stor
 	return &storedParts{row: row}, nil
 }
 
+// keptBoard is the board of pos as it stands, for viewer (-1: no seat),
+// as the keeper kept it; ok false if it kept none of the game as it is.
+// The history page at the last move shows it: the board the game page
+// shows, but for a game ended by agreement (the game page shows the
+// concluded position, the history the last move's).
+func (s *Server) keptBoard(ctx context.Context, sp *words.Speaker, pos *store.Position, viewer int) (template.HTML, bool, error) {
+	st := pos.Game.Status
+	if s.pagesVersion == "" || pos.State == nil || pos.Game.Ending == store.EndAgreed || st != store.StatusFinished && st != store.StatusActive {
+		return "", false, nil
+	}
+	row, ok, err := s.store.PageBoardAt(ctx, pos.Game.ID, s.pagesVersion, sp.Lang(), pos.Seq, namesHash(pos.Seats))
+	if err != nil || !ok || row.Status != st {
+		return "", false, err
+	}
+	b, ok := (&storedParts{row: row}).board(viewer)
+	return b, ok, nil
+}
+
 // board is the board as viewer sees it (-1: no seat); ok false if the
 // row does not hold it (a seat the game did not have when it was made).
 func (f *storedParts) board(viewer int) (template.HTML, bool) {

@@ -35,6 +35,13 @@ type keptView struct {
 	path, page string
 }
 
+// gameViews is a game's page and its history at its last move, as b
+// sees them (both show the board kept with the game's page parts).
+func gameViews(b *browser, game int64) []keptView {
+	path := fmt.Sprintf("/games/%d", game)
+	return []keptView{{b: b, path: path}, {b: b, path: path + "/history"}}
+}
+
 // readViews reads each view's page as it is now (a first view).
 func readViews(t *testing.T, views []keptView) {
 	t.Helper()
@@ -93,7 +100,7 @@ func TestFinishedPagesKeptAsMade(t *testing.T) {
 		for seat := range rec.Players {
 			b := e.browser()
 			b.signIn(fmt.Sprintf("%s%d@example.org", prefix, seat))
-			views = append(views, keptView{b: b, path: fmt.Sprintf("/games/%d", g.ID)})
+			views = append(views, gameViews(b, g.ID)...)
 		}
 		// The second player reads German: the game is kept in both.
 		if err := e.store.Exec(`UPDATE users SET language = 'de' WHERE email = ?`, prefix+"1@example.org"); err != nil {
@@ -101,7 +108,7 @@ func TestFinishedPagesKeptAsMade(t *testing.T) {
 		}
 		spectator := e.browser()
 		spectator.signIn(fmt.Sprintf("watcher%d@example.org", i))
-		views = append(views, keptView{b: spectator, path: fmt.Sprintf("/games/%d", g.ID)})
+		views = append(views, gameViews(spectator, g.ID)...)
 	}
 	readViews(t, views)
 	if n := keepAll(t, e.srv); n != len(games) {
@@ -117,6 +124,15 @@ func TestFinishedPagesKeptAsMade(t *testing.T) {
 	sameViews(t, views)
 
 	g, v := games[0], views[0]
+	// The history page at the last move reads the kept board (a spectator's
+	// is the row's board itself).
+	spectator := views[len(views)-1]
+	if err := e.store.Exec(`UPDATE page_parts SET board = '<svg id="kept-board"></svg>' WHERE game_id = ?`, games[len(games)-1].ID); err != nil {
+		t.Fatal(err)
+	}
+	if page := rawPage(t, spectator.b, spectator.path); !strings.HasSuffix(spectator.path, "/history") || !strings.Contains(page, `<svg id="kept-board">`) {
+		t.Errorf("%s does not show the kept board", spectator.path)
+	}
 	marked := `<p id="kept-marker">kept</p>`
 	for _, c := range []struct {
 		change string

@@ -50,6 +50,21 @@ func (s *Store) PagePartsAt(ctx context.Context, gameID int64, version, lang str
 	return s.pageParts(ctx, gameID, version, lang, " AND moves = ? AND names = ?", moves, names)
 }
 
+// PageBoardAt is PagePartsAt's board, seats' changes and status alone
+// (the rest of the row is read past, not copied): what the history page
+// at a game's last move shows of it.
+func (s *Store) PageBoardAt(ctx context.Context, gameID int64, version, lang string, moves int, names uint64) (PageParts, bool, error) {
+	rows, err := readRowsCap(ctx, s, 1, func(r *sql.Rows) (PageParts, error) {
+		p := PageParts{GameID: gameID, Version: version, Lang: lang, Moves: moves, Names: names}
+		return p, r.Scan(&p.Seats, &p.Board, &p.Status)
+	}, `SELECT seats, board, status FROM page_parts WHERE game_id = ? AND version = ? AND lang = ? AND moves = ? AND names = ?`,
+		gameID, version, lang, moves, int64(names))
+	if err != nil || len(rows) == 0 {
+		return PageParts{}, false, wrapErr(err, "store: page board of game %d", gameID)
+	}
+	return rows[0], true, nil
+}
+
 func (s *Store) pageParts(ctx context.Context, gameID int64, version, lang, and string, moves int, names uint64) (PageParts, bool, error) {
 	args := []any{gameID, version, lang}
 	if and != "" {

@@ -175,6 +175,10 @@ func TestPagePartsOfGamesInPlay(t *testing.T) {
 		if err != nil || ok != c.found || ok && got.Board != row.Board {
 			t.Errorf("the row at %d moves, names %d: found %v (%v), want %v", c.moves, c.names, ok, err, c.found)
 		}
+		b, ok, err := s.PageBoardAt(ctx, g.ID, "v1", "en", c.moves, c.names)
+		if err != nil || ok != c.found || ok && (b.Board != row.Board || b.Seats != row.Seats || b.Status != StatusActive || b.Overview != "") {
+			t.Errorf("the board at %d moves, names %d: found %v (%v), want %v; read %+v", c.moves, c.names, ok, err, c.found, b)
+		}
 	}
 	clock.Add(time.Minute)
 	playSome(t, s, g, 1)
