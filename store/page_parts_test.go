@@ -86,8 +86,8 @@ func TestPagePartsKeptForFinishedGamesOnly(t *testing.T) {
 	if _, ok, _ := s.PagePartsOf(ctx, done.ID, "v0", "de"); ok {
 		t.Error("another build's row of the game outlived a new one")
 	}
-	if err := s.Exec(`INSERT INTO page_parts (game_id, version, lang, moves, names, made_at, overview, account, recent, seats, board)
-		VALUES (?, 'v0', 'fr', 1, 0, ?, '', '', '', '', '')`, done.ID, clock.Now()); err != nil {
+	if err := s.Exec(`INSERT INTO page_parts (game_id, version, lang, status, moves, names, made_at, overview, account, recent, seats, board)
+		VALUES (?, 'v0', 'fr', 'finished', 1, 0, ?, '', '', '', '', '')`, done.ID, clock.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if n, err := s.DropPagePartsNotOf(ctx, "v1", 100); err != nil || n != 1 {

@@ -1,8 +1,39 @@
 -- PostgreSQL twin of 00305 (page parts kept for games in play too): a
--- row says whether it was made of the game in play or finished.
+-- row says whether it was made of the game in play or finished, in a
+-- column in front of the large ones (the table is made again: its rows
+-- are a cache of one build's pages, which any new build makes again).
 
 -- +goose Up
-ALTER TABLE page_parts ADD COLUMN status TEXT NOT NULL DEFAULT 'finished';
+DROP TABLE page_parts;
+CREATE TABLE page_parts (
+    game_id  BIGINT      NOT NULL REFERENCES games(id),
+    version  TEXT        NOT NULL,
+    lang     TEXT        NOT NULL,
+    status   TEXT        NOT NULL,
+    moves    INTEGER     NOT NULL,
+    names    BIGINT      NOT NULL,
+    made_at  TIMESTAMPTZ NOT NULL,
+    overview TEXT        NOT NULL,
+    account  TEXT        NOT NULL,
+    recent   TEXT        NOT NULL,
+    seats    TEXT        NOT NULL,
+    board    TEXT        NOT NULL,
+    PRIMARY KEY (game_id, version, lang)
+);
 
 -- +goose Down
-ALTER TABLE page_parts DROP COLUMN status;
+DROP TABLE page_parts;
+CREATE TABLE page_parts (
+    game_id  BIGINT      NOT NULL REFERENCES games(id),
+    version  TEXT        NOT NULL,
+    lang     TEXT        NOT NULL,
+    moves    INTEGER     NOT NULL,
+    names    BIGINT      NOT NULL,
+    made_at  TIMESTAMPTZ NOT NULL,
+    overview TEXT        NOT NULL,
+    account  TEXT        NOT NULL,
+    recent   TEXT        NOT NULL,
+    seats    TEXT        NOT NULL,
+    board    TEXT        NOT NULL,
+    PRIMARY KEY (game_id, version, lang)
+);
