@@ -68,6 +68,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// buckets took 2-4 MB under the memory limit (docs/performance.md,
 	// issue 20 session 6): room the collector's headroom is better off with.
 	runtime.MemProfileRate = 0
+	turns, procs := serveProcs(&cfg.Limits, os.Getenv)
 	st, err := store.Open(cfg.Database, store.Options{Registry: registry(), CacheBytes: cfg.Cache.StateBytes(), Logger: log})
 	if err != nil {
 		return err
@@ -108,7 +109,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 60 * time.Second, IdleTimeout: 2 * time.Minute}
 	srv.RegisterOnShutdown(h.CloseStreams) // open live pages must not hold up the drain
-	log.Info("Rondel is running", "url", "http://"+ln.Addr().String(), "database", store.Redact(cfg.Database), "games", len(registry().List()))
+	log.Info("Rondel is running", "url", "http://"+ln.Addr().String(), "database", store.Redact(cfg.Database), "games", len(registry().List()),
+		"pages_at_once", turns, "procs", procs)
 	warnLocalMail(cfg, log, stderr)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
