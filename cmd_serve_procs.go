@@ -30,10 +30,12 @@ func serveProcs(l *config.Limits, getenv func(string) string) (turns, procs int)
 // line and in no order. A cheap page that never waits on anything (the
 // ladder) then never found the line full: its readers waited in the
 // runtime instead, and at 50 readers on two CPUs its 99th percentile was
-// five times its median (119-142 ms against 20-27). With a P to spare a
-// request is read at once and takes its place in the line: the same
-// throughput, the ladder's 99th percentile 44-50 ms, the game page's
-// 50-56 ms against 65-85 (docs/performance.md, issue 20, session 14).
+// five times its median (119-165 ms against 22-41). With a P to spare a
+// request is read at once and takes its place in the line. Measured there
+// (docs/performance.md, issue 20, session 14): two turns and three Ps
+// gave the ladder a p99 of 44-46 ms and the game page 53-62 ms, against
+// 121-123 and 67-92 ms with three turns on two Ps (four Ps for three
+// turns: 47-52 and 61-70 ms, at 10-15 % more CPU a page than two).
 func procsFor(turns, cpus int, getenv func(string) string) int {
 	if getenv("GOMAXPROCS") != "" {
 		return cpus

@@ -20,9 +20,9 @@ func TestProcsFor(t *testing.T) {
 		turns, cpus, want int
 		getenv            func(string) string
 	}{
-		{"default turns on two CPUs: one P to spare", 3, 2, 4, none},
-		{"default turns on eight CPUs", 9, 8, 10, none},
-		{"two turns on two CPUs", 2, 2, 3, none},
+		{"default turns on two CPUs: one P to spare", 2, 2, 3, none},
+		{"default turns on eight CPUs", 8, 8, 9, none},
+		{"three turns on two CPUs", 3, 2, 4, none},
 		{"one turn: the CPUs", 1, 2, 2, none},
 		{"many turns: at most twice the CPUs", 50, 2, 4, none},
 		{"one CPU, two turns", 2, 1, 2, none},
@@ -41,8 +41,8 @@ func TestServeProcsCountsTurnsOnTheCPUs(t *testing.T) {
 	defer runtime.GOMAXPROCS(cpus)
 	l := config.Default().Limits
 	turns, procs := serveProcs(&l, func(string) string { return "" })
-	if turns != cpus+1 || l.RequestsAtOnce != turns {
-		t.Fatalf("turns %d (limits %d) on %d CPUs, want %d", turns, l.RequestsAtOnce, cpus, cpus+1)
+	if turns != cpus || l.RequestsAtOnce != turns {
+		t.Fatalf("turns %d (limits %d) on %d CPUs, want %d", turns, l.RequestsAtOnce, cpus, cpus)
 	}
 	if want := procsFor(turns, cpus, func(string) string { return "" }); procs != want || runtime.GOMAXPROCS(0) != want {
 		t.Fatalf("procs %d (runtime %d), want %d", procs, runtime.GOMAXPROCS(0), want)

@@ -146,15 +146,15 @@ func TestRepliesConfig(t *testing.T) {
 	}
 }
 
-// Pages at once: 0 is one per CPU and one more; a negative number or a
+// Pages at once: 0 is one per CPU; a negative number or a
 // wait of nothing is refused, naming the setting.
 func TestPagesAtOnce(t *testing.T) {
 	c, err := Parse([]byte("limits:\n  requests_at_once: 7\n"))
 	if err != nil || c.Limits.PagesAtOnce() != 7 {
 		t.Fatalf("requests_at_once 7: %d, %v", c.Limits.PagesAtOnce(), err)
 	}
-	if n := Default().Limits.PagesAtOnce(); n != runtime.GOMAXPROCS(0)+1 {
-		t.Fatalf("the default: %d pages at once, want one per CPU and one more", n)
+	if n := Default().Limits.PagesAtOnce(); n != runtime.GOMAXPROCS(0) {
+		t.Fatalf("the default: %d pages at once, want one per CPU", n)
 	}
 	for doc, key := range map[string]string{
 		"limits:\n  requests_at_once: -1\n":    "limits.requests_at_once",

@@ -16,7 +16,7 @@ type Limits struct {
 	MessagesPerHour    int `yaml:"messages_per_hour"`     // table talk by one player in one game
 	MessagesPerPage    int `yaml:"messages_per_page"`     // newest messages a game's page shows
 	// RequestsAtOnce is how many pages the server works on at once (0:
-	// one per CPU and one more); the rest wait their turn in order of arrival, for at
+	// one per CPU); the rest wait their turn in order of arrival, for at
 	// most RequestWaitSeconds, then are told the server is busy.
 	RequestsAtOnce     int `yaml:"requests_at_once"`
 	RequestWaitSeconds int `yaml:"request_wait_seconds"`
@@ -39,16 +39,21 @@ func (l Limits) check() []error {
 		}
 	}
 	if l.RequestsAtOnce < 0 {
-		errs = append(errs, fmt.Errorf("limits.requests_at_once must be 0 (one per CPU and one more) or positive"))
+		errs = append(errs, fmt.Errorf("limits.requests_at_once must be 0 (one per CPU) or positive"))
 	}
 	return errs
 }
 
 // PagesAtOnce is RequestsAtOnce with 0 said as one per CPU the process
-// may use and one more (for a page that waits on the disk).
+// may use. It was one more, for a page that waits on the disk; serve now
+// runs a P more than the pages at once (cmd_serve_procs.go), and a page
+// waiting in SQLite leaves its P to others anyway. Measured on two CPUs at
+// 50 readers (docs/performance.md, session 14): two pages at once with
+// three Ps gave the shortest tails and the least CPU a page of the
+// settings tried.
 func (l Limits) PagesAtOnce() int {
 	if l.RequestsAtOnce > 0 {
 		return l.RequestsAtOnce
 	}
-	return runtime.GOMAXPROCS(0) + 1
+	return runtime.GOMAXPROCS(0)
 }
