@@ -49,8 +49,8 @@ func (l Limits) check() []error {
 // runs a P more than the pages at once (cmd_serve_procs.go), and a page
 // waiting in SQLite leaves its P to others anyway. Measured on two CPUs at
 // 50 readers (docs/performance.md, session 14): two pages at once with
-// three Ps gave the shortest tails and the least CPU a page of the
-// settings tried.
+// three Ps gave the shortest tails of the settings tried, at less CPU a
+// page than three with four Ps.
 func (l Limits) PagesAtOnce() int {
 	if l.RequestsAtOnce > 0 {
 		return l.RequestsAtOnce
