@@ -103,13 +103,12 @@ type ogImage struct {
 // that draws no picture. Only the scene is made (no drawing), for the
 // picture's height.
 func (s *Server) pageImage(c *echo.Context, pos *store.Position) *ogImage {
-	p, ok := pos.State.(game.Picturer)
-	if pos.State == nil || !ok {
+	height := s.imageHeight(pos)
+	if height <= 0 {
 		return nil
 	}
 	sig := s.pictureSig(c.Request().Context(), pos.Game.ID)
-	height := s.pictureHeight(p, pos.State)
-	if sig == "" || height <= 0 {
+	if sig == "" {
 		return nil
 	}
 	return &ogImage{
@@ -123,10 +122,45 @@ func (s *Server) pageImage(c *echo.Context, pos *store.Position) *ogImage {
 
 // pictureHeights are the pixel heights of pictures by map: a picture's
 // size is its map's and its strip's, the same at every position, so the
-// page need not draw the picture (6% of a first view) to say it.
+// page need not draw the picture (6% of a first view) to say it. byGame
+// holds them by kind of game, options and number of seats too (0: no
+// picture), so a finished game's page need not decode its state to say
+// it (store.CurrentDeferred).
 type pictureHeights struct {
-	mu    sync.Mutex
-	byMap map[string]int
+	mu     sync.Mutex
+	byMap  map[string]int
+	byGame map[string]int
+}
+
+// imageHeight is the height of pos's picture, 0 for a game that draws
+// none (or whose deferred state cannot be read: the page goes without).
+func (s *Server) imageHeight(pos *store.Position) int {
+	key := fmt.Sprintf("%s\x00%s\x00%d", pos.Game.Kind, pos.Game.Options, len(pos.Seats))
+	if pos.Deferred() {
+		s.picHeights.mu.Lock()
+		h, ok := s.picHeights.byGame[key]
+		s.picHeights.mu.Unlock()
+		if ok {
+			return h
+		}
+		if err := pos.LoadState(); err != nil {
+			s.log.Warn("page image", "game", pos.Game.ID, "err", err)
+			return 0
+		}
+	}
+	h := 0
+	if p, ok := pos.State.(game.Picturer); ok && pos.State != nil {
+		h = s.pictureHeight(p, pos.State)
+	}
+	if pos.State != nil {
+		s.picHeights.mu.Lock()
+		if s.picHeights.byGame == nil {
+			s.picHeights.byGame = map[string]int{}
+		}
+		s.picHeights.byGame[key] = h
+		s.picHeights.mu.Unlock()
+	}
+	return h
 }
 
 // pictureHeight is the height of st's picture at pictureWidth, 0 for none.

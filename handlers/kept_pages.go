@@ -63,7 +63,7 @@ func (f *storedParts) moves() ([]moveView, bool) {
 // made them with this build for the game as it is.
 func (s *Server) storedPartsOf(ctx context.Context, sp *words.Speaker, pos *store.Position) (*storedParts, error) {
 	st := pos.Game.Status
-	if s.pagesVersion == "" || pos.State == nil || st != store.StatusFinished && st != store.StatusActive {
+	if s.pagesVersion == "" || !pos.Started() || st != store.StatusFinished && st != store.StatusActive {
 		return nil, nil
 	}
 	row, ok, err := s.store.PagePartsAt(ctx, pos.Game.ID, s.pagesVersion, sp.Lang(), pos.Seq, namesHash(pos.Seats))
@@ -102,6 +102,65 @@ func (f *storedParts) board(viewer int) (template.HTML, bool) {
 	}
 	b, ok := applySeatChange(f.row.Board, f.row.Seats, viewer)
 	return template.HTML(b), ok
+}
+
+// finishedParts is a finished game's parts as viewer (-1: no seat) sees
+// them, all from the row (its board, overview, account, last moves, and
+// the viewer's strip and result): ok false if the row lacks any of them,
+// and the page reads the game's state to make them.
+func (f *storedParts) finishedParts(viewer int) (*positionParts, bool) {
+	if f == nil || f.row.Status != store.StatusFinished {
+		return nil, false
+	}
+	b, ok := f.board(viewer)
+	if !ok {
+		return nil, false
+	}
+	strip, result, ok := seatPartsOf(f.row.SeatParts, viewer)
+	if !ok {
+		return nil, false
+	}
+	moves, ok := f.moves()
+	if !ok {
+		return nil, false
+	}
+	p := &positionParts{Board: b, Overview: template.HTML(f.row.Overview), moves: moves, stored: true, seatStored: true}
+	p.kept.Account, p.kept.Strip, p.kept.Result = template.HTML(f.row.Account), template.HTML(strip), template.HTML(result)
+	return p, true
+}
+
+// A row's seat parts are each viewer's strip and result, the viewer with
+// no seat first, then the seats in order, each written as "S R\n", the
+// strip's S bytes and the result's R bytes.
+
+// writeSeatParts writes viewer's strip and result (the next viewer's).
+func writeSeatParts(b *strings.Builder, strip, result template.HTML) {
+	fmt.Fprintf(b, "%d %d\n", len(strip), len(result))
+	b.WriteString(string(strip))
+	b.WriteString(string(result))
+}
+
+// seatPartsOf is viewer's strip and result in a row's seat parts; ok
+// false if they do not hold them (none kept, or a seat the game did not
+// have when they were made).
+func seatPartsOf(parts string, viewer int) (strip, result string, ok bool) {
+	for i := -1; ; i++ {
+		nl := strings.IndexByte(parts, '\n')
+		if nl < 0 {
+			return "", "", false
+		}
+		a, b, found := strings.Cut(parts[:nl], " ")
+		n, err1 := strconv.Atoi(a)
+		m, err2 := strconv.Atoi(b)
+		rest := parts[nl+1:]
+		if !found || err1 != nil || err2 != nil || n < 0 || m < 0 || n > len(rest) || m > len(rest)-n {
+			return "", "", false
+		}
+		if i == viewer {
+			return rest[:n], rest[n : n+m], true
+		}
+		parts = rest[n+m:]
+	}
 }
 
 // A seat's change to the base board is written as "P S N\n" and N bytes:
@@ -264,8 +323,8 @@ func (s *Server) keepGamePages(ctx context.Context, id int64) error {
 }
 
 // makeStoredParts draws and says pos's parts in lang: a finished game's
-// board, overview, account and last moves, a game in play's board and
-// overview.
+// board, overview, account, last moves and each viewer's strip and
+// result, a game in play's board and overview.
 func (s *Server) makeStoredParts(ctx context.Context, pos *store.Position, lang string) (store.PageParts, error) {
 	r := s.readers.get(lang, "UTC", s.now)
 	sp := r.sp.WithNames(seatNames(pos.Seats))
@@ -286,6 +345,12 @@ func (s *Server) makeStoredParts(ctx context.Context, pos *store.Position, lang 
 		return row, err
 	}
 	row.Account = string(accountHTML(r, a))
+	b.Reset()
+	for viewer := -1; viewer < len(pos.Seats); viewer++ {
+		g, res := glanceAndResult(pos, viewer, sp)
+		writeSeatParts(&b, stripHTML(r, g), resultHTML(r, res))
+	}
+	row.SeatParts = b.String()
 	moves, err := s.store.RecentMoves(ctx, pos.Game.ID, max(0, pos.Seq-recentMoves))
 	if err != nil {
 		return row, err

@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"fmt"
+	"html/template"
 	"net/http"
 	"strings"
 	"testing"
@@ -164,6 +165,40 @@ func TestFinishedPagesKeptAsMade(t *testing.T) {
 	if n, err := e.srv.DropOldPages(ctx, 100); err != nil || n != 0 {
 		t.Errorf("dropped %d rows of other builds (%v), want none left", n, err)
 	}
+	keptSeatParts(t, e, g.ID, v)
+}
+
+// keptSeatParts holds a finished game's page to its row's seat parts:
+// the viewer's strip and result are the row's, and a row with none (made
+// before they were kept) or with seat parts it cannot read gives the
+// page made from the game's state, byte for byte.
+func keptSeatParts(t *testing.T, e *env, game int64, v keptView) {
+	t.Helper()
+	strip, result := `<p id="kept-strip">strip</p>`, `<p id="kept-result">result</p>`
+	marked := fmt.Sprintf("0 0\n%d %d\n%s%s", len(strip), len(result), strip, result) // no seat, then seat 0
+	for _, c := range []struct {
+		parts string
+		shows bool
+	}{
+		{marked, true},
+		{"", false},
+		{"0 0\n99 1\nshort", false},
+		{"0 0\n-1 0\n", false},
+		{"0 0", false},
+		{"0 0\n", false},
+	} {
+		if err := e.store.Exec(`UPDATE page_parts SET seat_parts = ? WHERE game_id = ?`, c.parts, game); err != nil {
+			t.Fatal(err)
+		}
+		e.srv.DropKept()
+		page := rawPage(t, v.b, v.path)
+		if shows := strings.Contains(page, strip) && strings.Contains(page, result); shows != c.shows {
+			t.Errorf("seat parts %q: the row's strip and result shown %v, want %v", c.parts, shows, c.shows)
+		}
+		if !c.shows && page != v.page {
+			t.Errorf("seat parts %q: the page made from the state differs:\n%s", c.parts, firstDifference(v.page, page))
+		}
+	}
 }
 
 // firstDifference shows where two pages part.
@@ -240,6 +275,46 @@ func FuzzApplySeatChange(f *testing.F) {
 		got, ok := applySeatChange(base, changes, seat)
 		if ok && len(got) > len(base)+len(changes) {
 			t.Fatalf("a board of %d bytes from %d and %d", len(got), len(base), len(changes))
+		}
+	})
+}
+
+// TestSeatPartsReadBackAsWritten: each viewer's strip and result read
+// back as written, whatever they hold, and no viewer past the last has
+// any.
+func TestSeatPartsReadBackAsWritten(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text := rapid.StringMatching(`[a-z 0-9\n<>ü]{0,30}`)
+		n := rapid.IntRange(0, 6).Draw(t, "seats")
+		var b strings.Builder
+		var strips, results []string
+		for range n + 1 { // no seat, then each seat
+			st, res := text.Draw(t, "strip"), text.Draw(t, "result")
+			strips, results = append(strips, st), append(results, res)
+			writeSeatParts(&b, template.HTML(st), template.HTML(res))
+		}
+		for viewer := -1; viewer < n; viewer++ {
+			st, res, ok := seatPartsOf(b.String(), viewer)
+			if !ok || st != strips[viewer+1] || res != results[viewer+1] {
+				t.Fatalf("viewer %d: %q, %q, %v; want %q, %q", viewer, st, res, ok, strips[viewer+1], results[viewer+1])
+			}
+		}
+		if _, _, ok := seatPartsOf(b.String(), n); ok {
+			t.Fatalf("a seat past the last has seat parts")
+		}
+	})
+}
+
+// FuzzSeatPartsOf: seat parts read from the database never make a page
+// panic, and what they give is no longer than they are.
+func FuzzSeatPartsOf(f *testing.F) {
+	f.Add("0 0\n3 2\nabcde", 0)
+	f.Add("9 9\n", -1)
+	f.Add("1 -1\nx", -1)
+	f.Fuzz(func(t *testing.T, parts string, viewer int) {
+		st, res, ok := seatPartsOf(parts, viewer)
+		if ok && len(st)+len(res) > len(parts) {
+			t.Fatalf("%d bytes from %d", len(st)+len(res), len(parts))
 		}
 	})
 }

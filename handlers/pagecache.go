@@ -91,6 +91,9 @@ type positionParts struct {
 	// stored: the board and overview (and a finished game's account) were
 	// kept in the database (kept_pages.go), exact strings.
 	stored bool
+	// seatStored: the strip's and the result's HTML were kept in the
+	// database too (a finished game's), and Glance and Result are nil.
+	seatStored bool
 }
 
 // keptHTML is the parts of the page as HTML, written once per view
@@ -105,8 +108,10 @@ type keptHTML struct {
 // written, and only their HTML is kept (it counts in the parts' size, as
 // the parts hold it however long the shared cache keeps it).
 func (s *Server) keep(ctx context.Context, r *reader, sp *words.Speaker, pos *store.Position, p *positionParts) error {
-	p.kept.Strip = stripHTML(r, p.Glance)
-	p.kept.Result = resultHTML(r, p.Result)
+	if !p.seatStored {
+		p.kept.Strip = stripHTML(r, p.Glance)
+		p.kept.Result = resultHTML(r, p.Result)
+	}
 	p.kept.Recent = recentHTML(r, pos.Game.ID, p.recent())
 	if pos.Game.Status != store.StatusFinished || p.stored {
 		return nil
@@ -165,6 +170,10 @@ func (s *Server) parts(ctx context.Context, r *reader, sp *words.Speaker, pos *s
 // 10,000-game club the kept parts held 21 MB for the 12 MB the three
 // caches count.
 func (s *Server) exact(r *reader, sp *words.Speaker, pos *store.Position, you int, p *positionParts) {
+	if p.seatStored { // parts of the row's column of all seats': not to hold it all
+		p.kept.Strip = template.HTML(strings.Clone(string(p.kept.Strip)))
+		p.kept.Result = template.HTML(strings.Clone(string(p.kept.Result)))
+	}
 	if p.stored {
 		return
 	}
@@ -202,7 +211,16 @@ func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Po
 	if err != nil {
 		return nil, err
 	}
-	p := &positionParts{Glance: glanceOf(pos, you, sp)}
+	if pos.Deferred() { // a finished game's, read from its kept parts or not at all
+		if p, ok := fin.finishedParts(you); ok {
+			return p, nil
+		}
+		if err := pos.LoadState(); err != nil {
+			return nil, err
+		}
+	}
+	p := &positionParts{}
+	p.Glance, p.Result = glanceAndResult(pos, you, sp)
 	if b, ok := fin.board(you); ok {
 		p.Board, p.Overview, p.kept.Account, p.stored = b, template.HTML(fin.row.Overview), template.HTML(fin.row.Account), true
 	} else {
@@ -226,11 +244,6 @@ func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Po
 	if d, ok := pos.State.(game.Describer); ok && p.Form != nil {
 		p.Situation = sp.Sentences(d.Situation(you))
 	}
-	if pos.State.Finished() {
-		p.Result = resultOf(sp, pos.State.Result(), pos.Seats, you)
-	} else if pos.Game.Ending == store.EndAgreed {
-		p.Result = resultOf(sp, pos.Game.GameResult(), pos.Seats, you) // scored at the agreed end
-	}
 	if moves, ok := fin.moves(); ok && p.stored {
 		p.moves = moves // a finished game's: its last move is not asked for
 		return p, nil
@@ -245,6 +258,19 @@ func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Po
 	}
 	p.moves = moveViews(sp, rows, pos.Seats)
 	return p, nil
+}
+
+// glanceAndResult is the position strip and the result (nil while the
+// game is in play) of pos as viewer sees it.
+func glanceAndResult(pos *store.Position, viewer int, sp *words.Speaker) ([]glanceTable, *resultView) {
+	g := glanceOf(pos, viewer, sp)
+	switch {
+	case pos.State.Finished():
+		return g, resultOf(sp, pos.State.Result(), pos.Seats, viewer)
+	case pos.Game.Ending == store.EndAgreed:
+		return g, resultOf(sp, pos.Game.GameResult(), pos.Seats, viewer) // scored at the agreed end
+	}
+	return g, nil
 }
 
 // recent is the last moves, newest first (a copy: the kept list is shared).

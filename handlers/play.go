@@ -18,11 +18,22 @@ import (
 
 // loadGame reads a game's position or answers 404.
 func (s *Server) loadGame(c *echo.Context) (*store.Position, error) {
+	return s.loadPosition(c, s.store.Current)
+}
+
+// loadGameDeferred is loadGame with a finished game's state left for
+// later (store.CurrentDeferred): the game page reads it only if the
+// game's kept parts do not say all it shows.
+func (s *Server) loadGameDeferred(c *echo.Context) (*store.Position, error) {
+	return s.loadPosition(c, s.store.CurrentDeferred)
+}
+
+func (s *Server) loadPosition(c *echo.Context, current func(context.Context, int64) (*store.Position, error)) (*store.Position, error) {
 	id, err := gameIDParam(c)
 	if err != nil {
 		return nil, err
 	}
-	pos, err := s.store.Current(c.Request().Context(), id)
+	pos, err := current(c.Request().Context(), id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, fail(http.StatusNotFound, "pages.error.no_game")
 	}
@@ -64,7 +75,7 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 		return nil, err
 	}
 	markLeftSeats(sp, left, v.Seats)
-	if pos.State == nil {
+	if !pos.Started() {
 		var err error
 		v.Talk, err = s.buildTalk(ctx, sp, pos.Game, pos.Seats, userID, 0)
 		return v, err
@@ -110,7 +121,7 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 func gamePath(id int64) string { return fmt.Sprintf("/games/%d", id) }
 
 func (s *Server) gamePage(c *echo.Context) error {
-	pos, err := s.loadGame(c)
+	pos, err := s.loadGameDeferred(c)
 	if err != nil {
 		return err
 	}

@@ -5,16 +5,32 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+
+	"rondel/game"
 )
 
 // Current returns a game's current position: its summary says how many
 // moves it has, and its state comes from the cache or its snapshot.
 func (s *Store) Current(ctx context.Context, gameID int64) (*Position, error) {
+	return s.current(ctx, gameID, false)
+}
+
+// CurrentDeferred is Current but for a finished game's state, which is
+// read and decoded only when asked for (Position.LoadState): a finished
+// game's page whose parts the keeper made shows nothing it does not find
+// in them, and reading and decoding the snapshot was a tenth of such a
+// page's CPU. A game in any other status comes as Current gives it.
+func (s *Store) CurrentDeferred(ctx context.Context, gameID int64) (*Position, error) {
+	return s.current(ctx, gameID, true)
+}
+
+func (s *Store) current(ctx context.Context, gameID int64, deferFinished bool) (*Position, error) {
 	db := &lazyDB{s: s, ctx: ctx}
 	epoch := s.cache.epoch() // before the seats, whose names key the cached state
 	// A state the cache does not hold is loaded from the game's snapshot:
-	// read with the game's row (most first views).
-	r, err := readPosition(ctx, s, gameID, !s.cache.holds(gameID))
+	// read with the game's row (most first views), unless it is deferred.
+	held := s.cache.holds(gameID)
+	r, err := readPosition(ctx, s, gameID, !held, deferFinished)
 	if err != nil {
 		return nil, err
 	}
@@ -33,7 +49,15 @@ func (s *Store) Current(ctx context.Context, gameID int64) (*Position, error) {
 		snap = &r.snap
 	}
 	// The seats' names are the setup key: read after the epoch, not again.
-	if p.State, _, err = s.stateWith(db, g, sum.Moves, seatsSetupKey(r.seats), epoch, snap); err != nil {
+	setup := seatsSetupKey(r.seats)
+	if deferFinished && !held && g.Status == StatusFinished {
+		p.load = func() (game.State, error) {
+			st, _, err := s.stateWith(db, g, sum.Moves, setup, epoch, nil)
+			return st, err
+		}
+		return p, nil
+	}
+	if p.State, _, err = s.stateWith(db, g, sum.Moves, setup, epoch, snap); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -72,16 +96,25 @@ const (
 		positionSeatCols + ` FROM seats st WHERE st.game_id = ?`
 	positionWithSnapshot = `SELECT ` + positionGameCols + `, sn.seq, sn.state, ` + positionSeatCols +
 		` FROM games g LEFT JOIN game_summaries s ON s.game_id = g.id LEFT JOIN game_snapshots sn ON sn.game_id = g.id` + positionSeats
+	// positionSnapshotUnlessFinished leaves a finished game's snapshot
+	// unread (CurrentDeferred): SQLite reads a column's overflow pages only
+	// when the statement asks for its value.
+	positionSnapshotUnlessFinished = `SELECT ` + positionGameCols + `, sn.seq, CASE WHEN g.status = '` + StatusFinished + `' THEN NULL ELSE sn.state END, ` + positionSeatCols +
+		` FROM games g LEFT JOIN game_summaries s ON s.game_id = g.id LEFT JOIN game_snapshots sn ON sn.game_id = g.id` + positionSeats
 	positionNoSnapshot = `SELECT ` + positionGameCols + `, NULL, NULL, ` + positionSeatCols +
 		` FROM games g LEFT JOIN game_summaries s ON s.game_id = g.id` + positionSeats
 	positionCols = positionLeading + 5
 )
 
 // readPosition reads a game's row, its summary, its seats in order and,
-// when withSnapshot, its snapshot (ErrNotFound: no such game).
-func readPosition(ctx context.Context, s *Store, gameID int64, withSnapshot bool) (*positionRead, error) {
+// when withSnapshot, its snapshot, unless the game is finished and
+// deferFinished (ErrNotFound: no such game).
+func readPosition(ctx context.Context, s *Store, gameID int64, withSnapshot, deferFinished bool) (*positionRead, error) {
 	q := positionNoSnapshot
-	if withSnapshot {
+	switch {
+	case withSnapshot && deferFinished:
+		q = positionSnapshotUnlessFinished
+	case withSnapshot:
 		q = positionWithSnapshot
 	}
 	out := &positionRead{}
@@ -92,7 +125,7 @@ func readPosition(ctx context.Context, s *Store, gameID int64, withSnapshot bool
 			return struct{}{}, fmt.Errorf("scan position row: %w", err)
 		}
 		if ps.first != nil {
-			return struct{}{}, out.scanGame(rows, withSnapshot, &ps.sink)
+			return struct{}{}, out.scanGame(rows, withSnapshot, deferFinished, &ps.sink)
 		}
 		if err := rows.Scan(ps.seatDests...); err != nil {
 			return struct{}{}, fmt.Errorf("scan seat: %w", err)
@@ -143,7 +176,7 @@ func (ps *positionScan) seatOf(gameID int64) Seat {
 
 // scanGame reads the game's row: gameCols, its summary's columns (all
 // NULL when it has none), its snapshot's and the seat's (NULL).
-func (r *positionRead) scanGame(rows *sql.Rows, withSnapshot bool, sink *any) error {
+func (r *positionRead) scanGame(rows *sql.Rows, withSnapshot, deferFinished bool, sink *any) error {
 	var gs gameScan
 	var moves, round, seq sql.NullInt64
 	var last sql.NullTime
@@ -158,7 +191,7 @@ func (r *positionRead) scanGame(rows *sql.Rows, withSnapshot bool, sink *any) er
 		r.sum = &Summary{GameID: g.ID, Status: status.String, Moves: int(moves.Int64), LastMoveAt: last.Time.UTC(),
 			Round: int(round.Int64), Phase: phase.String, ToAct: toAct.String}
 	}
-	if withSnapshot {
+	if withSnapshot && (!deferFinished || g.Status != StatusFinished) {
 		r.snap.read = true
 		if seq.Valid {
 			r.snap.sn = &Snapshot{GameID: g.ID, Seq: int(seq.Int64), State: state.String}

@@ -50,7 +50,7 @@ func TestReadPositionMatchesItsParts(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, withSnapshot := range []bool{false, true} {
-			r, err := readPosition(ctx, s, g.ID, withSnapshot)
+			r, err := readPosition(ctx, s, g.ID, withSnapshot, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -65,7 +65,7 @@ func TestReadPositionMatchesItsParts(t *testing.T) {
 			}
 		}
 	}
-	if _, err := readPosition(ctx, s, 987654, true); !errors.Is(err, ErrNotFound) {
+	if _, err := readPosition(ctx, s, 987654, true, false); !errors.Is(err, ErrNotFound) {
 		t.Errorf("an unknown game: %v, want ErrNotFound", err)
 	}
 }

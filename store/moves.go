@@ -335,6 +335,29 @@ type Position struct {
 	Since   time.Time  // when the last move was made (or the game started)
 	State   game.State // nil while the game is still inviting
 	Summary *Summary   // the game's summary row, as State gives it
+	// load reads and decodes a state CurrentDeferred left for later.
+	load func() (game.State, error)
+}
+
+// Deferred reports whether the position's state is left for LoadState
+// (CurrentDeferred: a finished game's).
+func (p *Position) Deferred() bool { return p.State == nil && p.load != nil }
+
+// Started reports whether the game has a state: one given, or deferred.
+func (p *Position) Started() bool { return p.State != nil || p.load != nil }
+
+// LoadState reads and decodes a deferred state (nothing to do for any
+// other position).
+func (p *Position) LoadState() error {
+	if !p.Deferred() {
+		return nil
+	}
+	st, err := p.load()
+	if err != nil {
+		return fmt.Errorf("store: the state of game %d: %w", p.Game.ID, err)
+	}
+	p.State, p.load = st, nil
+	return nil
 }
 
 // summaryFor returns a game's summary; a game without one (a database

@@ -10,7 +10,7 @@ import (
 	"gorm.io/gorm"
 )
 
-// A game's page parts kept in the database (migrations 00300, 00305):
+// A game's page parts kept in the database (migrations 00300, 00305, 00310):
 // what handlers drew and said of a finished game, or of the position a
 // game in play stands at, once, read back by every later first view in
 // the same language by the same build. The store keeps the rows
@@ -32,6 +32,9 @@ type PageParts struct {
 	Recent   string // the last moves in words
 	Seats    string // each seat's board as a change to Board
 	Board    string
+	// SeatParts is each viewer's position strip and result (a finished
+	// game's; "" in a game in play's, or a row made before 00310).
+	SeatParts string
 }
 
 // PagePartsOf returns game gameID's parts in lang made by version (found
@@ -73,10 +76,10 @@ func (s *Store) pageParts(ctx context.Context, gameID int64, version, lang, and 
 	rows, err := readRowsCap(ctx, s, 1, func(r *sql.Rows) (PageParts, error) {
 		p := PageParts{GameID: gameID, Version: version, Lang: lang}
 		var names int64
-		err := r.Scan(&p.Moves, &names, &p.Overview, &p.Account, &p.Recent, &p.Seats, &p.Board, &p.Status)
+		err := r.Scan(&p.Moves, &names, &p.Overview, &p.Account, &p.Recent, &p.Seats, &p.Board, &p.Status, &p.SeatParts)
 		p.Names = uint64(names)
 		return p, err
-	}, `SELECT moves, names, overview, account, recent, seats, board, status FROM page_parts WHERE game_id = ? AND version = ? AND lang = ?`+and,
+	}, `SELECT moves, names, overview, account, recent, seats, board, status, seat_parts FROM page_parts WHERE game_id = ? AND version = ? AND lang = ?`+and,
 		args...)
 	if err != nil {
 		return PageParts{}, false, fmt.Errorf("store: page parts of game %d: %w", gameID, err)
@@ -107,13 +110,13 @@ func (s *Store) KeepPageParts(ctx context.Context, p PageParts) error {
 		if err := tx.Exec(`DELETE FROM page_parts WHERE game_id = ? AND version <> ?`, p.GameID, p.Version).Error; err != nil {
 			return err
 		}
-		res := tx.Exec(`INSERT INTO page_parts (game_id, version, lang, status, moves, names, made_at, overview, account, recent, seats, board)
-		SELECT ?, ?, ?, ?, CASE WHEN ? = '' THEN COALESCE(sm.moves, ?) ELSE ? END, ?, ?, ?, ?, ?, ?, ? FROM games g LEFT JOIN game_summaries sm ON sm.game_id = g.id
+		res := tx.Exec(`INSERT INTO page_parts (game_id, version, lang, status, moves, names, made_at, overview, account, recent, seats, board, seat_parts)
+		SELECT ?, ?, ?, ?, CASE WHEN ? = '' THEN COALESCE(sm.moves, ?) ELSE ? END, ?, ?, ?, ?, ?, ?, ?, ? FROM games g LEFT JOIN game_summaries sm ON sm.game_id = g.id
 		WHERE g.id = ? AND g.status = ? AND (? = '' OR sm.moves = ?)
 		ON CONFLICT (game_id, version, lang) DO UPDATE SET status = excluded.status, moves = excluded.moves, names = excluded.names,
 			made_at = excluded.made_at, overview = excluded.overview, account = excluded.account, recent = excluded.recent,
-			seats = excluded.seats, board = excluded.board`,
-			p.GameID, p.Version, p.Lang, p.Status, p.Lang, p.Moves, p.Moves, int64(p.Names), p.MadeAt.UTC(), p.Overview, p.Account, p.Recent, p.Seats, p.Board,
+			seats = excluded.seats, board = excluded.board, seat_parts = excluded.seat_parts`,
+			p.GameID, p.Version, p.Lang, p.Status, p.Lang, p.Moves, p.Moves, int64(p.Names), p.MadeAt.UTC(), p.Overview, p.Account, p.Recent, p.Seats, p.Board, p.SeatParts,
 			p.GameID, p.Status, p.Lang, p.Moves)
 		if res.Error == nil && res.RowsAffected == 0 {
 			return ErrPagePartsStale
