@@ -64,6 +64,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if limit := memoryLimit(cfg, os.Getenv); limit > 0 {
 		debug.SetMemoryLimit(limit)
 	}
+	gcPct := gcPercent(cfg, os.Getenv)
+	if gcPct > 0 {
+		debug.SetGCPercent(gcPct)
+	}
 	// No heap profile is ever taken of the service, and its sampling
 	// buckets took 2-4 MB under the memory limit (docs/performance.md,
 	// issue 20 session 6): room the collector's headroom is better off with.
@@ -110,7 +114,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		WriteTimeout: 60 * time.Second, IdleTimeout: 2 * time.Minute}
 	srv.RegisterOnShutdown(h.CloseStreams) // open live pages must not hold up the drain
 	log.Info("Rondel is running", "url", "http://"+ln.Addr().String(), "database", store.Redact(cfg.Database), "games", len(registry().List()),
-		"pages_at_once", turns, "procs", procs)
+		"pages_at_once", turns, "procs", procs, "gc_percent", gcPct)
 	warnLocalMail(cfg, log, stderr)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -137,6 +141,19 @@ func memoryLimit(cfg config.Config, getenv func(string) string) int64 {
 		return 0
 	}
 	return cfg.MemoryLimit()
+}
+
+// gcPercent is the collector's percent serve sets (0: it sets none, and
+// the runtime keeps what it has): the configured gc_percent under a
+// memory limit (memory_mb, or GOMEMLIMIT), unless GOGC is set (the
+// runtime has read it already, and the environment wins). Without a
+// limit Go's own 100 stays: a heap free to grow five times what is live
+// would have nothing to stop it.
+func gcPercent(cfg config.Config, getenv func(string) string) int {
+	if getenv("GOGC") != "" || cfg.MemoryLimit() == 0 && getenv("GOMEMLIMIT") == "" {
+		return 0
+	}
+	return cfg.GCPercent
 }
 
 // warnLocalMail says where mail goes without an SMTP server, and warns

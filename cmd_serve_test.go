@@ -247,6 +247,28 @@ func TestWarnsLoudlyWithoutSMTPBeyondLoopback(t *testing.T) {
 
 // The configured memory limit reaches the runtime unless GOMEMLIMIT is
 // set; 0 sets none.
+func TestGCPercentFromConfig(t *testing.T) {
+	for _, c := range []struct {
+		name             string
+		memoryMB, config int
+		env              map[string]string
+		want             int
+	}{
+		{"default", 112, 400, nil, 400},
+		{"configured", 112, 150, nil, 150},
+		{"GOGC wins", 112, 400, map[string]string{"GOGC": "200"}, 0},
+		{"GOGC off wins", 112, 400, map[string]string{"GOGC": "off"}, 0},
+		{"no limit: Go's own", 0, 400, nil, 0},
+		{"GOMEMLIMIT is a limit", 0, 300, map[string]string{"GOMEMLIMIT": "200MiB"}, 300},
+	} {
+		cfg := config.Default()
+		cfg.MemoryMB, cfg.GCPercent = c.memoryMB, c.config
+		if got := gcPercent(cfg, func(k string) string { return c.env[k] }); got != c.want {
+			t.Errorf("%s: gc percent %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
 func TestMemoryLimitFromConfig(t *testing.T) {
 	cfg := config.Default()
 	env := func(v string) func(string) string {

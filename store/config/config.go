@@ -30,11 +30,18 @@ type Config struct {
 	// (runtime/debug.SetMemoryLimit): near it the garbage collector runs
 	// more often instead of letting the heap grow to twice what is live.
 	// 0: no limit. The GOMEMLIMIT environment variable wins when set.
-	MemoryMB int    `yaml:"memory_mb"`
-	Auth     Auth   `yaml:"auth"`
-	Mail     Mail   `yaml:"mail"`
-	Notify   Notify `yaml:"notify"`
-	Limits   Limits `yaml:"limits"`
+	MemoryMB int `yaml:"memory_mb"`
+	// GCPercent is how far the heap grows past what is live before the
+	// collector runs, in percent (runtime/debug.SetGCPercent, Go's GOGC),
+	// while under the memory limit: with a limit, the limit rather than
+	// this sets how often it runs at the default caches. It applies only
+	// with a limit (memory_mb or GOMEMLIMIT); without one Go's 100 does.
+	// The GOGC environment variable wins when set.
+	GCPercent int    `yaml:"gc_percent"`
+	Auth      Auth   `yaml:"auth"`
+	Mail      Mail   `yaml:"mail"`
+	Notify    Notify `yaml:"notify"`
+	Limits    Limits `yaml:"limits"`
 	// TrustedProxies are the addresses (IPs or CIDR ranges) of the
 	// proxies in front of Rondel, whose forwarding headers are believed.
 	TrustedProxies []string `yaml:"trusted_proxies"`
@@ -113,6 +120,7 @@ func Default() Config {
 		Log:            Log{Level: "info", Format: "text"},
 		Cache:          Cache{StateMB: 8, BoardMB: 4, PageMB: 8, FinishedPages: true, InPlayPages: true},
 		MemoryMB:       112,
+		GCPercent:      400,
 		Auth:           Auth{LinkMinutes: 15, SessionDays: 30, InviteDays: 14, RateWindowMinutes: 60, PerAddress: 5, PerAddressAll: 20, PerIP: 20},
 		Mail:           Mail{From: "Rondel <rondel@localhost>", SMTP: SMTP{Port: 587, TLS: "starttls"}, Replies: defaultReplies()},
 		Notify:         defaultNotify(),
@@ -191,7 +199,7 @@ func (c Config) Check() error {
 		errs = append(errs, fmt.Errorf("log.format %q must be text or json", c.Log.Format))
 	}
 	a := c.Auth
-	for name, v := range map[string]int{"cache.state_mb": c.Cache.StateMB + 1, "cache.board_mb": c.Cache.BoardMB + 1, "cache.page_mb": c.Cache.PageMB + 1, "memory_mb": c.MemoryMB + 1, "auth.link_minutes": a.LinkMinutes, "auth.session_days": a.SessionDays,
+	for name, v := range map[string]int{"cache.state_mb": c.Cache.StateMB + 1, "cache.board_mb": c.Cache.BoardMB + 1, "cache.page_mb": c.Cache.PageMB + 1, "memory_mb": c.MemoryMB + 1, "gc_percent": c.GCPercent, "auth.link_minutes": a.LinkMinutes, "auth.session_days": a.SessionDays,
 		"auth.invite_days": a.InviteDays, "auth.rate_window_minutes": a.RateWindowMinutes, "auth.per_address": a.PerAddress, "auth.per_address_all": a.PerAddressAll, "auth.per_ip": a.PerIP} {
 		if v <= 0 {
 			errs = append(errs, fmt.Errorf("%s must be positive", name))

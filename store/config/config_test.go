@@ -73,6 +73,7 @@ func TestStrictAndChecked(t *testing.T) {
 		"bad base url":          "base_url: ftp://x\n",
 		"zero link minutes":     "auth:\n  link_minutes: 0\n",
 		"negative memory":       "memory_mb: -1\n",
+		"zero gc percent":       "gc_percent: 0\n",
 		"bad tls":               "mail:\n  smtp:\n    tls: maybe\n",
 		"replies, no address":   "mail:\n  replies:\n    enabled: true\n    authserv_id: mx.x.org\n    lmtp:\n      addr: 127.0.0.1:2424\n",
 		"replies, plus address": "mail:\n  replies:\n    enabled: true\n    address: club+x@x.org\n    authserv_id: mx.x.org\n    lmtp:\n      addr: 127.0.0.1:2424\n",
