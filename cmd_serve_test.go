@@ -254,7 +254,7 @@ func TestGCPercentFromConfig(t *testing.T) {
 		env              map[string]string
 		want             int
 	}{
-		{"default", 112, 400, nil, 400},
+		{"default", 100, 400, nil, 400},
 		{"configured", 112, 150, nil, 150},
 		{"GOGC wins", 112, 400, map[string]string{"GOGC": "200"}, 0},
 		{"GOGC off wins", 112, 400, map[string]string{"GOGC": "off"}, 0},

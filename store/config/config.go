@@ -119,7 +119,7 @@ func Default() Config {
 		Database:       "rondel.db",
 		Log:            Log{Level: "info", Format: "text"},
 		Cache:          Cache{StateMB: 8, BoardMB: 4, PageMB: 8, FinishedPages: true, InPlayPages: true},
-		MemoryMB:       112,
+		MemoryMB:       100,
 		GCPercent:      400,
 		Auth:           Auth{LinkMinutes: 15, SessionDays: 30, InviteDays: 14, RateWindowMinutes: 60, PerAddress: 5, PerAddressAll: 20, PerIP: 20},
 		Mail:           Mail{From: "Rondel <rondel@localhost>", SMTP: SMTP{Port: 587, TLS: "starttls"}, Replies: defaultReplies()},
