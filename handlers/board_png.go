@@ -132,15 +132,31 @@ type pictureHeights struct {
 	byGame map[string]int
 }
 
+// get is the height kept in m under key.
+func (ph *pictureHeights) get(m *map[string]int, key string) (int, bool) {
+	ph.mu.Lock()
+	defer ph.mu.Unlock()
+	h, ok := (*m)[key]
+	return h, ok
+}
+
+// put keeps h in m under key.
+func (ph *pictureHeights) put(m *map[string]int, key string, h int) {
+	ph.mu.Lock()
+	defer ph.mu.Unlock()
+	if *m == nil {
+		*m = map[string]int{}
+	}
+	(*m)[key] = h
+}
+
 // imageHeight is the height of pos's picture, 0 for a game that draws
 // none (or whose deferred state cannot be read: the page goes without).
 func (s *Server) imageHeight(pos *store.Position) int {
 	key := fmt.Sprintf("%s\x00%s\x00%d", pos.Game.Kind, pos.Game.Options, len(pos.Seats))
+	ph := &s.picHeights
 	if pos.Deferred() {
-		s.picHeights.mu.Lock()
-		h, ok := s.picHeights.byGame[key]
-		s.picHeights.mu.Unlock()
-		if ok {
+		if h, ok := ph.get(&ph.byGame, key); ok {
 			return h
 		}
 		if err := pos.LoadState(); err != nil {
@@ -153,12 +169,7 @@ func (s *Server) imageHeight(pos *store.Position) int {
 		h = s.pictureHeight(p, pos.State)
 	}
 	if pos.State != nil {
-		s.picHeights.mu.Lock()
-		if s.picHeights.byGame == nil {
-			s.picHeights.byGame = map[string]int{}
-		}
-		s.picHeights.byGame[key] = h
-		s.picHeights.mu.Unlock()
+		ph.put(&ph.byGame, key, h)
 	}
 	return h
 }
@@ -169,20 +180,12 @@ func (s *Server) pictureHeight(p game.Picturer, st game.State) int {
 	if !ok {
 		return drawnHeight(p)
 	}
-	id := l.MapID()
-	s.picHeights.mu.Lock()
-	h, ok := s.picHeights.byMap[id]
-	s.picHeights.mu.Unlock()
-	if ok {
+	ph, id := &s.picHeights, l.MapID()
+	if h, ok := ph.get(&ph.byMap, id); ok {
 		return h
 	}
-	h = drawnHeight(p)
-	s.picHeights.mu.Lock()
-	if s.picHeights.byMap == nil {
-		s.picHeights.byMap = map[string]int{}
-	}
-	s.picHeights.byMap[id] = h
-	s.picHeights.mu.Unlock()
+	h := drawnHeight(p)
+	ph.put(&ph.byMap, id, h)
 	return h
 }
 
