@@ -333,7 +333,7 @@ type Position struct {
 	Seats   []Seat
 	Seq     int        // moves played
 	Since   time.Time  // when the last move was made (or the game started)
-	State   game.State // nil while the game is still inviting
+	State   game.State // nil while the game is still inviting, or deferred (CurrentDeferred)
 	Summary *Summary   // the game's summary row, as State gives it
 	// load reads and decodes a state CurrentDeferred left for later.
 	load func() (game.State, error)
