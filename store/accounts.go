@@ -45,6 +45,9 @@ func (s *Store) writeAccount(tx *gorm.DB, g *Game) error {
 	if err := tx.Exec(`DELETE FROM page_parts WHERE game_id = ?`, g.ID).Error; err != nil {
 		return wrapErr(err, "drop page parts")
 	}
+	if err := tx.Exec(`DELETE FROM page_zparts WHERE game_id = ?`, g.ID).Error; err != nil {
+		return wrapErr(err, "drop compressed page parts")
+	}
 	var data []byte
 	if g.Status == StatusFinished {
 		var err error

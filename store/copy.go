@@ -95,9 +95,11 @@ func (s *Store) copyTables(ctx context.Context) ([]string, error) {
 	if err := s.db.WithContext(ctx).Raw(q).Scan(&names).Error; err != nil {
 		return nil, fmt.Errorf("copy tables: %w", err)
 	}
-	// page_parts is a cache of what a build drew (page_parts.go): the
+	// page_parts and page_zparts are caches of what a build drew: the
 	// copy's server makes its own.
-	names = slices.DeleteFunc(names, func(n string) bool { return n == versionTable || n == "health" || n == "page_parts" })
+	names = slices.DeleteFunc(names, func(n string) bool {
+		return n == versionTable || n == "health" || n == "page_parts" || n == "page_zparts"
+	})
 	rank := func(n string) int {
 		switch n {
 		case "users":

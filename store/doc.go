@@ -27,7 +27,8 @@
 //     copy.go and copy_moves.go hold Copy).
 //   - A cache kept in the database: page_parts.go holds finished games'
 //     page parts as handlers drew and said them, per build and language,
-//     dropped whenever a game's derived data is written again.
+//     dropped whenever a game's derived data is written again;
+//     page_zparts.go the same parts compressed, kept and dropped with them.
 //   - Members (members.go: profile, language, invitation links), limits on
 //     what a member may do per day (limits.go), names (names.go), export
 //     and import of records (export.go, import.go).

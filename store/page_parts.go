@@ -35,6 +35,9 @@ type PageParts struct {
 	// SeatParts is each viewer's position strip and result (a finished
 	// game's; "" in a game in play's, or a row made before 00310).
 	SeatParts string
+	// Z is the parts compressed, kept beside the row (page_zparts.go):
+	// none, or one row every viewer reads and one per viewer.
+	Z []ZRow
 }
 
 // PagePartsOf returns game gameID's parts in lang made by version (found
@@ -121,7 +124,10 @@ func (s *Store) KeepPageParts(ctx context.Context, p PageParts) error {
 		if res.Error == nil && res.RowsAffected == 0 {
 			return ErrPagePartsStale
 		}
-		return res.Error
+		if res.Error != nil {
+			return res.Error
+		}
+		return keepZRows(tx, p)
 	})
 	return wrapErr(err, "store: keep page parts of game %d", p.GameID)
 }
@@ -160,11 +166,22 @@ func (s *Store) PagePartsDue(ctx context.Context, version string, limit int, set
 
 // DropPagePartsNotOf removes up to limit games' rows made by any build but
 // version (parts an earlier build made, which no page reads, of games this
-// build has not made again), and says how many rows it removed.
+// build has not made again), their compressed rows' too, and says how
+// many rows it removed.
 func (s *Store) DropPagePartsNotOf(ctx context.Context, version string, limit int) (int64, error) {
-	res := s.db.WithContext(ctx).Exec(`DELETE FROM page_parts WHERE version <> ? AND game_id IN
-		(SELECT game_id FROM page_parts WHERE version <> ? LIMIT ?)`, version, version, limit)
-	return res.RowsAffected, wrapErr(res.Error, "store: drop old page parts")
+	var n int64
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		for _, table := range []string{"page_parts", "page_zparts"} {
+			res := tx.Exec(`DELETE FROM `+table+` WHERE version <> ? AND game_id IN
+				(SELECT game_id FROM `+table+` WHERE version <> ? LIMIT ?)`, version, version, limit)
+			if res.Error != nil {
+				return res.Error
+			}
+			n += res.RowsAffected
+		}
+		return nil
+	})
+	return n, wrapErr(err, "store: drop old page parts")
 }
 
 // PlayersLanguages returns the languages of the members seated in a game,

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"reflect"
 	"testing"
 	"time"
 
@@ -48,7 +49,7 @@ func TestPagePartsKeptForFinishedGamesOnly(t *testing.T) {
 		t.Fatalf("kept row not read back: %v, %v", ok, err)
 	}
 	got.MadeAt = row.MadeAt // not read: no page needs it
-	if got != row {
+	if !reflect.DeepEqual(got, row) {
 		t.Errorf("read back %+v, kept %+v", got, row)
 	}
 	for _, c := range []struct {
@@ -160,7 +161,7 @@ func TestPagePartsOfGamesInPlay(t *testing.T) {
 	}
 	got, ok, err := s.PagePartsOf(ctx, g.ID, "v1", "en")
 	got.MadeAt = row.MadeAt
-	if err != nil || !ok || got != row {
+	if err != nil || !ok || !reflect.DeepEqual(got, row) {
 		t.Fatalf("read back %+v (%v, %v), kept %+v", got, ok, err, row)
 	}
 	if ids := due(clock.Now().Add(time.Hour)); len(ids) != 0 {
