@@ -67,7 +67,7 @@ func (p *gameView) writeBody(out pageWriter, r *reader, csrf string) {
 		w.manageTop(p.Manage, p.Game.ID, csrf)
 	}
 	w.raw("\n\n\n<div class=\"table")
-	if p.Board != "" {
+	if p.hasBoard() {
 		w.raw(" with-board")
 	}
 	w.raw("\">\n")
@@ -81,7 +81,7 @@ func (p *gameView) writeBody(out pageWriter, r *reader, csrf string) {
 	w.players(p)
 	w.raw("\n</div>\n")
 	if p.Kept != nil {
-		w.raw(string(p.Kept.Account))
+		w.keptPart(p.Kept.Account, p.Z.piece(zAccount))
 	}
 	w.raw("\n")
 	w.raw(string(p.Archive))
@@ -181,7 +181,7 @@ func (w pageHTML) tableTop(p *gameView, csrf string) {
 	}
 	w.raw("\n")
 	if p.Kept != nil {
-		w.raw(string(p.Kept.Strip))
+		w.keptPart(p.Kept.Strip, p.Z.piece(zStrip))
 	}
 	w.raw("\n")
 	if len(p.Happened) > 0 {
@@ -207,7 +207,7 @@ func (w pageHTML) tableTop(p *gameView, csrf string) {
 	}
 	w.raw("\n")
 	if p.Kept != nil {
-		w.raw(string(p.Kept.Result))
+		w.keptPart(p.Kept.Result, p.Z.piece(zResult))
 	}
 	w.raw("\n")
 }
@@ -215,7 +215,7 @@ func (w pageHTML) tableTop(p *gameView, csrf string) {
 // boardPart writes the board with its zoom and, when the board can act,
 // the action bar's words for the script.
 func (w pageHTML) boardPart(p *gameView) {
-	if p.Board == "" {
+	if !p.hasBoard() {
 		return
 	}
 	acts := p.Form != nil && len(p.Form.Acts) > 0
@@ -235,7 +235,7 @@ func (w pageHTML) boardPart(p *gameView) {
 	w.t("pages.board.zoom_fit")
 	// the board written as it is: joined to its neighbours it was copied once more
 	w.raw(`">`)
-	w.raw(string(p.Board))
+	w.keptPart(p.Board, p.Z.piece(zBoard))
 	w.raw("</div>\n  <p class=\"full\"><a href=\"")
 	w.url(p.Base)
 	w.raw(`/board.svg">`)
@@ -328,16 +328,16 @@ func (w pageHTML) players(p *gameView) {
 
 // overview writes the game's summary, open when there is no board.
 func (w pageHTML) overview(p *gameView) {
-	if p.Overview == "" {
+	if p.Overview == "" && p.Z.piece(zOverview) == nil {
 		return
 	}
 	w.raw("\n<section class=\"overview\">\n  <details")
-	if p.Board == "" {
+	if !p.hasBoard() {
 		w.raw(" open")
 	}
 	w.raw(">\n    <summary>")
 	w.t("pages.game.overview")
 	w.raw("</summary>\n    ")
-	w.raw(string(p.Overview))
+	w.keptPart(p.Overview, p.Z.piece(zOverview))
 	w.raw("\n  </details>\n</section>\n")
 }

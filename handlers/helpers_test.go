@@ -65,6 +65,11 @@ type browser struct {
 	client *http.Client
 	last   *http.Response
 	lang   string
+	// plain: the browser takes no gzip (Accept-Encoding: identity); else
+	// it takes it and the client unpacks it, as a browser does.
+	plain bool
+	// zipped: the last raw answer came as gzip.
+	zipped bool
 }
 
 func (e *env) browser() *browser {
@@ -76,6 +81,9 @@ func (b *browser) do(req *http.Request) (int, *goquery.Document) {
 	b.e.t.Helper()
 	if b.lang != "" {
 		req.Header.Set("Accept-Language", b.lang)
+	}
+	if b.plain {
+		req.Header.Set("Accept-Encoding", "identity")
 	}
 	resp, err := b.client.Do(req)
 	if err != nil {

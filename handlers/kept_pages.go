@@ -332,13 +332,16 @@ func (s *Server) makeStoredParts(ctx context.Context, pos *store.Position, lang 
 		Names: namesHash(pos.Seats), MadeAt: s.now(), Overview: string(s.overviewHTML(pos, sp))}
 	_, st := positionBoardKey(pos, -1, sp, true)
 	row.Board = string(s.pageBoardOf(st, -1, sp))
+	boards := []string{row.Board} // the viewer with no seat's, then each seat's
 	var b strings.Builder
 	for seat := range pos.Seats {
-		seatChange(&b, row.Board, string(s.pageBoardOf(st, seat, sp)))
+		board := string(s.pageBoardOf(st, seat, sp))
+		seatChange(&b, row.Board, board)
+		boards = append(boards, board)
 	}
 	row.Seats = b.String()
 	if row.Status != store.StatusFinished {
-		return row, nil
+		return row, makeZRows(&row, boards, nil, nil)
 	}
 	a, err := s.accountOf(ctx, sp, pos.Game)
 	if err != nil {
@@ -346,9 +349,12 @@ func (s *Server) makeStoredParts(ctx context.Context, pos *store.Position, lang 
 	}
 	row.Account = string(accountHTML(r, a))
 	b.Reset()
+	var strips, results []string
 	for viewer := -1; viewer < len(pos.Seats); viewer++ {
 		g, res := glanceAndResult(pos, viewer, sp)
-		writeSeatParts(&b, stripHTML(r, g), resultHTML(r, res))
+		strip, result := stripHTML(r, g), resultHTML(r, res)
+		writeSeatParts(&b, strip, result)
+		strips, results = append(strips, string(strip)), append(results, string(result))
 	}
 	row.SeatParts = b.String()
 	moves, err := s.store.RecentMoves(ctx, pos.Game.ID, max(0, pos.Seq-recentMoves))
@@ -356,5 +362,5 @@ func (s *Server) makeStoredParts(ctx context.Context, pos *store.Position, lang 
 		return row, err
 	}
 	row.Recent = encodeMoveViews(moveViews(sp, moves, pos.Seats))
-	return row, nil
+	return row, makeZRows(&row, boards, strips, results)
 }

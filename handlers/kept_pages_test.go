@@ -52,12 +52,22 @@ func readViews(t *testing.T, views []keptView) {
 }
 
 // sameViews fails for each view whose page (a first view) is not, byte
-// for byte, what readViews read.
+// for byte, what readViews read: read as a browser that takes gzip (the
+// game page comes as gzip, made of its compressed parts) and as one that
+// takes none.
 func sameViews(t *testing.T, views []keptView) {
 	t.Helper()
-	for _, v := range views {
-		if got := rawPage(t, v.b, v.path); got != v.page {
-			t.Errorf("%s differs with its parts kept:\n%s", v.path, firstDifference(v.page, got))
+	for _, plain := range []bool{false, true} {
+		for _, v := range views {
+			v.b.plain = plain
+			got := rawPage(t, v.b, v.path)
+			v.b.plain = false
+			if got != v.page {
+				t.Errorf("%s (plain %v) differs with its parts kept:\n%s", v.path, plain, firstDifference(v.page, got))
+			}
+			if game := !strings.HasSuffix(v.path, "/history"); v.b.zipped != (game && !plain) {
+				t.Errorf("%s (plain %v): came as gzip %v", v.path, plain, v.b.zipped)
+			}
 		}
 	}
 }
@@ -134,6 +144,9 @@ func TestFinishedPagesKeptAsMade(t *testing.T) {
 	if page := rawPage(t, spectator.b, spectator.path); !strings.HasSuffix(spectator.path, "/history") || !strings.Contains(page, `<svg id="kept-board">`) {
 		t.Errorf("%s does not show the kept board", spectator.path)
 	}
+	zippedParts(t, e, g.ID, v, true)
+	v.b.plain = true // the row's HTML: what a browser that takes no gzip reads
+	defer func() { v.b.plain = false }()
 	marked := `<p id="kept-marker">kept</p>`
 	for _, c := range []struct {
 		change string

@@ -66,14 +66,24 @@ func TestGamePageStatements(t *testing.T) {
 	if n := count(finished, "SELECT seq, state FROM game_snapshots"); n != 1 {
 		t.Errorf("a finished game's page without its parts kept read its snapshot %d times, want once", n)
 	}
-	// With its parts kept (finished_pages.go), one statement reads them
-	// in place of the account's and the last moves'.
+	// With its parts kept (kept_pages.go), one statement reads them in
+	// place of the account's and the last moves': the compressed rows to
+	// a browser that takes gzip (kept_zparts.go), the row's HTML to one
+	// that does not.
 	keepAll(t, tb.e.srv)
 	tb.e.srv.DropKept()
 	kept := page(1)
-	for part, want := range map[string]int{"FROM page_parts": 1, "FROM game_accounts": 0, "FROM moves": 0, "SELECT seq, state FROM game_snapshots": 0} {
+	for part, want := range map[string]int{"FROM page_zparts": 1, "FROM page_parts": 0, "FROM game_accounts": 0, "FROM moves": 0, "SELECT seq, state FROM game_snapshots": 0} {
 		if n := count(kept, part); n != want {
 			t.Errorf("a finished game's page with its parts kept read %q %d times, want %d:\n%s", part, n, want, strings.Join(kept, "\n"))
+		}
+	}
+	tb.players[1].plain = true
+	keptPlain := page(1)
+	tb.players[1].plain = false
+	for part, want := range map[string]int{"FROM page_zparts": 0, "FROM page_parts": 1, "FROM game_accounts": 0, "FROM moves": 0, "SELECT seq, state FROM game_snapshots": 0} {
+		if n := count(keptPlain, part); n != want {
+			t.Errorf("a finished game's page with its parts kept, to a browser that takes no gzip, read %q %d times, want %d:\n%s", part, n, want, strings.Join(keptPlain, "\n"))
 		}
 	}
 	if len(kept) >= len(finished) {

@@ -10,6 +10,7 @@ import (
 
 	"rondel/game"
 	"rondel/game/words"
+	"rondel/handlers/gzjoin"
 	"rondel/store"
 	"rondel/store/lru"
 )
@@ -36,6 +37,7 @@ type partsKey struct {
 	status string
 	ending string
 	base   string // where the form posts (the game's page or a mail link's)
+	zipped bool   // the parts compressed, for a page written as gzip
 }
 
 // sharedKey names a part that is the same for every seat: a finished
@@ -87,6 +89,7 @@ type positionParts struct {
 	moves     []moveView // the last moves, oldest first
 	last      *store.Move
 	kept      keptHTML
+	z         *zView // the parts compressed, in place of their HTML (kept_zparts.go)
 	size      int64
 	// stored: the board and overview (and a finished game's account) were
 	// kept in the database (kept_pages.go), exact strings.
@@ -144,11 +147,12 @@ const recentMoves = 6
 // words, making them if they are not kept.
 func (s *Server) parts(ctx context.Context, r *reader, sp *words.Speaker, pos *store.Position, you int, base string) (*positionParts, error) {
 	key := partsKey{game: pos.Game.ID, seq: pos.Seq, since: pos.Since.UnixNano(), viewer: you, lang: sp.Lang(),
-		names: namesHash(pos.Seats), zone: r.zone.String(), status: pos.Game.Status, ending: pos.Game.Ending, base: base}
+		names: namesHash(pos.Seats), zone: r.zone.String(), status: pos.Game.Status, ending: pos.Game.Ending, base: base,
+		zipped: zipWanted(ctx)}
 	if p, ok := s.pageParts.Get(key); ok {
 		return p, nil
 	}
-	p, err := s.makeParts(ctx, sp, pos, you, base)
+	p, err := s.makeParts(ctx, sp, pos, you, base, key.zipped)
 	if err != nil {
 		return nil, err
 	}
@@ -206,12 +210,25 @@ func sameString(v any, h template.HTML) bool {
 	return ok && len(k) == len(h) && unsafe.StringData(string(k)) == unsafe.StringData(string(h))
 }
 
-func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Position, you int, base string) (*positionParts, error) {
-	fin, err := s.storedPartsOf(ctx, sp, pos)
-	if err != nil {
-		return nil, err
+func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Position, you int, base string, zipped bool) (*positionParts, error) {
+	var z *zView
+	if zipped {
+		var err error
+		if z, err = s.zViewOf(ctx, sp, pos, you); err != nil {
+			return nil, err
+		}
+	}
+	var fin *storedParts
+	if z == nil {
+		var err error
+		if fin, err = s.storedPartsOf(ctx, sp, pos); err != nil {
+			return nil, err
+		}
 	}
 	if pos.Deferred() { // a finished game's, read from its kept parts or not at all
+		if z != nil && z.finished {
+			return &positionParts{z: z, moves: z.moves, stored: true, seatStored: true}, nil
+		}
 		if p, ok := fin.finishedParts(you); ok {
 			return p, nil
 		}
@@ -221,7 +238,12 @@ func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Po
 	}
 	p := &positionParts{}
 	p.Glance, p.Result = glanceAndResult(pos, you, sp)
-	if b, ok := fin.board(you); ok {
+	if z != nil {
+		// The board, overview (and a finished game's account) compressed;
+		// the strip and result are made of the state, as HTML.
+		z.strip, z.result = gzjoin.Piece{}, gzjoin.Piece{}
+		p.z, p.stored = z, true
+	} else if b, ok := fin.board(you); ok {
 		p.Board, p.Overview, p.kept.Account, p.stored = b, template.HTML(fin.row.Overview), template.HTML(fin.row.Account), true
 	} else {
 		p.Board, p.Overview = s.positionBoard(pos, you, sp, true), s.overview(pos, sp)
@@ -246,6 +268,10 @@ func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Po
 	}
 	if moves, ok := fin.moves(); ok && p.stored {
 		p.moves = moves // a finished game's: its last move is not asked for
+		return p, nil
+	}
+	if z != nil && z.finished {
+		p.moves = z.moves
 		return p, nil
 	}
 	rows, err := s.store.RecentMoves(ctx, pos.Game.ID, max(0, pos.Seq-recentMoves))
@@ -296,7 +322,7 @@ func (p *positionParts) since(played int) ([]moveView, bool) {
 // estimate counts the bytes the parts hold: their text, and a rough
 // figure per record for the headers and small fields around it.
 func (p *positionParts) estimate() int64 {
-	n := 512 + len(p.Board) + len(p.Overview) + len(p.Situation) + glanceSize(p.Glance) +
+	n := 512 + len(p.Board) + len(p.Overview) + len(p.Situation) + glanceSize(p.Glance) + p.z.size() +
 		len(p.kept.Strip) + len(p.kept.Result) + len(p.kept.Account) + len(p.kept.Recent)
 	for _, m := range p.moves {
 		n += 128 + len(m.Who) + len(m.By)

@@ -85,7 +85,7 @@ func (s *Server) buildGameView(ctx context.Context, r *reader, pos *store.Positi
 		return nil, err
 	}
 	v.Board, v.Overview, v.Situation, v.Result = parts.Board, parts.Overview, parts.Situation, parts.Result
-	v.Glance, v.Kept = parts.Glance, &parts.kept
+	v.Glance, v.Kept, v.Z = parts.Glance, &parts.kept, parts.z
 	if pos.Game.Status == store.StatusActive && you >= 0 && !v.Manage.Resigned && parts.Form != nil {
 		v.Form = parts.Form
 		if focus != "" { // narrowed down to one group: this request's own form
@@ -127,7 +127,11 @@ func (s *Server) gamePage(c *echo.Context) error {
 	}
 	played, _ := strconv.Atoi(c.QueryParam("played"))
 	r := s.reader(c)
-	v, err := s.buildGameView(c.Request().Context(), r, pos, currentUser(c).ID, c.QueryParam("group"), played, gamePath(pos.Game.ID))
+	ctx := c.Request().Context()
+	if takesGzip(c.Request().Header.Get("Accept-Encoding")) {
+		ctx = withZip(ctx) // the kept parts may come compressed (kept_zparts.go)
+	}
+	v, err := s.buildGameView(ctx, r, pos, currentUser(c).ID, c.QueryParam("group"), played, gamePath(pos.Game.ID))
 	if err != nil {
 		return err
 	}

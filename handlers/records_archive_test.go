@@ -62,12 +62,19 @@ func (b *browser) raw(path string) (int, []byte) {
 	if b.lang != "" {
 		req.Header.Set("Accept-Language", b.lang)
 	}
+	if b.plain {
+		req.Header.Set("Accept-Encoding", "identity")
+	}
 	resp, err := b.client.Do(req)
 	if err != nil {
 		b.e.t.Fatal(err)
 	}
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(resp.Body)
+	b.zipped = resp.Uncompressed // the client unpacked a gzip answer
+	if b.plain && resp.Header.Get("Content-Encoding") != "" {
+		b.e.t.Fatalf("%s: %s to a browser that takes none", path, resp.Header.Get("Content-Encoding"))
+	}
 	return resp.StatusCode, data
 }
 

@@ -19,6 +19,7 @@ import (
 
 	"rondel/game"
 	"rondel/game/words"
+	"rondel/handlers/gzjoin"
 	"rondel/store"
 	"rondel/templates"
 )
@@ -153,23 +154,43 @@ func (s *Server) renderPage(c *echo.Context, code int, page, title string, data 
 	}
 	buf := s.pages.buffer()
 	defer s.pages.release(buf)
-	if err := t.writePage(buf, r, v); err != nil {
+	body, zipped, err := writeOut(t, buf, r, v)
+	if err != nil {
 		return fmt.Errorf("handlers: rendering %s: %w", page, err)
 	}
 	h := c.Response().Header()
 	h.Set("Content-Language", v.Lang)
 	if validate {
-		if done, err := notModified(c, s.bodyTag(buf.Bytes())); done || err != nil {
+		if done, err := notModified(c, s.bodyTag(body)); done || err != nil {
 			return err
 		}
 	} else {
 		h.Add("Vary", "Accept-Language")
 	}
+	if zipped {
+		h.Set("Content-Encoding", "gzip")
+	}
 	// The whole page is at hand: said as its length, it goes out in one
 	// write rather than as chunks (a first view's 40-110 KB took three or
 	// four writes to the socket, and the client reads no chunk framing).
-	h.Set(echo.HeaderContentLength, strconv.Itoa(buf.Len()))
-	return c.HTMLBlob(code, buf.Bytes())
+	h.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
+	return c.HTMLBlob(code, body)
+}
+
+// writeOut writes v's page into buf's room: as gzip if its parts came
+// compressed (page_gzip.go), else as it is.
+func writeOut(t *perReader, buf *bytes.Buffer, r *reader, v view) (body []byte, zipped bool, err error) {
+	if z, ok := v.Page.(interface{ zipped() bool }); ok && z.zipped() {
+		zw := gzjoin.NewWriter(buf.AvailableBuffer())
+		if err := t.writePage(zw, r, v); err != nil {
+			return nil, false, err
+		}
+		return zw.Finish(), true, nil
+	}
+	if err := t.writePage(buf, r, v); err != nil {
+		return nil, false, err
+	}
+	return buf.Bytes(), false, nil
 }
 
 // pageSet is the parsed pages and the buffers they are rendered into: a

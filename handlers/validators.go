@@ -76,7 +76,7 @@ func notModified(c *echo.Context, tag string) (bool, error) {
 	h := c.Response().Header()
 	h.Set("ETag", tag)
 	h.Set("Cache-Control", "private, no-cache")
-	h.Add("Vary", "Accept-Language, Cookie")
+	h.Add("Vary", "Accept-Language, Cookie, Accept-Encoding")
 	if !tagListed(c.Request().Header.Get("If-None-Match"), tag) {
 		return false, nil
 	}

@@ -77,7 +77,10 @@ type gameView struct {
 	TakeBack     bool          // the viewer may take back the last move
 	// Kept is the strip, result, account and recent moves as HTML, made
 	// once per view (pagecache.go); nil: the page executes them itself.
-	Kept   *keptHTML
+	Kept *keptHTML
+	// Z is the board, overview, account, strip and result compressed, in
+	// place of their HTML (kept_zparts.go): the page is written as gzip.
+	Z      *zView
 	Manage *manageView // cancel, invitations, join, resign, end early (manage_view.go)
 	// Base is the page's address; its move forms post to Base + "/move".
 	Base string
