@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -29,6 +30,13 @@ type client struct {
 	// CPU than the rest of a request, CPU the server on the same machine
 	// then did not get. Valid until the next request.
 	body bytes.Buffer
+	// zipped: the last answer came as gzip. The client asks for gzip, as
+	// a browser does, and leaves a page packed unless it reads the page
+	// (text): a browser unpacks on its own machine, and here the tool's
+	// CPU is the server's machine's.
+	zipped bool
+	text   bytes.Buffer // the last page unpacked
+	unzip  *gzip.Reader
 }
 
 // step makes one request (moves: one attempt at a move, two or three).
@@ -83,6 +91,7 @@ func (c *client) do(method, path string, user int64, form url.Values) (int, []by
 	if c.csrf != "" {
 		req.AddCookie(&http.Cookie{Name: csrfCookie, Value: c.csrf})
 	}
+	req.Header.Set("Accept-Encoding", "gzip") // said here, the transport leaves the answer packed
 	t := time.Now()
 	resp, err := c.d.http.Do(req)
 	if err != nil {
@@ -95,6 +104,7 @@ func (c *client) do(method, path string, user int64, form url.Values) (int, []by
 	resp.Body.Close()
 	data := c.body.Bytes()
 	lat := time.Since(t)
+	c.zipped = resp.Header.Get("Content-Encoding") == "gzip"
 	c.lat = append(c.lat, lat)
 	if err != nil {
 		c.errs["transport"]++
@@ -122,7 +132,7 @@ func (c *client) move() {
 	if !ok {
 		return
 	}
-	page := parseGamePage(body)
+	page := parseGamePage(c.page(body))
 	if page.seats > 0 && len(page.toAct) == 0 {
 		c.d.ended(g.ID) // nobody has anything to decide: the game is over
 		return
@@ -148,7 +158,7 @@ func (c *client) move() {
 			if body, ok = c.get(fmt.Sprintf("/games/%d", g.ID), u); !ok {
 				return
 			}
-			if page = parseGamePage(body); page.form != nil {
+			if page = parseGamePage(c.page(body)); page.form != nil {
 				first = u
 				break
 			}
@@ -176,6 +186,30 @@ func (c *client) move() {
 	default:
 		c.errs[strconv.Itoa(status)]++
 	}
+}
+
+// page is the last answer's body unpacked if it came as gzip (valid until
+// the next request); a body that does not unpack counts an error and
+// reads as nothing.
+func (c *client) page(body []byte) []byte {
+	if !c.zipped {
+		return body
+	}
+	var err error
+	if c.unzip == nil {
+		c.unzip, err = gzip.NewReader(bytes.NewReader(body))
+	} else {
+		err = c.unzip.Reset(bytes.NewReader(body))
+	}
+	c.text.Reset()
+	if err == nil {
+		_, err = c.text.ReadFrom(c.unzip)
+	}
+	if err != nil {
+		c.errs["gzip"]++
+		return nil
+	}
+	return c.text.Bytes()
 }
 
 func slicesWithout(s []int64, x int64) []int64 {

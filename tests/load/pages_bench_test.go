@@ -40,6 +40,11 @@ var benchDB = flag.String("db", "", "seeded database for the page benchmarks (te
 // stood a minute, are made before the benchmark, written into -db.
 var keptPages = flag.Bool("pages", false, "keep games' page parts in -db (made before the benchmark) as rondel serve does")
 
+// acceptGzip makes the page benchmarks ask as a browser asks, taking gzip
+// (a kept game's page then comes made of its compressed parts); off, they
+// ask for the page as it is, as before.
+var acceptGzip = flag.Bool("gzip", false, "ask for pages as a browser does (Accept-Encoding: gzip)")
+
 // benchPagesVersion is the build name the benchmarks keep page parts under.
 const benchPagesVersion = "load-bench"
 
@@ -109,6 +114,9 @@ func servePages(b testing.TB, db, page string, withNotify func(*store.Store, con
 func (p *pageBench) serve(u int64, path string) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(http.MethodGet, path, nil)
 	req.AddCookie(&http.Cookie{Name: sessionCookie, Value: p.d.sessions[u].Token})
+	if *acceptGzip {
+		req.Header.Set("Accept-Encoding", "gzip, deflate, br, zstd")
+	}
 	w := httptest.NewRecorder()
 	p.h.ServeHTTP(w, req)
 	return w
