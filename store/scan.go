@@ -166,6 +166,15 @@ func readRowsCap[T any](ctx context.Context, s *Store, n int, scan func(*sql.Row
 	}
 	if s.pg {
 		query = numbered(query)
+	} else {
+		// As each statement is stepped (stepContext): database/sql watches
+		// a context that can end in a goroutine of its own per statement,
+		// started and woken again for rows read in microseconds (a game
+		// page runs seven).
+		var err error
+		if ctx, err = stepContext(ctx); err != nil {
+			return nil, err
+		}
 	}
 	rows, err := s.sql.QueryContext(ctx, query, args...)
 	return collectRows(rows, err, n, scan)
