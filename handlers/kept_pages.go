@@ -340,14 +340,6 @@ func (s *Server) makeStoredParts(ctx context.Context, pos *store.Position, lang 
 		boards = append(boards, board)
 	}
 	row.Seats = b.String()
-	if row.Status != store.StatusFinished {
-		return row, makeZRows(&row, boards, nil, nil)
-	}
-	a, err := s.accountOf(ctx, sp, pos.Game)
-	if err != nil {
-		return row, err
-	}
-	row.Account = string(accountHTML(r, a))
 	b.Reset()
 	var strips, results []string
 	for viewer := -1; viewer < len(pos.Seats); viewer++ {
@@ -356,11 +348,23 @@ func (s *Server) makeStoredParts(ctx context.Context, pos *store.Position, lang 
 		writeSeatParts(&b, strip, result)
 		strips, results = append(strips, string(strip)), append(results, string(result))
 	}
-	row.SeatParts = b.String()
 	moves, err := s.store.RecentMoves(ctx, pos.Game.ID, max(0, pos.Seq-recentMoves))
 	if err != nil {
 		return row, err
 	}
-	row.Recent = encodeMoveViews(moveViews(sp, moves, pos.Seats))
-	return row, makeZRows(&row, boards, strips, results)
+	recent := encodeMoveViews(moveViews(sp, moves, pos.Seats))
+	if row.Status != store.StatusFinished {
+		// The row of HTML keeps a game in play's board and overview alone
+		// (its page reads the rest); the compressed rows keep its strips,
+		// last moves and what a take-back asks of the last one too.
+		return row, makeZRows(&row, zSource{boards, strips, results, recent, encodeLastMove(moves)})
+	}
+	a, err := s.accountOf(ctx, sp, pos.Game)
+	if err != nil {
+		return row, err
+	}
+	row.Account = string(accountHTML(r, a))
+	row.SeatParts = b.String()
+	row.Recent = recent
+	return row, makeZRows(&row, zSource{boards, strips, results, recent, ""})
 }

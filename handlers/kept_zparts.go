@@ -87,7 +87,8 @@ type zView struct {
 	board, overview        gzjoin.Piece
 	account, strip, result gzjoin.Piece
 	finished               bool
-	moves                  []moveView // a finished game's last moves
+	moves                  []moveView  // the last moves, oldest first
+	last                   *store.Move // what a take-back asks of the last move (a game in play's)
 }
 
 // size counts the compressed bytes z holds.
@@ -112,58 +113,99 @@ func (s *Server) zViewOf(ctx context.Context, sp *words.Speaker, pos *store.Posi
 		return nil, err
 	}
 	z := &zView{finished: st == store.StatusFinished}
-	var okB, okO bool
+	var okB, okO, okS, okR, okM, okL bool
 	z.board, okB = zPartOf(row.Own, zBoard)
 	z.overview, okO = zPartOf(row.Shared, zOverview)
-	if !okB || !okO {
-		return nil, nil
-	}
-	if !z.finished {
-		return z, nil
-	}
-	var okA, okS, okR, okM bool
-	z.account, okA = zPartOf(row.Shared, zAccount)
 	z.strip, okS = zPartOf(row.Own, zStrip)
 	z.result, okR = zPartOf(row.Own, zResult)
 	z.moves, okM = decodeMoveViews(row.Recent)
-	if !okA || !okS || !okR || !okM {
+	z.last, okL = decodeLastMove(row.Last)
+	if !okB || !okO || !okS || !okR || !okM || !okL {
 		return nil, nil
+	}
+	if z.finished {
+		var okA bool
+		if z.account, okA = zPartOf(row.Shared, zAccount); !okA {
+			return nil, nil
+		}
 	}
 	return z, nil
 }
 
+// zSource is what the compressed rows are made of besides the row's
+// overview and account: each viewer's board, strip and result (the
+// viewer with no seat's first, then each seat's), the last moves
+// (encodeMoveViews) and what a take-back asks of the last (encodeLastMove;
+// a game in play's).
+type zSource struct {
+	boards, strips, results []string
+	recent, last            string
+}
+
 // makeZRows compresses row's parts into its compressed rows: the parts
-// every viewer shows, then each viewer's (the viewer with no seat, then
-// each seat) with their boards (boards[i] is viewer i-1's) and, for a
-// finished game, strips and results (likewise).
-func makeZRows(row *store.PageParts, boards, strips, results []string) error {
+// every viewer shows, then each viewer's.
+func makeZRows(row *store.PageParts, src zSource) error {
 	var b bytes.Buffer
 	if err := writeZPart(&b, zOverview, row.Overview); err != nil {
 		return err
 	}
-	finished := row.Status == store.StatusFinished
-	if finished {
+	if row.Status == store.StatusFinished {
 		if err := writeZPart(&b, zAccount, row.Account); err != nil {
 			return err
 		}
 	}
-	row.Z = append(row.Z[:0], store.ZRow{Viewer: store.ZShared, Parts: bytes.Clone(b.Bytes())})
-	for i, board := range boards {
+	row.Z = append(row.Z[:0], store.ZRow{Viewer: store.ZShared, Recent: src.recent, Last: src.last, Parts: bytes.Clone(b.Bytes())})
+	for i, board := range src.boards {
 		b.Reset()
-		if err := writeZPart(&b, zBoard, board); err != nil {
-			return err
-		}
-		if finished {
-			if err := writeZPart(&b, zStrip, strips[i]); err != nil {
-				return err
-			}
-			if err := writeZPart(&b, zResult, results[i]); err != nil {
+		for _, p := range []struct{ name, text string }{{zBoard, board}, {zStrip, src.strips[i]}, {zResult, src.results[i]}} {
+			if err := writeZPart(&b, p.name, p.text); err != nil {
 				return err
 			}
 		}
 		row.Z = append(row.Z, store.ZRow{Viewer: i - 1, Parts: bytes.Clone(b.Bytes())})
 	}
 	return nil
+}
+
+// encodeLastMove writes what a take-back asks of the last of moves
+// (store.CanTakeBack): its seat, its member (-1 for none), whether it is
+// a take-back and who made it; "" if there are no moves.
+func encodeLastMove(moves []store.Move) string {
+	if len(moves) == 0 {
+		return ""
+	}
+	m := moves[len(moves)-1]
+	user, back := int64(-1), 0
+	if m.UserID != nil {
+		user = *m.UserID
+	}
+	if m.TakeBack {
+		back = 1
+	}
+	return fmt.Sprintf("%d %d %d %s", m.Seat, user, back, m.By)
+}
+
+// decodeLastMove reads what encodeLastMove wrote: nil and ok for "" (no
+// moves), ok false if s is not such.
+func decodeLastMove(s string) (*store.Move, bool) {
+	if s == "" {
+		return nil, true
+	}
+	f := strings.SplitN(s, " ", 4)
+	if len(f) != 4 {
+		return nil, false
+	}
+	seat, err1 := strconv.Atoi(f[0])
+	user, err2 := strconv.ParseInt(f[1], 10, 64)
+	back, err3 := strconv.Atoi(f[2])
+	if err1 != nil || err2 != nil || err3 != nil || back < 0 || back > 1 {
+		return nil, false
+	}
+	m := &store.Move{Seat: seat, By: f[3], TakeBack: back == 1}
+	if user >= 0 {
+		m.UserID = &user
+	}
+	return m, true
 }
 
 // inflate is a piece's text: what a page written other than as gzip

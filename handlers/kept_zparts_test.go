@@ -3,15 +3,20 @@ package handlers
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"pgregory.net/rapid"
 
+	"rondel/game/imperial"
 	"rondel/handlers/gzjoin"
 	"rondel/store"
+	"rondel/store/storetest"
 )
 
 // zippedParts holds a kept game's page, read as gzip, to its compressed
@@ -231,5 +236,82 @@ func TestGamePageGzipHeaders(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusNotModified {
 		t.Errorf("a reload with the gzip page's tag: %d", resp.StatusCode)
+	}
+}
+
+// TestZippedPageInPlayOffersTheTakeBack: a game in play whose last move a
+// player made, its parts kept: every seat's page read as gzip (its last
+// moves and what a take-back asks from the compressed rows) is the page
+// read from the moves, byte for byte, and only the seat that moved is
+// offered the take-back.
+func TestZippedPageInPlayOffersTheTakeBack(t *testing.T) {
+	t.Parallel()
+	e := newEnvOn(t, finishedRegistry(), func(d *Deps) { d.PagesVersion = "test-1"; d.KeepInPlay = true })
+	ctx := t.Context()
+	var players []store.NewPlayer
+	for seat := range 3 {
+		players = append(players, store.NewPlayer{Name: fmt.Sprintf("T%d", seat), Email: fmt.Sprintf("t%d@example.org", seat)})
+	}
+	g := storetest.StartGame(t, e.store, store.NewGame{Kind: imperial.New().Info().ID, Name: "Zurück", Seed: 11, Players: players}, nil)
+	playRandom(t, e, g.ID, 7, rand.New(rand.NewPCG(5, 5)))
+	pos, err := e.store.Current(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := pos.State.ToAct()[0]
+	mv := pos.State.LegalMoves(d.Seat)[0].Move
+	if _, err := e.store.AppendMove(ctx, store.Submit{GameID: g.ID, Seat: d.Seat, Seq: pos.Seq, Move: mv, UserID: pos.Seats[d.Seat].UserID}); err != nil {
+		t.Fatal(err)
+	}
+	e.clock.Add(inPlaySettle + time.Second)
+	if n := keepAll(t, e.srv); n != 1 {
+		t.Fatalf("the keeper did %d games, want 1", n)
+	}
+	path := gamePath(g.ID)
+	offered := 0
+	for seat, p := range players {
+		b := e.browser()
+		b.signIn(p.Email)
+		zipped := rawPage(t, b, path)
+		if !b.zipped {
+			t.Fatalf("seat %d: the page did not come as gzip", seat)
+		}
+		b.plain = true
+		if plain := rawPage(t, b, path); plain != zipped {
+			t.Errorf("seat %d: the page as gzip differs from the page read from the moves:\n%s", seat, firstDifference(plain, zipped))
+		}
+		if strings.Contains(zipped, path+"/takeback") {
+			offered++
+			if seat != d.Seat {
+				t.Errorf("seat %d is offered the take-back of seat %d's move", seat, d.Seat)
+			}
+		}
+	}
+	if offered != 1 {
+		t.Errorf("the take-back offered to %d seats, want 1 (seat %d)", offered, d.Seat)
+	}
+}
+
+func TestLastMoveReadBackAsWritten(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		m := store.Move{Seat: rapid.IntRange(0, 7).Draw(t, "seat"), By: rapid.SampledFrom([]string{store.ByPlayer, "caretaker", "mail", "a b"}).Draw(t, "by"),
+			TakeBack: rapid.Bool().Draw(t, "back")}
+		if rapid.Bool().Draw(t, "member") {
+			u := rapid.Int64Range(0, 1<<40).Draw(t, "user")
+			m.UserID = &u
+		}
+		got, ok := decodeLastMove(encodeLastMove([]store.Move{{Seat: 9}, m}))
+		if !ok || got.Seat != m.Seat || got.By != m.By || got.TakeBack != m.TakeBack || (got.UserID == nil) != (m.UserID == nil) ||
+			m.UserID != nil && *got.UserID != *m.UserID {
+			t.Fatalf("read back %+v (%v), wrote %+v", got, ok, m)
+		}
+	})
+	if m, ok := decodeLastMove(""); !ok || m != nil {
+		t.Errorf("no moves read back as %+v, %v", m, ok)
+	}
+	for _, bad := range []string{"1 2 3", "x 1 0 player", "1 x 0 player", "1 1 2 player", "1 1 -1 player"} {
+		if _, ok := decodeLastMove(bad); ok {
+			t.Errorf("%q read as a last move", bad)
+		}
 	}
 }

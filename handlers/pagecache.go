@@ -10,7 +10,6 @@ import (
 
 	"rondel/game"
 	"rondel/game/words"
-	"rondel/handlers/gzjoin"
 	"rondel/store"
 	"rondel/store/lru"
 )
@@ -237,15 +236,17 @@ func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Po
 		}
 	}
 	p := &positionParts{}
-	p.Glance, p.Result = glanceAndResult(pos, you, sp)
-	if z != nil {
-		// The board, overview (and a finished game's account) compressed;
-		// the strip and result are made of the state, as HTML.
-		z.strip, z.result = gzjoin.Piece{}, gzjoin.Piece{}
-		p.z, p.stored = z, true
-	} else if b, ok := fin.board(you); ok {
+	switch b, ok := fin.board(you); {
+	case z != nil:
+		// The board, overview, strip, result (and a finished game's
+		// account) compressed, and the last moves.
+		p.z, p.stored, p.seatStored = z, true, true
+		p.moves, p.last = z.moves, z.last
+	case ok:
+		p.Glance, p.Result = glanceAndResult(pos, you, sp)
 		p.Board, p.Overview, p.kept.Account, p.stored = b, template.HTML(fin.row.Overview), template.HTML(fin.row.Account), true
-	} else {
+	default:
+		p.Glance, p.Result = glanceAndResult(pos, you, sp)
 		p.Board, p.Overview = s.positionBoard(pos, you, sp, true), s.overview(pos, sp)
 	}
 	if pos.Game.Status == store.StatusActive && you >= 0 {
@@ -270,9 +271,8 @@ func (s *Server) makeParts(ctx context.Context, sp *words.Speaker, pos *store.Po
 		p.moves = moves // a finished game's: its last move is not asked for
 		return p, nil
 	}
-	if z != nil && z.finished {
-		p.moves = z.moves
-		return p, nil
+	if z != nil {
+		return p, nil // its last moves came with it
 	}
 	rows, err := s.store.RecentMoves(ctx, pos.Game.ID, max(0, pos.Seq-recentMoves))
 	if err != nil {

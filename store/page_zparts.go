@@ -16,6 +16,8 @@ import (
 // viewer's page shows, -1 the viewer with no seat's own, else a seat's.
 type ZRow struct {
 	Viewer int
+	Recent string // the last moves in words (the shared row's)
+	Last   string // what a take-back asks of the last move (a game in play's shared row)
 	Parts  []byte
 }
 
@@ -25,7 +27,8 @@ const ZShared = -2
 // PageZ is what a page of one viewer reads of a game's compressed parts.
 type PageZ struct {
 	Status string
-	Recent string // the last moves in words, as PageParts.Recent
+	Recent string // the last moves in words
+	Last   string // what a take-back asks of the last move
 	Shared []byte // the parts every viewer's page shows
 	Own    []byte // the viewer's own
 }
@@ -36,14 +39,14 @@ type PageZ struct {
 // names). One statement reads the two rows.
 func (s *Store) PageZAt(ctx context.Context, gameID int64, version, lang string, moves int, names uint64, viewer int) (PageZ, bool, error) {
 	type zrow struct {
-		viewer         int
-		status, recent string
-		parts          []byte
+		viewer               int
+		status, recent, last string
+		parts                []byte
 	}
 	rows, err := readRowsCap(ctx, s, 2, func(r *sql.Rows) (zrow, error) {
 		var z zrow
-		return z, r.Scan(&z.viewer, &z.status, &z.recent, &z.parts)
-	}, `SELECT viewer, status, recent, parts FROM page_zparts WHERE game_id = ? AND version = ? AND lang = ? AND viewer IN (?, ?) AND moves = ? AND names = ?`,
+		return z, r.Scan(&z.viewer, &z.status, &z.recent, &z.last, &z.parts)
+	}, `SELECT viewer, status, recent, last, parts FROM page_zparts WHERE game_id = ? AND version = ? AND lang = ? AND viewer IN (?, ?) AND moves = ? AND names = ?`,
 		gameID, version, lang, ZShared, viewer, moves, int64(names))
 	if err != nil {
 		return PageZ{}, false, wrapErr(err, "store: compressed page parts of game %d", gameID)
@@ -53,7 +56,7 @@ func (s *Store) PageZAt(ctx context.Context, gameID int64, version, lang string,
 	for _, r := range rows {
 		switch r.viewer {
 		case ZShared:
-			z.Status, z.Recent, z.Shared = r.status, r.recent, r.parts
+			z.Status, z.Recent, z.Last, z.Shared = r.status, r.recent, r.last, r.parts
 			found |= 1
 		case viewer:
 			z.Own = r.parts
@@ -71,13 +74,9 @@ func keepZRows(tx *gorm.DB, p PageParts) error {
 		return wrapErr(err, "drop compressed page parts")
 	}
 	for _, z := range p.Z {
-		recent := ""
-		if z.Viewer == ZShared {
-			recent = p.Recent
-		}
-		if err := tx.Exec(`INSERT INTO page_zparts (game_id, version, lang, viewer, moves, names, status, recent, parts)
-			SELECT game_id, version, lang, ?, moves, names, status, ?, ? FROM page_parts WHERE game_id = ? AND version = ? AND lang = ?`,
-			z.Viewer, recent, z.Parts, p.GameID, p.Version, p.Lang).Error; err != nil {
+		if err := tx.Exec(`INSERT INTO page_zparts (game_id, version, lang, viewer, moves, names, status, recent, last, parts)
+			SELECT game_id, version, lang, ?, moves, names, status, ?, ?, ? FROM page_parts WHERE game_id = ? AND version = ? AND lang = ?`,
+			z.Viewer, z.Recent, z.Last, z.Parts, p.GameID, p.Version, p.Lang).Error; err != nil {
 			return wrapErr(err, "keep compressed page parts")
 		}
 	}

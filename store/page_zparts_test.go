@@ -35,7 +35,7 @@ func TestPageZRowsKeptWithTheirRow(t *testing.T) {
 	ctx := context.Background()
 	s, clock, done, pos := finishedCaesar(t)
 	zrows := func(tag string, viewers ...int) []ZRow {
-		out := []ZRow{{Viewer: ZShared, Parts: []byte("shared " + tag + "\x00\xff")}}
+		out := []ZRow{{Viewer: ZShared, Recent: "1 2", Last: "0 player 0 7", Parts: []byte("shared " + tag + "\x00\xff")}}
 		for _, v := range viewers {
 			out = append(out, ZRow{Viewer: v, Parts: []byte{byte(v + 2), 0, 0xfe, tag[0]}})
 		}
@@ -56,7 +56,7 @@ func TestPageZRowsKeptWithTheirRow(t *testing.T) {
 	}
 	for _, v := range []int{-1, 0, 1, 2} {
 		z, ok := read("v1", pos.Seq, 42, v)
-		if !ok || z.Status != StatusFinished || z.Recent != "1 2" || !bytes.Equal(z.Shared, row.Z[0].Parts) || !bytes.Equal(z.Own, row.Z[v+2].Parts) {
+		if !ok || z.Status != StatusFinished || z.Recent != "1 2" || z.Last != "0 player 0 7" || !bytes.Equal(z.Shared, row.Z[0].Parts) || !bytes.Equal(z.Own, row.Z[v+2].Parts) {
 			t.Errorf("viewer %d: read %+v (found %v)", v, z, ok)
 		}
 	}

@@ -11,6 +11,7 @@ CREATE TABLE page_zparts (
     names   BIGINT  NOT NULL,
     status  TEXT    NOT NULL,
     recent  TEXT    NOT NULL,
+    last    TEXT    NOT NULL,
     parts   BYTEA   NOT NULL,
     PRIMARY KEY (game_id, version, lang, viewer)
 );
