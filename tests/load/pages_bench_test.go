@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"io"
@@ -10,6 +12,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -45,8 +48,19 @@ var keptPages = flag.Bool("pages", false, "keep games' page parts in -db (made b
 // ask for the page as it is, as before.
 var acceptGzip = flag.Bool("gzip", false, "ask for pages as a browser does (Accept-Encoding: gzip)")
 
-// benchPagesVersion is the build name the benchmarks keep page parts under.
-const benchPagesVersion = "load-bench"
+// benchPagesVersion is the build name the benchmarks keep page parts
+// under: a hash of the test program, as rondel serve names its build, so
+// a benchmark of another build never reads the parts this one kept
+// (which it would show as its own, however it draws and says them now).
+var benchPagesVersion = func() string {
+	h := sha256.New()
+	if path, err := os.Executable(); err == nil {
+		if data, err := os.ReadFile(path); err == nil {
+			h.Write(data)
+		}
+	}
+	return "load-bench-" + hex.EncodeToString(h.Sum(nil)[:8])
+}()
 
 // keepAllPages makes every due game's page parts.
 func keepAllPages(b testing.TB, h *handlers.Server) {
