@@ -23,6 +23,11 @@ import (
 // them. A finished game's page so reads about 15 KB where its row is
 // 118 KB, and writes 20-30 KB where its HTML is 100 KB.
 //
+// Only the kept parts are compressed, and they hold nothing secret (they
+// are the same for every reader of the game): the reader's own text, the
+// form token among it, goes uncompressed, so the length of the answer
+// says nothing of a secret beside text an attacker chose (BREACH).
+//
 // A row's parts are written one after the other, each as the line
 // "name crc length size\n" (the text's CRC-32 and length, the compressed
 // size) and its compressed bytes.

@@ -70,6 +70,12 @@ async function report(page) {
       title: document.title,
       navHeight: document.querySelector('header').getBoundingClientRect().height,
       scrollWidth: document.documentElement.scrollWidth,
+      // the page's own bytes on the wire and read (smaller on the wire:
+      // it came compressed)
+      ...(() => {
+        const nav = performance.getEntriesByType('navigation')[0];
+        return nav ? { encodedBytes: nav.encodedBodySize, decodedBytes: nav.decodedBodySize } : {};
+      })(),
       hitMin: Math.min(...[...document.querySelectorAll('svg g.act[data-unit], svg g.act-chosen[data-unit]')]
         .map((g) => { const r = g.getBoundingClientRect(); return Math.min(r.width, r.height); })),
       tapShift: window.rondelTapShift === undefined ? null : window.rondelTapShift,

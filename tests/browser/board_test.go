@@ -184,28 +184,32 @@ type step struct {
 
 // seen is what act.mjs reports of a page at a report or axe step.
 type seen struct {
-	URL         string      `json:"url"`
-	Bar         string      `json:"bar"`
-	BarButtons  []string    `json:"barButtons"`
-	Picks       int         `json:"picks"`
-	Targets     int         `json:"targets"`
-	Chosen      int         `json:"chosen"`
-	Tinted      int         `json:"tinted"` // chosen and destination rings that paint over the board
-	Off         int         `json:"off"`
-	Focusable   int         `json:"focusable"`
-	OffNames    []string    `json:"offNames"`
-	Why         []string    `json:"why"`
-	Happened    string      `json:"happened"`
-	Error       string      `json:"error"`
-	Notice      string      `json:"notice"`
-	Messages    []string    `json:"messages"`
-	Buttons     []string    `json:"buttons"`
-	ScrollWidth int         `json:"scrollWidth"`
-	NavHeight   float64     `json:"navHeight"`
-	TapShift    *float64    `json:"tapShift"` // how far the board moved between a tap's touchstart and its click
-	HitMin      *float64    `json:"hitMin"`   // the smallest side of a marked unit's box, its hit area included (CSS px)
-	Axe         []violation `json:"axe"`
-	Layout      *layout     `json:"layout"`
+	URL         string   `json:"url"`
+	Bar         string   `json:"bar"`
+	BarButtons  []string `json:"barButtons"`
+	Picks       int      `json:"picks"`
+	Targets     int      `json:"targets"`
+	Chosen      int      `json:"chosen"`
+	Tinted      int      `json:"tinted"` // chosen and destination rings that paint over the board
+	Off         int      `json:"off"`
+	Focusable   int      `json:"focusable"`
+	OffNames    []string `json:"offNames"`
+	Why         []string `json:"why"`
+	Happened    string   `json:"happened"`
+	Error       string   `json:"error"`
+	Notice      string   `json:"notice"`
+	Messages    []string `json:"messages"`
+	Buttons     []string `json:"buttons"`
+	ScrollWidth int      `json:"scrollWidth"`
+	// EncodedBytes and DecodedBytes are the page's body as it came and as
+	// read (Navigation Timing): fewer on the wire when it came as gzip.
+	EncodedBytes int         `json:"encodedBytes"`
+	DecodedBytes int         `json:"decodedBytes"`
+	NavHeight    float64     `json:"navHeight"`
+	TapShift     *float64    `json:"tapShift"` // how far the board moved between a tap's touchstart and its click
+	HitMin       *float64    `json:"hitMin"`   // the smallest side of a marked unit's box, its hit area included (CSS px)
+	Axe          []violation `json:"axe"`
+	Layout       *layout     `json:"layout"`
 }
 
 // layout is where the parts of a game page lie on its first screen (CSS

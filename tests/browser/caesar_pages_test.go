@@ -93,7 +93,26 @@ type server struct {
 	node string
 	st   *store.Store
 	base string
+	h    *handlers.Server
 }
+
+// keepPages makes every game's page parts as rondel serve's keeper does
+// (a server started with keptPages): their pages then come as gzip.
+func (s *server) keepPages() {
+	for {
+		n, err := s.h.KeepPages(context.Background())
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		if n == 0 {
+			return
+		}
+	}
+}
+
+// keptPages is a tweak that has the server keep games' page parts under
+// a build name of its own, as rondel serve does (keepPages makes them).
+func keptPages(d *handlers.Deps) { d.PagesVersion, d.KeepInPlay = "browser-test", true }
 
 // startServer starts Rondel hosting reg, until the test ends.
 func startServer(t *testing.T, reg *game.Registry) *server { return serve(t, reg, false) }
@@ -102,6 +121,12 @@ func startServer(t *testing.T, reg *game.Registry) *server { return serve(t, reg
 // settings and a game's deadlines (notify's jobs do not run); tweaks
 // change the configuration.
 func serve(t *testing.T, reg *game.Registry, withNotify bool, tweaks ...func(*config.Config)) *server {
+	return serveWith(t, reg, withNotify, nil, tweaks...)
+}
+
+// serveWith is serve with deps changed by with (if not nil) before the
+// server is made.
+func serveWith(t *testing.T, reg *game.Registry, withNotify bool, with func(*handlers.Deps), tweaks ...func(*config.Config)) *server {
 	node := needs(t)
 	ctx := context.Background()
 	st := storetest.Open(t, store.Options{Registry: reg, CacheBytes: 16 << 20})
@@ -124,6 +149,9 @@ func serve(t *testing.T, reg *game.Registry, withNotify bool, tweaks ...func(*co
 		}
 		deps.Notify = svc
 	}
+	if with != nil {
+		with(&deps)
+	}
 	h, err := handlers.New(deps)
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +159,7 @@ func serve(t *testing.T, reg *game.Registry, withNotify bool, tweaks ...func(*co
 	srv := &http.Server{Handler: h}
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Shutdown(ctx) })
-	return &server{t: t, node: node, st: st, base: cfg.BaseURL}
+	return &server{t: t, node: node, st: st, base: cfg.BaseURL, h: h}
 }
 
 // people are the players of the games the tests start, in seat order.

@@ -54,14 +54,16 @@ func (s *server) importGolden(name string) (string, string) {
 // its plots and statistics (and the table of values unfolded), and the
 // history of the Imperial game by rounds (its newest page and an older
 // one showing the board after a move), at a laptop's and a phone's width;
-// no page is wider than the phone's screen. Screenshots stay in
-// testdata-artifacts/browser/finished.
+// no page is wider than the phone's screen. The games' parts are kept, as
+// rondel serve keeps them: each game page comes as gzip made of its
+// compressed parts. Screenshots stay in testdata-artifacts/browser/finished.
 func TestFinishedGamesInChromium(t *testing.T) {
 	reg := game.NewRegistry(imperial.New(), imperial.New2030(), caesar.New())
-	srv := serve(t, reg, false)
+	srv := serveWith(t, reg, false, keptPages)
 	dir, _ := filepath.Abs("../../testdata-artifacts/browser/finished")
 	imp, impSession := srv.importGolden("imperial-standard-4p-v2")
 	cae, caeSession := srv.importGolden("caesars-imperium-colour-sum-3p-v2")
+	srv.keepPages()
 	var tasks []task
 	for _, w := range []int{1280, 390} {
 		for _, g := range []struct{ name, path, session string }{{"imperial", imp, impSession}, {"caesar", cae, caeSession}} {
@@ -85,6 +87,10 @@ func TestFinishedGamesInChromium(t *testing.T) {
 			}
 			if s.Axe == nil && s.ScrollWidth > tk.Width {
 				t.Errorf("%s: the page is %d px wide in a %d px window", tk.Name, s.ScrollWidth, tk.Width)
+			}
+			// A game page came compressed (a fifth of its bytes or less).
+			if game := !strings.Contains(tk.Path, "/history"); game && s.Axe == nil && (s.DecodedBytes == 0 || s.EncodedBytes*3 > s.DecodedBytes) {
+				t.Errorf("%s: %d bytes came for a page of %d: not as gzip", tk.Name, s.EncodedBytes, s.DecodedBytes)
 			}
 		}
 	}
