@@ -37,8 +37,8 @@ import (
 const zLevel = flate.DefaultCompression
 
 // The parts' names. Every viewer's row: the overview and a finished
-// game's account. A viewer's own: the board, a finished game's strip and
-// result.
+// game's account. A viewer's own: the board, the strip and the result
+// (empty while the game is in play).
 const (
 	zOverview = "overview"
 	zAccount  = "account"

@@ -94,7 +94,8 @@ type positionParts struct {
 	// kept in the database (kept_pages.go), exact strings.
 	stored bool
 	// seatStored: the strip's and the result's HTML were kept in the
-	// database too (a finished game's), and Glance and Result are nil.
+	// database too (a finished game's, or any game's compressed parts:
+	// then in z), and Glance and Result are nil.
 	seatStored bool
 }
 
